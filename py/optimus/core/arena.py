@@ -1,0 +1,141 @@
+"""Bot tournaments: seats rotate between games, figures per player spec.
+
+A player spec is a bot level of the game (``random``, ``easy``, ``normal``,
+``hard``) or ``module:Class`` naming any :class:`~optimus.core.bots.Bot`
+subclass (see ``docs/bots.md``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import statistics
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from optimus.core.bots import Bot, Budget
+from optimus.core.protocol import JSON, BotFactory, Game, GameError
+from optimus.core.record import Match
+from optimus.core.rng import Rng, derive_seed
+
+
+def resolve_bot(game: Game, spec: str) -> BotFactory:
+    """The bot factory for a level name or a ``module:Class`` spec."""
+    levels = game.bot_levels()
+    if spec in levels:
+        return levels[spec]
+    if ":" in spec:
+        module, _, name = spec.partition(":")
+        try:
+            cls = getattr(importlib.import_module(module), name)
+        except (ImportError, AttributeError) as exc:
+            raise GameError(f"cannot load bot {spec!r}: {exc}") from None
+        if not (isinstance(cls, type) and issubclass(cls, Bot)):
+            raise GameError(f"{spec!r} is not a subclass of optimus.core.bots.Bot")
+        factory: BotFactory = cls
+        return factory
+    raise GameError(
+        f"unknown bot {spec!r} for {game.name} (levels: {', '.join(levels)}; or module:Class)"
+    )
+
+
+@dataclass
+class PlayerStats:
+    spec: str
+    scores: list[float] = field(default_factory=list)
+    wins: float = 0.0
+    decision_ms: list[float] = field(default_factory=list)
+
+    def summary(self) -> dict[str, JSON]:
+        n = len(self.scores)
+        ms = sorted(self.decision_ms)
+        return {
+            "spec": self.spec,
+            "mean_score": round(statistics.fmean(self.scores), 3) if n else None,
+            "win_rate": round(self.wins / n, 4) if n else None,
+            "win_rate_ci95": [round(x, 4) for x in wilson(self.wins, n)],
+            "decision_ms_mean": round(statistics.fmean(ms), 3) if ms else None,
+            "decision_ms_p95": round(ms[min(len(ms) - 1, int(0.95 * len(ms)))], 3) if ms else None,
+        }
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a win rate (shared wins count fractionally).
+
+    >>> lo, hi = wilson(50, 100)
+    >>> round(lo, 3), round(hi, 3)
+    (0.404, 0.596)
+    """
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def run_arena(
+    game: Game,
+    specs: list[str],
+    games: int,
+    seed: int,
+    options: Mapping[str, JSON] | None = None,
+    budget: Budget | None = None,
+) -> dict[str, JSON]:
+    """Play ``games`` games; player ``i`` of ``specs`` sits at seat ``(i + g) % n`` in game g."""
+    n = len(specs)
+    opts = game.normalize_options({**(options or {}), "players": n})
+    factories = [resolve_bot(game, s) for s in specs]
+    stats = [PlayerStats(s) for s in specs]
+    for g in range(games):
+        game_seed = derive_seed(seed, "game", g)
+        seat_of = [(i + g) % n for i in range(n)]
+        who = {seat_of[i]: i for i in range(n)}
+        bots = [
+            factories[who[seat]](game, seat, Rng(derive_seed(game_seed, "bot", seat)), budget)
+            for seat in range(n)
+        ]
+        match = Match(game, opts, game_seed)
+        state = match.state
+        while not state.is_terminal():
+            seat = state.actors()[0]  # simultaneous choices: one after another, unseen
+            obs = state.observation(seat)
+            legal = state.legal_moves(seat)
+            t0 = time.perf_counter()
+            move = bots[seat].choose(obs, legal)
+            stats[who[seat]].decision_ms.append((time.perf_counter() - t0) * 1000)
+            match.play(seat, move)
+        outcome = state.outcome()
+        for seat in range(n):
+            st = stats[who[seat]]
+            st.scores.append(outcome.scores[seat])
+            if seat in outcome.winners:
+                st.wins += 1 / len(outcome.winners)
+    return {
+        "game": game.name,
+        "games": games,
+        "seed": seed,
+        "options": opts,
+        "players": [s.summary() for s in stats],
+    }
+
+
+def bench_random(game: Game, options: Mapping[str, JSON], seconds: float, seed: int = 0) -> float:
+    """Random full games per second (fast path, chance sampled by the runner)."""
+    from optimus.core.bots import sample_chance
+
+    opts = game.normalize_options(options)
+    rng = Rng(seed)
+    done = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds or done == 0:
+        state = game.new_state(opts)
+        while not state.is_terminal():
+            if state.is_chance():
+                sample_chance(state, rng)
+                continue
+            p = state.actors()[0]
+            state.apply_move(p, rng.choice(state.legal_moves(p)))
+        done += 1
+    return done / (time.perf_counter() - t0)

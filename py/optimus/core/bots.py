@@ -1,0 +1,180 @@
+"""The bot interface, the random bot and a reusable budgeted search base.
+
+A bot sees only an observation (what its seat may know) and the legal moves;
+it has its own seeded generator and a budget. Thinking is a generator that
+yields now and then, so a browser can run it in slices without freezing the
+page; :meth:`Bot.choose` runs it to the end in one go.
+
+>>> from optimus.tiny import TinyGame
+>>> from optimus.core.rng import Rng
+>>> bot = RandomBot(TinyGame(), 0, Rng(1), None)
+>>> bot.choose({}, ["a", "b"]) in ("a", "b")
+True
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Generator, Mapping
+from dataclasses import dataclass
+from typing import ClassVar
+
+from optimus.core.protocol import JSON, Game, State
+from optimus.core.rng import Rng
+
+Thinking = Generator[None, None, str]
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much a bot may think per decision: milliseconds and/or iterations."""
+
+    time_ms: float | None = None
+    iterations: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.time_ms is not None and self.time_ms <= 0:
+            raise ValueError("time_ms must be positive")
+        if self.iterations is not None and self.iterations <= 0:
+            raise ValueError("iterations must be positive")
+
+
+class Bot:
+    """Base class of bots. Subclasses implement :meth:`think`.
+
+    Constructor arguments: the game, the bot's seat, its own generator and
+    a budget (``None``: the bot's default).
+    """
+
+    level: ClassVar[str] = "bot"
+    default_budget: ClassVar[Budget] = Budget()
+
+    def __init__(self, game: Game, player: int, rng: Rng, budget: Budget | None = None) -> None:
+        self.game = game
+        self.player = player
+        self.rng = rng
+        self.budget = budget or self.default_budget
+
+    def think(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> Thinking:
+        """Yield ``None`` to pause now and then; return the chosen move."""
+        raise NotImplementedError
+        yield  # pragma: no cover  (makes this a generator)
+
+    def choose(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> str:
+        """Think to the end and return the move."""
+        if not legal_moves:
+            raise ValueError("a bot was asked to move with no legal moves")
+        gen = self.think(observation, legal_moves)
+        while True:
+            try:
+                next(gen)
+            except StopIteration as stop:
+                move: str = stop.value
+                return move
+
+
+class RandomBot(Bot):
+    """Picks a legal move uniformly at random."""
+
+    level = "random"
+
+    def think(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> Thinking:
+        return self.rng.choice(legal_moves)
+        yield  # pragma: no cover
+
+
+def sample_chance(state: State, rng: Rng) -> None:
+    """Apply one chance event sampled with ``rng``."""
+    outcomes = state.chance_outcomes()
+    state.apply_chance(rng.weighted([o for o, _ in outcomes], [w for _, w in outcomes]))
+
+
+class SearchBot(Bot):
+    """Budgeted flat Monte Carlo search with UCB1 at the root.
+
+    Each iteration rebuilds a full state from the observation (filling hidden
+    information by sampling), applies one candidate move, and plays the game
+    out with :meth:`policy` (random by default) up to :attr:`depth`
+    decisions, then scores it with :meth:`evaluate`. Games subclass it and
+    override ``policy``/``evaluate``/``candidates`` to make it strong.
+    """
+
+    level = "search"
+    default_budget = Budget(time_ms=200)
+    exploration: ClassVar[float] = 1.0
+    depth: ClassVar[int | None] = None
+    """Decisions to simulate after the candidate move (``None``: to the end)."""
+    redeterminize: ClassVar[bool] = True
+    """Sample hidden information anew each iteration (False: build it once)."""
+
+    def candidates(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> list[str]:
+        """The root moves worth searching (all by default)."""
+        return legal_moves
+
+    def policy(self, state: State, player: int, legal_moves: list[str]) -> str:
+        """The playout policy."""
+        return self.rng.choice(legal_moves)
+
+    def evaluate(self, state: State) -> float:
+        """Value of a (possibly unfinished) state for this bot: own score minus best other."""
+        scores = state.scores()
+        mine = scores[self.player]
+        others = [s for i, s in enumerate(scores) if i != self.player]
+        return mine - max(others) if others else mine
+
+    def simulate(self, state: State) -> float:
+        steps = 0
+        while not state.is_terminal():
+            if state.is_chance():
+                sample_chance(state, self.rng)
+                continue
+            if self.depth is not None and steps >= self.depth:
+                break
+            for p in state.actors():
+                legal = state.legal_moves(p)
+                state.apply_move(p, self.policy(state, p, legal))
+                steps += 1
+                if state.is_chance() or state.is_terminal():
+                    break
+        return self.evaluate(state)
+
+    def think(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> Thinking:
+        moves = self.candidates(observation, legal_moves) or legal_moves
+        if len(moves) == 1:
+            return moves[0]
+        visits = [0] * len(moves)
+        totals = [0.0] * len(moves)
+        limit = self.budget.iterations
+        deadline = None
+        if self.budget.time_ms is not None:
+            deadline = time.perf_counter() + self.budget.time_ms / 1000
+        if limit is None and deadline is None:
+            limit = 1000
+        base: State | None = None
+        done = 0
+        while (limit is None or done < limit) and (
+            deadline is None or time.perf_counter() < deadline or done < len(moves)
+        ):
+            if done < len(moves):
+                k = done
+            else:
+                log_n = math.log(done)
+                spread = max(1e-9, max(totals[i] / visits[i] for i in range(len(moves))) - min(
+                    totals[i] / visits[i] for i in range(len(moves))
+                ))
+                k = max(
+                    range(len(moves)),
+                    key=lambda i: totals[i] / visits[i]
+                    + self.exploration * spread * math.sqrt(log_n / visits[i]),
+                )
+            if base is None or self.redeterminize:
+                base = self.game.state_from_observation(observation, self.player, self.rng)
+            state = base.clone() if not self.redeterminize else base
+            state.apply_move(self.player, moves[k])
+            totals[k] += self.simulate(state)
+            visits[k] += 1
+            done += 1
+            yield None
+        best = max(range(len(moves)), key=lambda i: (totals[i] / visits[i], visits[i]))
+        return moves[best]

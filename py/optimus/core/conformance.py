@@ -1,0 +1,153 @@
+"""The conformance checks every game must pass (used by ``tests/``).
+
+:func:`check_random_game` plays one seeded game with random legal moves and
+checks, at every step, the invariants of the protocol:
+
+* a non-terminal state always has someone to act or a chance event (no dead
+  end), and every actor has at least one legal move, all distinct text;
+* the checked path accepts every legal move and refuses an illegal one with
+  :class:`~optimus.core.protocol.IllegalMove`;
+* observations are JSON that round-trips, and never show another player's
+  pending simultaneous choice (two different choices give the same view);
+* a clone is independent of its original;
+* no state holds a random generator (so no state holds a future draw);
+* the record round-trips through JSON and replays to the identical state;
+* the finished game has scores and an outcome for every seat.
+
+A game may pass ``check_state`` to add its own invariant (for instance card
+conservation), called after every event.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from optimus.core.protocol import JSON, Game, IllegalMove, State, play
+from optimus.core.record import Match, Record, replay
+from optimus.core.rng import Rng, derive_seed
+
+
+class ConformanceError(AssertionError):
+    pass
+
+
+def _fail(seed: int, step: int, message: str) -> ConformanceError:
+    return ConformanceError(f"seed {seed}, step {step}: {message}")
+
+
+def _holds_generator(obj: Any, depth: int = 0) -> bool:
+    if isinstance(obj, (random.Random, Rng)):
+        return True
+    if depth > 3:
+        return False
+    if isinstance(obj, dict):
+        return any(_holds_generator(v, depth + 1) for v in obj.values())
+    if isinstance(obj, (list, tuple, set)):
+        return any(_holds_generator(v, depth + 1) for v in list(obj)[:50])
+    if hasattr(obj, "__dict__") and not isinstance(obj, type):
+        return any(_holds_generator(v, depth + 1) for v in vars(obj).values())
+    return False
+
+
+def all_views(state: State) -> list[dict[str, JSON]]:
+    return [state.observation(None)] + [state.observation(p) for p in range(state.num_players)]
+
+
+def check_random_game(
+    game: Game,
+    options: Mapping[str, JSON],
+    seed: int,
+    *,
+    check_state: Callable[[State], None] | None = None,
+    deep: bool = True,
+    max_steps: int = 100_000,
+) -> Record:
+    """Play one random game checking every invariant; return its record."""
+    match = Match(game, options, seed)
+    state = match.state
+    rng = Rng(derive_seed(seed, "conformance"))
+    if _holds_generator(state):
+        raise _fail(seed, 0, "the state holds a random generator")
+    if check_state:
+        check_state(state)
+    step = 0
+    while not state.is_terminal():
+        step += 1
+        if step > max_steps:
+            raise _fail(seed, step, "the game does not end")
+        actors = state.actors()
+        if not actors:
+            raise _fail(seed, step, "nobody to act, no chance event, game not over")
+        player = actors[rng.randrange(len(actors))]
+        legal = state.legal_moves(player)
+        if not legal:
+            raise _fail(seed, step, f"player {player} must act but has no legal move")
+        if len(set(legal)) != len(legal) or not all(isinstance(m, str) for m in legal):
+            raise _fail(seed, step, f"legal moves are not distinct text: {legal!r}")
+        for p in range(state.num_players):
+            if p not in actors and state.legal_moves(p):
+                raise _fail(seed, step, f"player {p} is not to act but has legal moves")
+        if deep:
+            _check_views(state, seed, step)
+            _check_refusal(state, player, legal, seed, step)
+            _check_simultaneous_privacy(state, player, actors, legal, seed, step)
+        move = legal[rng.randrange(len(legal))]
+        if deep:
+            before = all_views(state)
+            twin = state.clone()
+            twin.apply_move(player, move)
+            if all_views(state) != before:
+                raise _fail(seed, step, "changing a clone changed the original")
+        match.play(player, move)
+        if check_state:
+            check_state(state)
+    scores = state.scores()
+    outcome = state.outcome()
+    if len(scores) != state.num_players or not outcome.winners:
+        raise _fail(seed, step, "a finished game must score every seat and have a winner")
+    again = replay(Record.from_json(match.record.to_json()))
+    if all_views(again) != all_views(state) or again.scores() != scores:
+        raise _fail(seed, step, "the record does not replay to the identical state")
+    return match.record
+
+
+def _check_views(state: State, seed: int, step: int) -> None:
+    for view in all_views(state):
+        text = json.dumps(view, sort_keys=True)
+        if json.loads(text) != view:
+            raise _fail(seed, step, "an observation does not round-trip through JSON")
+
+
+def _check_refusal(state: State, player: int, legal: list[str], seed: int, step: int) -> None:
+    bogus = "\u2205 not a move"
+    for who, move in ((player, bogus), ((player + 1) % (state.num_players + 1), legal[0])):
+        if who == player and move in legal:
+            continue
+        if who != player and who in state.actors() and move in state.legal_moves(who):
+            continue
+        try:
+            play(state.clone(), who, move)
+        except IllegalMove as exc:
+            if not exc.reason:
+                raise _fail(seed, step, "an illegal move was refused without a reason") from None
+        else:
+            raise _fail(seed, step, f"illegal move {move!r} by {who} was accepted")
+
+
+def _check_simultaneous_privacy(
+    state: State, player: int, actors: tuple[int, ...], legal: list[str], seed: int, step: int
+) -> None:
+    others = [p for p in actors if p != player]
+    if not others or len(legal) < 2:
+        return
+    a, b = state.clone(), state.clone()
+    a.apply_move(player, legal[0])
+    b.apply_move(player, legal[-1])
+    for p in others:
+        if a.observation(p) != b.observation(p):
+            raise _fail(
+                seed, step, f"player {p} can see player {player}'s pending simultaneous choice"
+            )
