@@ -40,7 +40,9 @@ class TinyState(State):
         if self.phase in ("choose", "card"):
             return (self.active,)
         if self.phase == "bet":
-            return tuple(p for p in range(self.num_players) if p != self.active and p not in self.bets)
+            return tuple(
+                p for p in range(self.num_players) if p != self.active and p not in self.bets
+            )
         return ()
 
     def is_chance(self) -> bool:
@@ -121,7 +123,7 @@ class TinyState(State):
         return [float(s) for s in self.score]
 
     def clone(self) -> TinyState:
-        c = TinyState.__new__(TinyState)
+        c = type(self).__new__(type(self))
         c.__dict__.update(self.__dict__)
         c.score, c.deck, c.bets, c.log = list(self.score), dict(self.deck), dict(self.bets), []
         return c

@@ -160,13 +160,17 @@ class SearchBot(Bot):
                 k = done
             else:
                 log_n = math.log(done)
-                spread = max(1e-9, max(totals[i] / visits[i] for i in range(len(moves))) - min(
-                    totals[i] / visits[i] for i in range(len(moves))
-                ))
+                spread = max(
+                    1e-9,
+                    max(totals[i] / visits[i] for i in range(len(moves)))
+                    - min(totals[i] / visits[i] for i in range(len(moves))),
+                )
                 k = max(
                     range(len(moves)),
-                    key=lambda i: totals[i] / visits[i]
-                    + self.exploration * spread * math.sqrt(log_n / visits[i]),
+                    key=lambda i: (
+                        totals[i] / visits[i]
+                        + self.exploration * spread * math.sqrt(log_n / visits[i])
+                    ),
                 )
             if base is None or self.redeterminize:
                 base = self.game.state_from_observation(observation, self.player, self.rng)

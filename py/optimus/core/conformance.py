@@ -108,7 +108,7 @@ def check_random_game(
     outcome = state.outcome()
     if len(scores) != state.num_players or not outcome.winners:
         raise _fail(seed, step, "a finished game must score every seat and have a winner")
-    again = replay(Record.from_json(match.record.to_json()))
+    again = replay(Record.from_json(match.record.to_json()), game=game)
     if all_views(again) != all_views(state) or again.scores() != scores:
         raise _fail(seed, step, "the record does not replay to the identical state")
     return match.record

@@ -213,9 +213,9 @@ def _coerce(key: str, value: JSON, default: JSON) -> JSON:
     if not isinstance(value, str) or isinstance(default, str):
         if isinstance(default, bool) and not isinstance(value, bool):
             raise OptionError(f"option {key!r} must be true or false, not {value!r}")
-        if isinstance(default, int) and not isinstance(default, bool):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise OptionError(f"option {key!r} must be a whole number, not {value!r}")
+        int_default = isinstance(default, int) and not isinstance(default, bool)
+        if int_default and (isinstance(value, bool) or not isinstance(value, int)):
+            raise OptionError(f"option {key!r} must be a whole number, not {value!r}")
         return value
     text = value.strip().lower()
     if isinstance(default, bool):

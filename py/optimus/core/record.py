@@ -65,7 +65,9 @@ class Record:
         if not isinstance(data, dict):
             raise RecordError("a game record must be a JSON object")
         if data.get("format") != FORMAT:
-            raise RecordError(f"unsupported record format {data.get('format')!r} (expected {FORMAT})")
+            raise RecordError(
+                f"unsupported record format {data.get('format')!r} (expected {FORMAT})"
+            )
         game, options, seed, events = (data.get(k) for k in ("game", "options", "seed", "events"))
         if not isinstance(game, str):
             raise RecordError("the record names no game")
@@ -141,15 +143,19 @@ class Match:
             self.resolve_chance()
 
 
-def replay(record: Record, upto: int | None = None) -> State:
+def replay(record: Record, upto: int | None = None, game: Game | None = None) -> State:
     """Rebuild the state after the first ``upto`` events (all by default).
 
-    Every event is checked; a corrupt record raises :class:`RecordError`.
+    The game is looked up by the record's name unless given. Every event is
+    checked; a corrupt record raises :class:`RecordError`.
     """
     from optimus.core.registry import get_game
 
     try:
-        game = get_game(record.game)
+        if game is None:
+            game = get_game(record.game)
+        elif game.name != record.game:
+            raise RecordError(f"this is a record of {record.game!r}, not {game.name!r}")
         state = game.new_state(game.normalize_options(record.options))
     except GameError as exc:
         raise RecordError(str(exc)) from None

@@ -1,0 +1,65 @@
+"""The conformance suite passes on the tiny game and catches broken games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from optimus.core.conformance import ConformanceError, check_random_game
+from optimus.tiny import TinyGame, TinyState
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_tiny_game_conforms(players):
+    for seed in range(60):
+        check_random_game(TinyGame(), {"players": players}, seed)
+
+
+class LeakyState(TinyState):
+    def observation(self, player):
+        obs = super().observation(player)
+        obs["all_bets"] = dict(sorted((str(k), v) for k, v in self.bets.items()))
+        return obs
+
+
+class GeneratorState(TinyState):
+    def __init__(self, players, rounds):
+        super().__init__(players, rounds)
+        self.future = random.Random(1)
+
+
+class ShallowCloneState(TinyState):
+    def clone(self):
+        c = super().clone()
+        c.score = self.score
+        return c
+
+
+class DeadEndState(TinyState):
+    def legal_moves(self, player):
+        return [] if self.turn == 1 and self.phase == "choose" else super().legal_moves(player)
+
+
+def game_with(state_cls):
+    class Broken(TinyGame):
+        def new_state(self, options):
+            o = self.normalize_options(options)
+            return state_cls(o["players"], o["rounds"])
+
+    return Broken()
+
+
+@pytest.mark.parametrize(
+    ("state_cls", "fragment"),
+    [
+        (LeakyState, "pending simultaneous choice"),
+        (GeneratorState, "random generator"),
+        (ShallowCloneState, "clone changed the original"),
+        (DeadEndState, "no legal move"),
+    ],
+)
+def test_conformance_catches_a_broken_game(state_cls, fragment):
+    with pytest.raises(ConformanceError, match=fragment):
+        for seed in range(30):
+            check_random_game(game_with(state_cls), {"players": 3}, seed)
