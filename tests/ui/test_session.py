@@ -1,0 +1,81 @@
+"""The table session: humans and bots take turns, bots think in slices, saves resume."""
+
+from __future__ import annotations
+
+import pytest
+
+from optimus.core import Budget, IllegalMove, RecordError
+from optimus.core.bots import SearchBot
+from optimus.tiny import TinyGame
+from optimus.ui.session import TableSession
+
+
+def test_human_and_bot_alternate_until_the_end():
+    s = TableSession(TinyGame(), {"rounds": 2}, seed=4, seats=["human", "random"])
+    moves = 0
+    while not s.state.is_terminal():
+        seat = s.human_to_act()
+        if seat is not None:
+            assert s.bot_to_act() is None
+            s.play(seat, s.state.legal_moves(seat)[-1])
+        else:
+            assert s.bot_to_act() == 1 or s.state.actors()
+            s.think(slice_ms=10)
+        moves += 1
+    assert moves > 4 and s.next_actor() is None
+
+
+def test_a_human_cannot_move_for_a_bot_or_make_an_illegal_move():
+    s = TableSession(TinyGame(), {}, seed=2, seats=["random", "human"])
+    while s.bot_to_act() is not None:
+        s.think()
+    seat = s.human_to_act()
+    with pytest.raises(Exception, match="bot"):
+        s.play(1 - seat, "keep")
+    with pytest.raises(IllegalMove):
+        s.play(seat, "fly")
+
+
+class SlowBot(SearchBot):
+    default_budget = Budget(iterations=5000)
+
+
+def test_a_long_search_is_split_into_slices():
+    game = TinyGame()
+    s = TableSession(game, {"rounds": 1}, seed=1, seats=[f"{__name__}:SlowBot", "human"])
+    # Seat 0 uses a bot class given as module:Class.
+    assert s.bots[0].__class__.__name__ == "SlowBot"
+    slices = 0
+    while s.bot_to_act() == 0:
+        made = s.think(slice_ms=1)
+        slices += 1
+        if made is None:
+            assert s.is_thinking
+    assert slices > 1
+
+
+def test_save_and_load_resume_the_same_position():
+    s = TableSession(TinyGame(), {"rounds": 2}, seed=9, seats=["human", "random"])
+    for _ in range(3):
+        if s.human_to_act() is not None:
+            s.play(0, s.state.legal_moves(0)[0])
+        else:
+            s.think()
+    again = TableSession.load(TinyGame(), s.save())
+    assert again.state.observation(None) == s.state.observation(None)
+    assert again.seats == s.seats
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("garbage", "not valid JSON"),
+        (
+            '{"format": 1, "game": "tiny", "options": {"players": 2}, "seed": 1, "events": []}',
+            "sits",
+        ),
+    ],
+)
+def test_a_corrupt_save_is_refused_with_the_reason(text, fragment):
+    with pytest.raises(RecordError, match=fragment):
+        TableSession.load(TinyGame(), text)
