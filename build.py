@@ -1,0 +1,925 @@
+#!/usr/bin/env python3
+"""Build, serve, test and benchmark the Optimus Table static site.
+
+Usage::
+
+    python build.py                      # fetch pinned runtime files (cached) and build dist/
+    python build.py serve [--port N]     # build, then serve dist/ on http://127.0.0.1:N (8000)
+    python build.py test [pytest args]   # install test tools, build, run the whole test suite
+    python build.py bench-boot [--runs N]  # cold-boot benchmark: bare Pyodide vs the site
+
+The build needs nothing beyond the standard library.  The runtime (Pyodide,
+PyScript, micropip) is fetched once with ``npm pack`` / ``pip download`` into
+``.cache/downloads/``, checked against the sha256 pins below, and reused on
+every later build, so a rebuild needs no network.  Only the ``test`` and
+``bench-boot`` sub-commands import third-party code (pytest, Playwright), after
+installing it.
+
+What ``dist/`` holds (every name that can change carries a version or hash, so a
+browser never runs a stale file out of its HTTP cache)::
+
+    index.html                      the landing page; CSS and the boot config inlined
+    favicon-<hash>.svg
+    pyodide-314.0.7-<hash>/         the runtime files the page loads, a trimmed lock
+                                    file with micropip's real sha256, and micropip
+    pyscript-0.7.31/                PyScript's dist (JS only, no source maps, no unused chunks)
+    wheels/optimus_table-0.1.0+<hash>-py3-none-any.whl   the rules package, installed by micropip
+    app/web-<hash>.zip              the DOM layer (web/*.py as package ``optimus_web``)
+    bench/bare.html                 a bare Pyodide page for ``bench-boot``
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import dataclasses
+import functools
+import hashlib
+import html
+import http.server
+import io
+import json
+import os
+import re
+import shutil
+import socketserver
+import statistics
+import subprocess
+import sys
+import tarfile
+import threading
+import time
+import tomllib
+import zipfile
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache" / "downloads"
+PY_SRC = ROOT / "py" / "optimus"
+WEB_SRC = ROOT / "web"
+INDEX_TEMPLATE = ROOT / "index.html"
+CHROMIUM = os.environ.get("OPTIMUS_CHROMIUM", "/usr/bin/chromium")
+STAMP_NAME = ".build-stamp.json"
+
+PYODIDE_VERSION = "314.0.7"
+PYSCRIPT_VERSION = "0.7.31"
+MICROPIP_VERSION = "0.11.1"
+MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
+
+
+# --------------------------------------------------------------------------- pins
+
+
+@dataclasses.dataclass(frozen=True)
+class Pin:
+    """One pinned download: how to fetch it and the sha256 it must have."""
+
+    name: str
+    kind: str  # "npm" (npm pack) or "pip" (pip download)
+    spec: str  # what to ask the client for
+    file_name: str  # the file the client writes
+    sha256: str
+
+
+PINS: dict[str, Pin] = {
+    "pyodide": Pin(
+        "pyodide",
+        "npm",
+        f"pyodide@{PYODIDE_VERSION}",
+        f"pyodide-{PYODIDE_VERSION}.tgz",
+        "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0",
+    ),
+    "pyscript": Pin(
+        "pyscript",
+        "npm",
+        f"@pyscript/core@{PYSCRIPT_VERSION}",
+        f"pyscript-core-{PYSCRIPT_VERSION}.tgz",
+        "b2ca1a0c0956aebd990a7c8524cca1eb061444a8319a7264d2f31ef30bea276a",
+    ),
+    "micropip": Pin(
+        "micropip",
+        "pip",
+        f"micropip=={MICROPIP_VERSION}",
+        f"micropip-{MICROPIP_VERSION}-py3-none-any.whl",
+        "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3",
+    ),
+}
+
+# The only files of the Pyodide npm package the page loads.
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+# PyScript plugins the page never uses.  They are switched off in the config
+# ("!name") so PyScript does not import them at start-up.
+PYSCRIPT_DISABLED_PLUGINS = (
+    "deprecations-manager",
+    "donkey",
+    "py-editor",
+    "py-game",
+    "py-terminal",
+)
+# The PyScript chunks our page loads: the entry point, its core, and the error
+# plugin (kept: it reports Python errors, which index.html turns into a message),
+# plus everything they import statically.  The other chunks are only reached by
+# dynamic imports our config never triggers: code editor (codemirror), terminal
+# (xterm), MicroPython, TOML configs (ours is JSON), the package graph (only
+# read when `packages` is set without `index_urls`), zip (MicroPython only), the
+# worker service-worker shim.  Measured in Chromium: the page requests exactly
+# the shipped set (tests/e2e checks that no request 404s).
+PYSCRIPT_ENTRY_STEMS = ("core", "error")
+
+
+class BuildError(RuntimeError):
+    """A build step failed; the message says what went wrong and what to do."""
+
+
+def sha256_file(path: Path) -> str:
+    """Return the hex sha256 of a file's bytes."""
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(functools.partial(handle.read, 1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def verify_sha256(path: Path, expected: str, what: str) -> None:
+    """Refuse ``path`` unless its sha256 is ``expected``; the error says how to recover."""
+    actual = sha256_file(path)
+    if actual != expected.lower():
+        raise BuildError(
+            f"sha256 mismatch for {what} ({path}):\n"
+            f"  expected {expected}\n"
+            f"  got      {actual}\n"
+            f"The file is corrupt or upstream changed it. Delete {path} and run the build again "
+            f"to download it afresh; if the mismatch persists, check the new file by hand and "
+            f"only then update the pin in build.py (PINS)."
+        )
+
+
+def _require_tool(argv0: str, hint: str) -> None:
+    if shutil.which(argv0) is None:
+        raise BuildError(
+            f"`{argv0}` is needed to download the pinned runtime files but is not on PATH. {hint}"
+        )
+
+
+def fetch(pin: Pin, cache: Path = CACHE) -> Path:
+    """Return the verified cached file for ``pin``, downloading it first if needed."""
+    target = cache / pin.file_name
+    if not target.exists():
+        cache.mkdir(parents=True, exist_ok=True)
+        shown = target.relative_to(ROOT) if target.is_relative_to(ROOT) else target
+        print(f"fetch: {pin.spec} -> {shown}", flush=True)
+        if pin.kind == "npm":
+            _require_tool(
+                "npm", "Install Node.js 20+ with npm (e.g. `apt-get install -y nodejs npm`)."
+            )
+            cmd = ["npm", "pack", pin.spec, "--pack-destination", str(cache), "--silent"]
+        elif pin.kind == "pip":
+            cmd = [
+                sys.executable, "-m", "pip", "download", pin.spec, "--dest", str(cache),
+                "--python-version", "3.14", "--only-binary=:all:", "--no-deps",
+                "--disable-pip-version-check", "--quiet",
+            ]  # fmt: skip
+        else:  # pragma: no cover - a typo in PINS
+            raise BuildError(f"unknown pin kind {pin.kind!r}")
+        try:
+            result = subprocess.run(cmd, capture_output=True, text=True, check=False)
+        except OSError as exc:
+            raise BuildError(f"could not run {cmd[0]}: {exc}") from exc
+        if result.returncode != 0 or not target.exists():
+            raise BuildError(
+                f"downloading {pin.spec} failed (exit {result.returncode}); is the registry "
+                f"reachable? Command: {' '.join(cmd)}\n{result.stdout}{result.stderr}".rstrip()
+            )
+    verify_sha256(target, pin.sha256, pin.spec)
+    return target
+
+
+# --------------------------------------------------------------------------- wheel
+
+
+def _hash_tree(paths: Iterable[tuple[str, bytes]]) -> str:
+    digest = hashlib.sha256()
+    for name, data in sorted(paths):
+        digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+    return digest.hexdigest()
+
+
+def _package_files(src: Path, prefix: str) -> list[tuple[str, bytes]]:
+    """All files under ``src`` (minus caches), as (archive name, bytes), sorted."""
+    files = []
+    for path in sorted(src.rglob("*")):
+        rel = path.relative_to(src)
+        if not path.is_file() or "__pycache__" in rel.parts or path.suffix in {".pyc", ".pyo"}:
+            continue
+        if any(part.startswith(".") for part in rel.parts):
+            continue
+        files.append((f"{prefix}/{rel.as_posix()}", path.read_bytes()))
+    return files
+
+
+def _zip_bytes(entries: Sequence[tuple[str, bytes]]) -> bytes:
+    """A deterministic zip (fixed timestamps and permissions) of ``entries``."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name, data in entries:
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, data)
+    return buffer.getvalue()
+
+
+def _record_hash(data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"sha256={digest}"
+
+
+def read_project() -> dict[str, Any]:
+    """The ``[project]`` table of pyproject.toml."""
+    with (ROOT / "pyproject.toml").open("rb") as handle:
+        project: dict[str, Any] = tomllib.load(handle)["project"]
+    return project
+
+
+def build_wheel(out_dir: Path, src: Path = PY_SRC) -> Path:
+    """Build the pure-Python wheel of ``py/optimus`` into ``out_dir``.
+
+    The version gets a local label made of the first 8 hex digits of a hash of
+    the package's files, e.g. ``0.1.0+1a2b3c4d``, so the file name changes with
+    the content and browsers never reuse a stale wheel.
+    """
+    project = read_project()
+    dist_name = re.sub(r"[-_.]+", "_", project["name"]).lower()
+    files = _package_files(src, src.name)
+    label = _hash_tree([*files, ("version", project["version"].encode())])[:8]
+    version = f"{project['version']}+{label}"
+    info_dir = f"{dist_name}-{version}.dist-info"
+
+    metadata = [
+        "Metadata-Version: 2.1",
+        f"Name: {project['name']}",
+        f"Version: {version}",
+        f"Summary: {project.get('description', '')}",
+        f"Requires-Python: {project.get('requires-python', '>=3.11')}",
+    ]
+    if isinstance(project.get("license"), dict) and "text" in project["license"]:
+        metadata.append(f"License: {project['license']['text']}")
+    wheel_meta = [
+        "Wheel-Version: 1.0",
+        "Generator: optimus-table build.py",
+        "Root-Is-Purelib: true",
+        "Tag: py3-none-any",
+    ]
+    extra: list[tuple[str, bytes]] = [
+        (f"{info_dir}/METADATA", ("\n".join(metadata) + "\n").encode()),
+        (f"{info_dir}/WHEEL", ("\n".join(wheel_meta) + "\n").encode()),
+        (f"{info_dir}/top_level.txt", f"{src.name}\n".encode()),
+    ]
+    scripts = project.get("scripts", {})
+    if scripts:
+        lines = ["[console_scripts]", *(f"{k} = {v}" for k, v in sorted(scripts.items()))]
+        extra.append((f"{info_dir}/entry_points.txt", ("\n".join(lines) + "\n").encode()))
+    entries = files + extra
+    record = [f"{name},{_record_hash(data)},{len(data)}" for name, data in entries]
+    record.append(f"{info_dir}/RECORD,,")
+    entries.append((f"{info_dir}/RECORD", ("\n".join(record) + "\n").encode()))
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    wheel = out_dir / f"{dist_name}-{version}-py3-none-any.whl"
+    wheel.write_bytes(_zip_bytes(entries))
+    return wheel
+
+
+def build_web_zip(out_dir: Path, src: Path = WEB_SRC) -> Path:
+    """Pack ``web/*.py`` as the package ``optimus_web`` into ``app/web-<hash>.zip``.
+
+    PyScript's ``files`` config unpacks it into the interpreter's working
+    directory (one request, unpacked by Pyodide itself).
+    """
+    entries = [(f"optimus_web/{path.name}", path.read_bytes()) for path in sorted(src.glob("*.py"))]
+    if not any(name.endswith("/__init__.py") for name, _ in entries):
+        entries.insert(0, ("optimus_web/__init__.py", b'"""The DOM layer of Optimus Table."""\n'))
+    data = _zip_bytes(entries)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    target = out_dir / f"web-{hashlib.sha256(data).hexdigest()[:8]}.zip"
+    target.write_bytes(data)
+    return target
+
+
+# --------------------------------------------------------------------------- runtime
+
+
+def _tar_member(archive: tarfile.TarFile, name: str) -> bytes:
+    member = archive.extractfile(f"package/{name}")
+    if member is None:
+        raise BuildError(f"{name} is missing from {archive.name!r}")
+    return member.read()
+
+
+def trimmed_lock(lock: dict[str, Any], micropip_wheel: Path) -> dict[str, Any]:
+    """Pyodide's lock file reduced to micropip (and its dependencies).
+
+    The page loads only micropip from the lock (our wheel comes by URL), so the
+    other ~350 entries (118 KB) are dead weight on every cold load.  micropip's
+    sha256 is replaced with that of the wheel we ship (pitfall 1: Pyodide's lock
+    lists a different build of the same version and the browser's integrity
+    check would refuse ours).
+    """
+    packages = lock["packages"]
+    keep: dict[str, Any] = {}
+    todo = ["micropip"]
+    while todo:
+        name = todo.pop()
+        if name in keep:
+            continue
+        if name not in packages:
+            raise BuildError(f"{name} is not in Pyodide's lock file")
+        keep[name] = dict(packages[name])
+        todo.extend(keep[name].get("depends", []))
+    if keep["micropip"]["depends"]:
+        raise BuildError("micropip now has dependencies in the lock file; ship their wheels too")
+    keep["micropip"]["file_name"] = micropip_wheel.name
+    keep["micropip"]["sha256"] = sha256_file(micropip_wheel)
+    keep["micropip"]["version"] = MICROPIP_VERSION
+    return {"info": lock["info"], "packages": keep}
+
+
+def install_pyodide(pyodide_tgz: Path, micropip_wheel: Path, dist: Path) -> Path:
+    """Copy the runtime files into ``dist/pyodide-<version>-<lockhash>/``; return that dir."""
+    with tarfile.open(pyodide_tgz) as archive:
+        blobs = {name: _tar_member(archive, name) for name in PYODIDE_FILES}
+    lock = trimmed_lock(json.loads(blobs["pyodide-lock.json"]), micropip_wheel)
+    blobs["pyodide-lock.json"] = json.dumps(lock, separators=(",", ":"), sort_keys=True).encode()
+    tag = hashlib.sha256(blobs["pyodide-lock.json"]).hexdigest()[:8]
+    target = dist / f"pyodide-{PYODIDE_VERSION}-{tag}"
+    target.mkdir(parents=True)
+    for name, data in blobs.items():
+        (target / name).write_bytes(data)
+    shutil.copyfile(micropip_wheel, target / micropip_wheel.name)
+    return target
+
+
+def _stem(name: str) -> str:
+    """``core-C9KDLldu.js`` -> ``core``; ``core.js`` -> ``core``."""
+    base = name.rsplit(".", 1)[0]
+    return re.sub(r"-[A-Za-z0-9_]{8}$", "", base)
+
+
+def pyscript_chunks(files: dict[str, str]) -> list[str]:
+    """The PyScript dist files to ship, given {name: text} of its .js/.css files.
+
+    The entry chunks (``PYSCRIPT_ENTRY_STEMS``) and the closure of their static
+    ``import ... from "./x.js"`` statements; no source maps.
+    """
+    todo = [name for name in files if _stem(name) in PYSCRIPT_ENTRY_STEMS]
+    keep: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name in keep:
+            continue
+        keep.add(name)
+        for ref in re.findall(r'(?:from|import)\s*"\./([^"]+)"', files[name]):
+            if ref not in files:
+                raise BuildError(f"PyScript chunk {name} imports {ref}, which its dist/ lacks")
+            todo.append(ref)
+    return sorted(keep)
+
+
+def install_pyscript(pyscript_tgz: Path, dist: Path) -> Path:
+    """Copy PyScript's needed chunks into ``dist/pyscript-<version>/``; return that dir."""
+    target = dist / f"pyscript-{PYSCRIPT_VERSION}"
+    target.mkdir(parents=True)
+    with tarfile.open(pyscript_tgz) as archive:
+        names = [
+            m.name.removeprefix("package/dist/")
+            for m in archive.getmembers()
+            if m.isfile() and m.name.startswith("package/dist/") and m.name.count("/") == 2
+        ]
+        files = {
+            name: _tar_member(archive, f"dist/{name}").decode("utf-8")
+            for name in names
+            if name.endswith((".js", ".css"))
+        }
+    for name in pyscript_chunks(files):
+        (target / name).write_text(files[name], encoding="utf-8")
+    return target
+
+
+# --------------------------------------------------------------------------- page
+
+
+def inputs_digest() -> str:
+    """A hash of everything the build reads; dist/ is stale when it differs."""
+    files: list[tuple[str, bytes]] = [
+        ("build.py", Path(__file__).read_bytes()),
+        ("index.html", INDEX_TEMPLATE.read_bytes()),
+        ("pyproject.toml", (ROOT / "pyproject.toml").read_bytes()),
+    ]
+    files += _package_files(PY_SRC, "py")
+    files += _package_files(WEB_SRC, "web")
+    return _hash_tree(files)
+
+
+def _rel(path: Path, dist: Path) -> str:
+    return "./" + path.relative_to(dist).as_posix()
+
+
+def render_index(
+    template: str,
+    *,
+    dist: Path,
+    pyodide_dir: Path,
+    pyscript_dir: Path,
+    wheel: Path,
+    web_zip: Path,
+    favicon: Path,
+    css: str,
+) -> str:
+    """Fill the ``{{...}}`` slots of index.html: preloads, CSS, favicon, PyScript."""
+    config = {
+        "interpreter": _rel(pyodide_dir / "pyodide.mjs", dist),
+        "packages": [_rel(wheel, dist)],
+        # Setting index_urls stops PyScript from importing its package graph
+        # chunk (a CDN-support warning we do not need); micropip never reads the
+        # index because our only package is a wheel URL with no dependencies.
+        "index_urls": ["./wheels/"],
+        "files": {_rel(web_zip, dist): "./*"},
+        "plugins": [f"!{name}" for name in PYSCRIPT_DISABLED_PLUGINS],
+        # A cold load always installs afresh; a warm one would skip micropip via
+        # PyScript's package cache, which would hide micropip errors from tests.
+        "packages_cache": "never",
+    }
+    core = _rel(pyscript_dir / "core.js", dist)
+    core_chunk = next(pyscript_dir.glob("core-*.js"))
+    runtime = [pyodide_dir / name for name in ("pyodide.mjs", "pyodide.asm.mjs")]
+    fetched = [pyodide_dir / name for name in ("pyodide.asm.wasm", "python_stdlib.zip")]
+    fetched += [pyodide_dir / "pyodide-lock.json", pyodide_dir / MICROPIP_WHEEL, wheel, web_zip]
+    # Start every download at once, in parallel with PyScript's own JS, instead
+    # of one after another as each loader discovers the next.  `crossorigin`
+    # matches the mode of the fetch() calls that later consume these responses.
+    preloads = [f'<link rel="modulepreload" href="{core}">']
+    preloads += [
+        f'<link rel="modulepreload" href="{_rel(path, dist)}">' for path in [core_chunk, *runtime]
+    ]
+    preloads += [
+        f'<link rel="preload" as="fetch" crossorigin href="{_rel(path, dist)}">' for path in fetched
+    ]
+    slots = {
+        "CSS": css,
+        "FAVICON": _rel(favicon, dist),
+        "PRELOADS": "\n    ".join(preloads),
+        "PYSCRIPT_CORE": core,
+        "PYSCRIPT_CONFIG": html.escape(json.dumps(config, separators=(",", ":")), quote=True),
+        "MPY_CONFIG": html.escape(
+            json.dumps({"plugins": config["plugins"]}, separators=(",", ":"))
+        ),
+    }
+
+    def fill(match: re.Match[str]) -> str:
+        key = match.group(1)
+        if key not in slots:
+            raise BuildError(f"index.html has an unknown slot {{{{{key}}}}}")
+        return slots[key]
+
+    page = re.sub(r"\{\{([A-Z_]+)\}\}", fill, template)
+    missing = [key for key in slots if "{{" + key + "}}" in page]
+    if missing:  # pragma: no cover - defensive
+        raise BuildError(f"unfilled slots in index.html: {missing}")
+    return page
+
+
+def bundle_css(src: Path = WEB_SRC) -> str:
+    """``web/style.css`` then every other ``web/*.css`` (one per game view), in name order.
+
+    Inlined into index.html: no extra request, and no flash of unstyled page.
+    """
+    sheets = [src / "style.css", *sorted(p for p in src.glob("*.css") if p.name != "style.css")]
+    return "\n".join(
+        f"/* {sheet.name} */\n{sheet.read_text(encoding='utf-8').strip()}" for sheet in sheets
+    )
+
+
+BARE_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Bare Pyodide (benchmark)</title>
+<link rel="icon" href="data:,">
+</head>
+<body>
+<p id="out">Loading Pyodide…</p>
+<script type="module">
+import {{ loadPyodide }} from "../{pyodide}/pyodide.mjs";
+const pyodide = await loadPyodide({{ indexURL: "../{pyodide}/" }});
+document.getElementById("out").textContent = pyodide.runPython("import sys; sys.version");
+window.__pythonReadyMs = performance.now();
+window.pyodide = pyodide;  // for step-by-step measurements from the console
+document.documentElement.dataset.python = "ready";
+</script>
+</body>
+</html>
+"""
+
+
+def build(dist: Path = DIST, *, quiet: bool = False) -> Path:
+    """Build the whole site into ``dist`` (replacing it); return ``dist``."""
+    started = time.perf_counter()
+    sources = {name: fetch(pin) for name, pin in PINS.items()}
+    staging = dist.with_name(dist.name + ".tmp")
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+
+    pyodide_dir = install_pyodide(sources["pyodide"], sources["micropip"], staging)
+    pyscript_dir = install_pyscript(sources["pyscript"], staging)
+    wheel = build_wheel(staging / "wheels")
+    web_zip = build_web_zip(staging / "app")
+
+    icon = (WEB_SRC / "favicon.svg").read_bytes()
+    favicon = staging / f"favicon-{hashlib.sha256(icon).hexdigest()[:8]}.svg"
+    favicon.write_bytes(icon)
+
+    page = render_index(
+        INDEX_TEMPLATE.read_text(encoding="utf-8"),
+        dist=staging,
+        pyodide_dir=pyodide_dir,
+        pyscript_dir=pyscript_dir,
+        wheel=wheel,
+        web_zip=web_zip,
+        favicon=favicon,
+        css=bundle_css(WEB_SRC),
+    )
+    (staging / "index.html").write_text(page, encoding="utf-8")
+    (staging / "bench").mkdir()
+    (staging / "bench" / "bare.html").write_text(
+        BARE_PAGE.format(pyodide=pyodide_dir.name), encoding="utf-8"
+    )
+    (staging / ".nojekyll").write_text("")  # GitHub Pages: serve files as they are
+    stamp = {
+        "inputs": inputs_digest(),
+        "wheel": wheel.name,
+        "web": web_zip.name,
+        "pyodide": pyodide_dir.name,
+    }
+    (staging / STAMP_NAME).write_text(json.dumps(stamp, indent=1) + "\n")
+
+    shutil.rmtree(dist, ignore_errors=True)
+    staging.rename(dist)
+    if not quiet:
+        size = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
+        print(
+            f"built {dist} ({size / 1e6:.1f} MB) in {time.perf_counter() - started:.1f} s; "
+            f"wheel {wheel.name}"
+        )
+    return dist
+
+
+def dist_is_fresh(dist: Path = DIST) -> bool:
+    """True when ``dist`` was built from the current sources."""
+    try:
+        stamp = json.loads((dist / STAMP_NAME).read_text())
+    except (OSError, ValueError):
+        return False
+    return bool(stamp.get("inputs") == inputs_digest())
+
+
+# --------------------------------------------------------------------------- serve
+
+
+MIME_TYPES = {
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".json": "application/json",
+    ".svg": "image/svg+xml",
+    ".css": "text/css",
+    ".html": "text/html; charset=utf-8",
+}
+
+
+class StaticHandler(http.server.SimpleHTTPRequestHandler):
+    """Serve a directory, optionally mounted under a URL prefix such as ``/sub/path/``.
+
+    ``extra`` maps exact URL paths to (content type, body) pairs served from
+    memory (the e2e tests use it for an iframe parent page).
+    """
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    prefix = "/"
+    extra: dict[str, tuple[str, bytes]] = {}
+    quiet = True
+
+    def _strip_prefix(self) -> bool:
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        if path in self.extra:
+            content_type, body = self.extra[path]
+            self.send_response(200)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            if self.command == "GET":
+                self.wfile.write(body)
+            return False
+        if self.prefix != "/":
+            if path + "/" == self.prefix:
+                self.send_response(301)
+                self.send_header("Location", self.prefix)
+                self.end_headers()
+                return False
+            if not path.startswith(self.prefix):
+                self.send_error(404, "outside the served prefix")
+                return False
+            self.path = "/" + self.path[len(self.prefix) :]
+        return True
+
+    def do_GET(self) -> None:
+        if self._strip_prefix():
+            super().do_GET()
+
+    def do_HEAD(self) -> None:
+        if self._strip_prefix():
+            super().do_HEAD()
+
+    def end_headers(self) -> None:
+        # Development server: always revalidate so a rebuild shows at once.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def make_server(
+    directory: Path = DIST,
+    port: int = 0,
+    *,
+    prefix: str = "/",
+    extra: dict[str, tuple[str, bytes]] | None = None,
+    quiet: bool = True,
+) -> http.server.HTTPServer:
+    """An HTTP server for ``directory`` on 127.0.0.1:``port`` (0 = a free port)."""
+    if not prefix.startswith("/") or not prefix.endswith("/"):
+        raise ValueError("prefix must start and end with '/'")
+    handler = type(
+        "Handler",
+        (StaticHandler,),
+        {"prefix": prefix, "extra": dict(extra or {}), "quiet": quiet},
+    )
+    bound = functools.partial(handler, directory=str(directory))
+    return _Server(("127.0.0.1", port), bound)
+
+
+@dataclasses.dataclass
+class RunningServer:
+    """A server running in a daemon thread; ``url`` ends with the prefix."""
+
+    server: http.server.HTTPServer
+    thread: threading.Thread
+    url: str
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join(timeout=5)
+
+
+def start_server(directory: Path = DIST, **kwargs: Any) -> RunningServer:
+    """Start ``make_server`` in a thread and return it with its base URL."""
+    server = make_server(directory, **kwargs)
+    thread = threading.Thread(target=server.serve_forever, name="dist-server", daemon=True)
+    thread.start()
+    host, port = server.server_address[:2]
+    return RunningServer(server, thread, f"http://{host!s}:{port}{kwargs.get('prefix', '/')}")
+
+
+# --------------------------------------------------------------------------- test
+
+
+def _pip_install(requirements: Sequence[str]) -> None:
+    cmd = [
+        sys.executable,
+        "-m",
+        "pip",
+        "install",
+        "--disable-pip-version-check",
+        "--quiet",
+        *requirements,
+    ]
+    print("test: " + " ".join(cmd))
+    if subprocess.run(cmd, check=False).returncode != 0:
+        raise BuildError(
+            f"installing the test tools failed; run `{' '.join(cmd)}` by hand and fix what it "
+            "reports"
+        )
+
+
+def ensure_chromium() -> None:
+    """Make sure Debian's Chromium is at ``CHROMIUM``; install it with apt where we can."""
+    if Path(CHROMIUM).exists():
+        return
+    can_apt = (
+        hasattr(os, "geteuid")
+        and os.geteuid() == 0
+        and Path("/etc/debian_version").exists()
+        and shutil.which("apt-get") is not None
+    )
+    if not can_apt:
+        raise BuildError(
+            f"the browser tests need Chromium at {CHROMIUM}, which is missing. Install it "
+            "(Debian/Ubuntu: `sudo apt-get install -y chromium`) or point OPTIMUS_CHROMIUM "
+            "at a Chromium binary, then rerun `python build.py test`."
+        )
+    print("test: installing chromium with apt-get")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    for cmd in (["apt-get", "update"], ["apt-get", "install", "-y", "chromium"]):
+        if subprocess.run(cmd, check=False, env=env).returncode != 0:
+            raise BuildError(f"`{' '.join(cmd)}` failed; install chromium by hand and rerun")
+    if not Path(CHROMIUM).exists():
+        raise BuildError(
+            f"apt installed chromium but {CHROMIUM} is still missing; set OPTIMUS_CHROMIUM"
+        )
+
+
+def cmd_test(pytest_args: Sequence[str]) -> int:
+    """Install test tools, build, run pytest (testpaths from pyproject) and return its code."""
+    requirements = read_project().get("optional-dependencies", {}).get("test", [])
+    _pip_install(requirements)
+    ensure_chromium()
+    build()
+    env = {**os.environ, "OPTIMUS_CHROMIUM": CHROMIUM}
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT, env=env, check=False
+    ).returncode
+
+
+# --------------------------------------------------------------------------- benchmark
+
+
+def browser_args() -> list[str]:
+    """Chromium flags for headless runs on this kind of machine (no sandbox, no GPU, quiet)."""
+    return [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-features=Translate,MediaRouter,OptimizationHints",
+    ]
+
+
+@dataclasses.dataclass
+class Load:
+    """One cold load: ms from navigation start to ready, and bytes received."""
+
+    ms: float
+    bytes: int
+    requests: int
+
+
+@dataclasses.dataclass(frozen=True)
+class Network:
+    """Emulated network for the benchmark: extra round-trip latency and bandwidth (0 = none)."""
+
+    latency_ms: float = 0.0
+    mbps: float = 0.0
+
+
+def _cold_load(
+    browser: Any, url: str, network: Network = Network(), timeout_ms: float = 90_000
+) -> Load:
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+        if network.latency_ms or network.mbps:
+            throughput = network.mbps * 1e6 / 8 if network.mbps else -1
+            conditions = {"offline": False, "latency": network.latency_ms}
+            conditions |= {"downloadThroughput": throughput, "uploadThroughput": throughput}
+            cdp.send("Network.emulateNetworkConditions", conditions)
+        received: dict[str, int] = {}
+        cdp.on(
+            "Network.loadingFinished",
+            lambda e: received.__setitem__(e["requestId"], int(e["encodedDataLength"])),
+        )
+        page.goto(url)
+        page.wait_for_selector('html[data-python="ready"]', state="attached", timeout=timeout_ms)
+        ms = float(page.evaluate("window.__pythonReadyMs"))
+        page.wait_for_timeout(200)  # let the last loadingFinished events arrive
+        return Load(ms, sum(received.values()), len(received))
+    finally:
+        context.close()
+
+
+def cmd_bench(runs: int, network: Network = Network()) -> int:
+    """Alternate cold loads of bare Pyodide and the site; print medians and bytes."""
+    _pip_install(["playwright>=1.40"])
+    ensure_chromium()
+    if not dist_is_fresh():
+        build()
+    from playwright.sync_api import sync_playwright
+
+    server = start_server(DIST)
+    results: dict[str, list[Load]] = {"bare": [], "site": []}
+    pages = {"bare": server.url + "bench/bare.html", "site": server.url}
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=browser_args())
+            _cold_load(browser, pages["site"])  # warm the OS file cache; not counted
+            for i in range(runs):
+                order = ("bare", "site") if i % 2 == 0 else ("site", "bare")
+                for name in order:
+                    load = _cold_load(browser, pages[name], network)
+                    results[name].append(load)
+                    print(
+                        f"run {i + 1}/{runs} {name:4}: {load.ms:7.0f} ms "
+                        f"{load.bytes / 1e3:8.0f} kB {load.requests:3} requests"
+                    )
+            browser.close()
+    finally:
+        server.close()
+    med = {name: statistics.median(load.ms for load in loads) for name, loads in results.items()}
+    size = {
+        name: int(statistics.median(load.bytes for load in loads))
+        for name, loads in results.items()
+    }
+    ratio = med["site"] / med["bare"]
+    extra_kb = (size["site"] - size["bare"]) / 1000
+    shaped = f", emulated {network}" if network != Network() else ""
+    print(f"\nmedian of {runs} cold loads (ms from navigation start to data-python=ready{shaped}):")
+    print(f"  bare Pyodide: {med['bare']:.0f} ms, {size['bare'] / 1e6:.2f} MB")
+    print(f"  site        : {med['site']:.0f} ms, {size['site'] / 1e6:.2f} MB")
+    print(
+        f"  ratio site/bare: {ratio:.2f} (target <= 1.20); "
+        f"extra bytes: {extra_kb:.0f} kB (target <= 400 kB)"
+    )
+    return 0
+
+
+# --------------------------------------------------------------------------- main
+
+
+def cmd_serve(port: int) -> int:
+    build()
+    server = make_server(DIST, port, quiet=False)
+    print(f"serving {DIST} on http://127.0.0.1:{port}/ (Ctrl+C to stop)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if args and args[0] == "test":
+            return cmd_test(args[1:])  # everything after `test` goes to pytest untouched
+        parser = argparse.ArgumentParser(prog="build.py", description=__doc__.split("\n\n")[0])
+        sub = parser.add_subparsers(dest="command")
+        serve = sub.add_parser("serve", help="build and serve dist/ on 127.0.0.1")
+        serve.add_argument("--port", type=int, default=8000)
+        bench = sub.add_parser("bench-boot", help="cold-boot benchmark: bare Pyodide vs the site")
+        bench.add_argument("--runs", type=int, default=5)
+        bench.add_argument("--latency", type=float, default=0.0, help="emulated RTT in ms")
+        bench.add_argument("--mbps", type=float, default=0.0, help="emulated bandwidth")
+        sub.add_parser(
+            "test", help="install test tools, build, run pytest (extra args go to pytest)"
+        )
+        sub.add_parser("build", help="build dist/ (the default)")
+        ns = parser.parse_args(args)
+        if ns.command == "serve":
+            return cmd_serve(ns.port)
+        if ns.command == "bench-boot":
+            return cmd_bench(ns.runs, Network(ns.latency, ns.mbps))
+        build()
+        return 0
+    except BuildError as exc:
+        print(f"build.py: error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

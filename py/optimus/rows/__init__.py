@@ -1,0 +1,10 @@
+"""Fileiras, the row-taking card game for 2-5 players: rules, scoring and bots.
+
+Public API for the table UI:
+
+* :class:`~optimus.rows.game.FileirasGame` / :class:`~optimus.rows.game.FileirasState`
+  (the protocol of :mod:`optimus.core.protocol`);
+* :func:`~optimus.rows.scoring.score_breakdown` and
+  :func:`~optimus.rows.scoring.best_score` (a collection's best score and why);
+* :func:`~optimus.rows.game.check_conservation` (card conservation, for tests).
+"""

@@ -1,0 +1,199 @@
+"""Fixtures for the browser tests: a built dist/, a local server, Debian Chromium.
+
+Every page made by ``guarded`` fails its test on any request to a host other
+than the local server (the request is aborted and recorded), on any HTTP error
+response, and on any console error or uncaught page error, unless the test
+says it expects errors (``guarded.expect_errors()``).
+
+The tests need Chromium at ``/usr/bin/chromium`` (or ``$OPTIMUS_CHROMIUM``) and
+Playwright for Python; ``python build.py test`` installs both.  dist/ is
+(re)built here when it is missing or older than its sources.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+import os
+import shutil
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+READY = 'html[data-python="ready"]'
+READY_TIMEOUT_MS = 60_000
+
+
+def _load_build_module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("optimus_build", ROOT / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses need the module registered
+    spec.loader.exec_module(module)
+    return module
+
+
+build = _load_build_module()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test in tests/e2e as ``e2e`` (deselect with ``-m "not e2e"``)."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.path)).parents:
+            item.add_marker(pytest.mark.e2e)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "e2e: browser test in real Chromium (needs a built dist/)")
+
+
+@pytest.fixture(scope="session")
+def dist() -> Path:
+    """dist/, built now if missing or stale (a build error fails with its message)."""
+    if not build.dist_is_fresh():
+        try:
+            build.build(quiet=True)
+        except build.BuildError as exc:
+            pytest.fail(f"could not build dist/ for the browser tests: {exc}", pytrace=False)
+    return Path(build.DIST)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian Chromium, headless, driven by Playwright (never Playwright's own download)."""
+    chromium = build.CHROMIUM
+    if not Path(chromium).exists():
+        pytest.fail(
+            f"Chromium is missing at {chromium}: run `python build.py test` (it installs it), "
+            "or `apt-get install -y chromium`, or set OPTIMUS_CHROMIUM",
+            pytrace=False,
+        )
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail("Playwright is not installed: run `python build.py test`", pytrace=False)
+    with sync_playwright() as pw:
+        instance = pw.chromium.launch(executable_path=chromium, args=build.browser_args())
+        yield instance
+        instance.close()
+
+
+@pytest.fixture(scope="session")
+def serve() -> Iterator[Callable[..., Any]]:
+    """``serve(directory, prefix=..., extra=...)`` starts a server on a free port."""
+    servers: list[Any] = []
+
+    def start(directory: Path, **kwargs: Any) -> Any:
+        server = build.start_server(directory, **kwargs)
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.close()
+
+
+@pytest.fixture(scope="session")
+def site(dist: Path, serve: Callable[..., Any]) -> str:
+    """The base URL (ending in '/') of dist/ served at the root of a local server."""
+    return str(serve(dist).url)
+
+
+@dataclasses.dataclass
+class Guard:
+    """A page in a fresh browser context, with everything it did wrong recorded."""
+
+    page: Any
+    context: Any
+    origin: str
+    foreign: list[str] = dataclasses.field(default_factory=list)
+    errors: list[str] = dataclasses.field(default_factory=list)
+    http_errors: list[str] = dataclasses.field(default_factory=list)
+    errors_expected: bool = False
+
+    def expect_errors(self) -> None:
+        """This test provokes failures on purpose: console errors and 4xx are fine."""
+        self.errors_expected = True
+
+    def wait_ready(self, frame: Any = None, timeout_ms: float = READY_TIMEOUT_MS) -> None:
+        """Wait until web Python sets ``<html data-python="ready">`` (fail early on "error")."""
+        target = frame or self.page
+        target.wait_for_selector(
+            'html[data-python="ready"], html[data-python="error"]',
+            state="attached",
+            timeout=timeout_ms,
+        )
+        state = target.evaluate("document.documentElement.dataset.python")
+        if state != "ready":
+            message = target.evaluate("document.getElementById('boot-error')?.textContent")
+            pytest.fail(f"Python failed to boot: {message}", pytrace=False)
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+@pytest.fixture
+def guarded(browser: Any, site: str) -> Iterator[Guard]:
+    """A fresh context and page that fail the test on foreign requests or errors."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    guard = Guard(page=context.new_page(), context=context, origin=_origin(site))
+
+    def route(route: Any) -> None:
+        url = route.request.url
+        if _origin(url) == guard.origin or url.startswith(("data:", "blob:")):
+            route.continue_()
+        else:
+            guard.foreign.append(url)
+            route.abort()
+
+    context.route("**/*", route)
+    guard.page.on(
+        "console",
+        lambda msg: (
+            guard.errors.append(f"console.{msg.type}: {msg.text}") if msg.type == "error" else None
+        ),
+    )
+    guard.page.on("pageerror", lambda exc: guard.errors.append(f"pageerror: {exc}"))
+    guard.page.on(
+        "response",
+        lambda resp: (
+            guard.http_errors.append(f"{resp.status} {resp.url}") if resp.status >= 400 else None
+        ),
+    )
+    yield guard
+    context.close()
+    assert not guard.foreign, f"requests to foreign hosts: {guard.foreign}"
+    if not guard.errors_expected:
+        assert not guard.http_errors, f"HTTP errors: {guard.http_errors}"
+        assert not guard.errors, "console errors:\n" + "\n".join(guard.errors)
+
+
+@pytest.fixture
+def broken_dist(dist: Path, tmp_path: Path) -> Callable[[Callable[[Path], None]], Path]:
+    """A copy of dist/ damaged by a callback (e.g. a deleted wheel)."""
+
+    def make(damage: Callable[[Path], None]) -> Path:
+        copy = tmp_path / "dist"
+        shutil.copytree(dist, copy, copy_function=_link_or_copy)
+        damage(copy)
+        return copy
+
+    return make
+
+
+def _link_or_copy(src: str, dst: str) -> None:
+    # Hard links make the 14 MB copy instant; damage callbacks must replace
+    # files (unlink + write), never write into them.
+    try:
+        os.link(src, dst)
+    except OSError:
+        shutil.copy2(src, dst)

@@ -1,0 +1,185 @@
+"""The built site in real Chromium: static landing page, Python boot, routes, failures."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+# The `guarded` fixture is a conftest.Guard (page, origin, wait_ready, expect_errors).
+Guard = Any
+READY_TIMEOUT_MS = 60_000
+
+GAMES = {
+    "optimus": ("Optimus", "1-6 players"),
+    "optimus2": ("Optimus 2", "1-4 players"),
+    "fileiras": ("Fileiras", "2-5 players"),
+}
+
+
+def test_landing_page_is_complete_before_python_loads(guarded: Guard, site: str) -> None:
+    page = guarded.page
+    page.goto(site, wait_until="domcontentloaded")
+    # At DOMContentLoaded Pyodide (14 MB) cannot have booted yet.
+    assert page.evaluate("document.documentElement.dataset.python") == "loading"
+    assert page.title() == "Optimus Table"
+    assert page.locator("h1").first.inner_text() == "Optimus Table"
+    assert page.locator("#boot-status").inner_text().strip() == "Loading Python…"
+    for game, (title, players) in GAMES.items():
+        card = page.locator(f'a.game-card[data-game="{game}"]')
+        assert card.is_visible()
+        assert card.locator("h2").inner_text() == title
+        assert players in card.inner_text()
+        assert card.get_attribute("href") == f"#/{game}"
+    guarded.wait_ready()
+
+
+def test_python_boots_to_ready_with_the_game_package(guarded: Guard, site: str) -> None:
+    page = guarded.page
+    page.goto(site)
+    guarded.wait_ready()
+    assert page.locator("#boot-status").inner_text().strip() == "Ready"
+    data = page.evaluate("({...document.documentElement.dataset})")
+    assert data["pythonVersion"].startswith("3.")
+    assert data["optimusVersion"]  # imported from the wheel micropip installed
+    assert page.locator("#boot-error").is_hidden()
+
+
+def test_only_local_files_are_requested_and_all_exist(guarded: Guard, site: str) -> None:
+    requested: list[str] = []
+    guarded.page.on("request", lambda request: requested.append(request.url))
+    guarded.page.goto(site)
+    guarded.wait_ready()
+    assert all(url.startswith(guarded.origin) for url in requested), requested
+    names = [url.rsplit("/", 1)[-1] for url in requested]
+    # Each runtime file once: the preloads are reused, not fetched twice.
+    for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs", "pyodide-lock.json"):
+        assert names.count(name) == 1, (name, requested)
+    assert any(name.startswith("optimus_table-") and name.endswith(".whl") for name in names)
+    assert not any(name.endswith(".map") for name in names)
+    # (The fixture also fails on foreign hosts, 4xx/5xx and console errors.)
+
+
+def test_game_routes_show_their_view_or_coming_soon(guarded: Guard, site: str) -> None:
+    from playwright.sync_api import expect
+
+    page = guarded.page
+    page.goto(site)
+    guarded.wait_ready()
+    page.click('a.game-card[data-game="optimus"]')  # no view registered yet
+    expect(page.locator("#game")).to_be_visible()
+    expect(page.locator("#home")).to_be_hidden()
+    expect(page.locator("#game-title")).to_have_text("Optimus")
+    expect(page.locator("#game-view .notice")).to_contain_text("coming soon")
+    assert page.url.endswith("#/optimus")
+    expect(page).to_have_title("Optimus · Optimus Table")
+    page.click("a.back")
+    expect(page.locator("#home")).to_be_visible()
+    expect(page.locator("#game")).to_be_hidden()
+    page.click('a.game-card[data-game="fileiras"]')  # a registered view mounts its table
+    expect(page.locator("#game-title")).to_have_text("Fileiras")
+    expect(page.locator("#game-view > *").first).to_be_visible()
+    expect(page.locator("#game-view .notice")).to_have_count(0)
+    page.goto(site + "#/no-such-game")
+    expect(page.locator("#game-title")).to_have_text("Page not found")
+
+
+def test_deep_link_to_a_game_opens_it_after_boot(guarded: Guard, site: str) -> None:
+    from playwright.sync_api import expect
+
+    page = guarded.page
+    page.goto(site + "#/optimus2")
+    guarded.wait_ready()
+    expect(page.locator("#game")).to_be_visible()
+    expect(page.locator("#game-title")).to_have_text("Optimus 2")
+
+
+def test_phone_layout_has_no_horizontal_scroll(guarded: Guard, site: str) -> None:
+    page = guarded.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site)
+    guarded.wait_ready()
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
+    boxes = [page.locator(f'a.game-card[data-game="{g}"]').bounding_box() for g in GAMES]
+    assert all(box is not None and box["width"] <= 390 for box in boxes)
+    assert boxes[0]["y"] < boxes[1]["y"] < boxes[2]["y"]  # one column on a phone
+
+
+def test_site_works_under_a_sub_path_and_in_an_iframe(
+    guarded: Guard, dist: Path, serve: Callable[..., Any]
+) -> None:
+    parent = (
+        b"<!doctype html><html><head><title>Parent</title><link rel='icon' href='data:,'></head>"
+        b"<body><h1>Host page</h1><iframe id='embed' src='/sub/path/' width='800' height='700'"
+        b" title='Optimus Table'></iframe></body></html>"
+    )
+    server = serve(dist, prefix="/sub/path/", extra={"/parent.html": ("text/html", parent)})
+    guarded.origin = server.url.split("/sub/path/")[0]
+    page = guarded.page
+    page.goto(server.url)  # directly under the sub-path
+    guarded.wait_ready()
+    page.goto(guarded.origin + "/parent.html")  # embedded in an iframe
+    frame = page.frame_locator("#embed")
+    assert frame.locator("h1").first.inner_text() == "Optimus Table"
+    handle = page.wait_for_selector("#embed").content_frame()
+    guarded.wait_ready(handle)
+    frame.locator('a.game-card[data-game="optimus"]').click()
+    frame.locator("#game-title", has_text="Optimus").wait_for()
+
+
+def _delete_wheel(copy: Path) -> None:
+    for wheel in (copy / "wheels").glob("*.whl"):
+        wheel.unlink()
+
+
+def _corrupt_wheel(copy: Path) -> None:
+    for wheel in (copy / "wheels").glob("*.whl"):
+        wheel.unlink()  # unlink first: the copy may hard-link dist/
+        wheel.write_bytes(b"this is not a zip file")
+
+
+@pytest.mark.parametrize(
+    "damage", [_delete_wheel, _corrupt_wheel], ids=["missing-wheel", "corrupt-wheel"]
+)
+def test_boot_failure_shows_a_readable_message(
+    guarded: Guard,
+    broken_dist: Callable[[Callable[[Path], None]], Path],
+    serve: Callable[..., Any],
+    damage: Callable[[Path], None],
+) -> None:
+    guarded.expect_errors()
+    server = serve(broken_dist(damage))
+    guarded.origin = server.url.rstrip("/")
+    page = guarded.page
+    page.goto(server.url)
+    page.wait_for_selector('html[data-python="error"]', state="attached", timeout=READY_TIMEOUT_MS)
+    box = page.locator("#boot-error")
+    assert box.is_visible()
+    text = box.inner_text()
+    assert "Python could not start" in text
+    assert "BadZipFile" in text  # the cause, not just "something failed"
+    assert page.locator("#boot-status").inner_text().strip() == "Python failed"
+    assert page.locator("a.game-card").count() == 3  # the landing page is still there
+
+
+def test_boot_failure_in_javascript_is_reported(guarded: Guard, site: str) -> None:
+    """If PyScript itself cannot load, the page still says so (no silent spinner)."""
+    guarded.expect_errors()
+    guarded.page.route("**/core.js", lambda route: route.fulfill(status=404, body="gone"))
+    guarded.page.goto(site)
+    guarded.page.wait_for_selector('html[data-python="error"]', state="attached", timeout=10_000)
+    assert "Python could not start" in guarded.page.locator("#boot-error").inner_text()
+
+
+def test_pyscript_config_uses_only_local_relative_urls(dist: Path) -> None:
+    html = (dist / "index.html").read_text(encoding="utf-8")
+    assert "http://" not in html and "https://" not in html
+    start = html.index('config="') + len('config="')
+    config = json.loads(html[start : html.index('"', start)].replace("&quot;", '"'))
+    assert config["interpreter"].startswith("./pyodide-") and config["interpreter"].endswith(
+        "/pyodide.mjs"
+    )
+    assert all(url.startswith("./") for url in config["packages"])

@@ -1,0 +1,76 @@
+"""Boot the browser app: import the rules, start the router, say "ready".
+
+index.html runs ``from optimus_web.main import boot; boot()`` once PyScript has
+installed the ``optimus`` wheel with micropip.  Success sets
+``<html data-python="ready">``; any failure sets ``data-python="error"`` and
+shows a readable message (index.html's inline script catches failures that
+happen before this module runs: a missing wheel, a timeout, a JS error).
+
+To add a game's table, write ``web/<game>_view.py`` with a class following
+``router.View`` and register it in ``register_views`` below with
+``lazy_view``; put its styles in ``web/<game>.css`` (build.py inlines every
+``web/*.css`` into the page).
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import time
+from typing import Any
+
+import js  # type: ignore[import-not-found]  # Pyodide's bridge to the page's JavaScript globals
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+
+from .router import Router, View, ViewFactory
+
+
+def lazy_view(module: str, name: str) -> ViewFactory:
+    """A factory that imports ``optimus_web.<module>`` on the first visit of its route.
+
+    Views are not imported at boot: the page is ready sooner, and a broken
+    view breaks only its own route (the error shows there), not the boot.
+    """
+
+    def make() -> View:
+        view_class = getattr(importlib.import_module(f"{__package__}.{module}"), name)
+        view: View = view_class()
+        return view
+
+    return make
+
+
+def register_views(router: Router) -> None:
+    """Register every game view that exists (games without one say "coming soon")."""
+    router.register("fileiras", lazy_view("fileiras_view", "FileirasView"))
+
+
+def report_error(message: str) -> None:
+    """Show ``message`` as a boot failure (index.html defines ``optimusBootFail``)."""
+    fail = getattr(js.window, "optimusBootFail", None)
+    if fail is not None:
+        fail(message)
+    else:  # the inline script is missing: still leave a visible trace
+        js.document.documentElement.setAttribute("data-python", "error")
+        js.document.body.append(js.document.createTextNode(message))
+
+
+def boot() -> Router:
+    """Import the game package, route, then mark the page ready; return the router."""
+    root: Any = js.document.documentElement
+    try:
+        started = time.perf_counter()
+        import optimus  # the rules package, installed from our wheel by micropip
+
+        import_ms = (time.perf_counter() - started) * 1000
+        router = Router(js.document, js.window, create_proxy)
+        register_views(router)
+        router.start()
+    except Exception as exc:
+        report_error(f"{type(exc).__name__}: {exc}")
+        raise
+    root.dataset.pythonVersion = ".".join(map(str, sys.version_info[:3]))
+    root.dataset.optimusVersion = optimus.__version__
+    root.dataset.importMs = f"{import_ms:.1f}"
+    root.setAttribute("data-python", "ready")
+    return router

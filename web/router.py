@@ -1,0 +1,127 @@
+"""Hash routes of the single page: ``#/`` is the landing page, ``#/<game>`` a game.
+
+Games are routes of the same page, so the site stays one static file that
+works under any sub-path and inside an iframe.  A game's table is a *view*
+registered with :meth:`Router.register`; a game with no view yet gets a
+"coming soon" message.  The landing page itself is static HTML in index.html,
+visible before Python loads; the router only hides and shows it.
+
+Route parsing is pure (``parse_route``) so it can be reasoned about without a
+browser; everything that touches the DOM takes the ``document``/``window``
+objects it is given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+
+class View(Protocol):
+    """A game table drawn into a container element.
+
+    ``mount`` is called when the route is entered, with an empty container
+    element; ``unmount`` when the route is left (drop event proxies, stop
+    timers).  Views must never block: long work (bots) yields to the page.
+    """
+
+    def mount(self, container: Any) -> None: ...
+
+    def unmount(self) -> None: ...
+
+
+ViewFactory = Callable[[], View]
+
+HOME = ""
+
+
+def parse_route(location_hash: str) -> str:
+    """The route named by a URL fragment: ``"#/fileiras"`` -> ``"fileiras"``.
+
+    The landing page is ``HOME`` (the empty string); surrounding slashes and
+    letter case do not matter.
+
+    >>> parse_route("#/Fileiras/"), parse_route("#/"), parse_route("")
+    ('fileiras', '', '')
+    """
+    return location_hash.removeprefix("#").strip("/").lower()
+
+
+class Router:
+    """Shows the landing page or one game, following ``location.hash``."""
+
+    def __init__(self, document: Any, window: Any, create_proxy: Callable[[Any], Any]) -> None:
+        self._document = document
+        self._window = window
+        self._home = document.getElementById("home")
+        self._game = document.getElementById("game")
+        self._title = document.getElementById("game-title")
+        self._container = document.getElementById("game-view")
+        # Game ids and titles come from the static cards, the single source of
+        # what the landing page offers.
+        self.games: dict[str, str] = {}
+        for card in document.querySelectorAll("[data-game]"):
+            heading = card.querySelector("h2")
+            self.games[str(card.dataset.game)] = str(
+                heading.textContent if heading else card.dataset.game
+            )
+        self._factories: dict[str, ViewFactory] = {}
+        self._current: View | None = None
+        self._route: str | None = None
+        self._listener = create_proxy(self._on_hashchange)
+
+    def register(self, game: str, factory: ViewFactory) -> None:
+        """Draw ``game``'s route with views made by ``factory``."""
+        if game not in self.games:
+            raise ValueError(f"unknown game {game!r}; the landing page lists {sorted(self.games)}")
+        self._factories[game] = factory
+
+    def start(self) -> None:
+        """Listen for route changes and show the current route."""
+        self._window.addEventListener("hashchange", self._listener)
+        self.show(parse_route(str(self._window.location.hash)))
+
+    def _on_hashchange(self, _event: Any = None) -> None:
+        self.show(parse_route(str(self._window.location.hash)))
+
+    def show(self, route: str) -> None:
+        """Switch the page to ``route`` (``HOME`` or a game id)."""
+        if route == self._route:
+            return
+        if self._current is not None:
+            current, self._current = self._current, None
+            current.unmount()
+        self._route = route
+        self._container.replaceChildren()
+        if route == HOME:
+            self._game.hidden = True
+            self._home.hidden = False
+            self._document.title = "Optimus Table"
+            return
+        self._home.hidden = True
+        self._game.hidden = False
+        self._window.scrollTo(0, 0)
+        title = self.games.get(route)
+        if title is None:
+            self._show_message("Page not found", f"There is no game called “{route}” here.")
+        elif route in self._factories:
+            self._title.textContent = title
+            try:
+                self._current = self._factories[route]()
+                self._current.mount(self._container)
+            except Exception as exc:  # a broken view must not take the page down
+                self._current = None
+                self._container.replaceChildren()
+                self._show_message(title, f"{title} could not start: {type(exc).__name__}: {exc}")
+                self._window.console.error(f"view {route!r} failed: {exc!r}")
+        else:
+            self._show_message(title, f"{title} is coming soon: its table is not ready yet.")
+        self._document.title = f"{self._title.textContent} · Optimus Table"
+        self._title.focus()
+
+    def _show_message(self, title: str, message: str) -> None:
+        self._title.textContent = title
+        paragraph = self._document.createElement("p")
+        paragraph.className = "notice"
+        paragraph.textContent = message
+        self._container.append(paragraph)
