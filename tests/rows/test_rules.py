@@ -353,3 +353,14 @@ def test_scores_so_far_show_plus_colours() -> None:
     entry = s.observation(None)["scores"][3]
     assert entry["total"] == 6 + 1
     assert entry["plus_colours"][0] == "red" and entry["jokers"] == {"red": 1}
+
+
+def test_advanced_option_scores_with_the_advanced_table() -> None:
+    plain, advanced = start(4, first=1), start(4, first=1, advanced=True)
+    for s in (plain, advanced):
+        for _ in range(3):
+            draw_place(s, "yellow", 1)  # seats 1, 2, 3
+        run(s, "take 1")  # seat 0, who started with yellow: 4 yellow
+    assert plain.scores()[0] == 10 and advanced.scores()[0] == 7
+    assert advanced.observation(None)["advanced"] is True
+    assert advanced.observation(None)["scores"][0]["total"] == 7

@@ -44,7 +44,7 @@ def _holds_generator(obj: Any, depth: int = 0) -> bool:
     if depth > 3:
         return False
     if isinstance(obj, dict):
-        return any(_holds_generator(v, depth + 1) for v in obj.values())
+        return any(_holds_generator(v, depth + 1) for v in list(obj.values())[:50])
     if isinstance(obj, (list, tuple, set)):
         return any(_holds_generator(v, depth + 1) for v in list(obj)[:50])
     if hasattr(obj, "__dict__") and not isinstance(obj, type):

@@ -127,6 +127,10 @@ class State(abc.ABC):
 
     def explain_illegal(self, player: int, move: str) -> str:
         """Why ``move`` is not legal for ``player`` now (override for better reasons)."""
+        actors = self.actors()
+        if player not in actors:
+            waiting = ", ".join(str(a) for a in actors) or "nobody"
+            return f"it is not player {player}'s turn (waiting for {waiting})"
         legal = self.legal_moves(player)
         shown = ", ".join(repr(m) for m in legal[:12]) + (", ..." if len(legal) > 12 else "")
         return f"it is not one of the legal moves now ({shown})"
@@ -238,13 +242,9 @@ def play(state: State, player: int, move: str) -> None:
         raise IllegalMove(move, "the game is over")
     if state.is_chance():
         raise IllegalMove(move, "a chance event (roll or draw) must happen first")
-    actors = state.actors()
-    if player not in actors:
-        if not 0 <= player < state.num_players:
-            raise IllegalMove(move, f"there is no player {player}")
-        waiting = ", ".join(str(a) for a in actors)
-        raise IllegalMove(move, f"it is not player {player}'s turn (waiting for {waiting})")
-    if move not in state.legal_moves(player):
+    if not 0 <= player < state.num_players:
+        raise IllegalMove(move, f"there is no player {player}")
+    if player not in state.actors() or move not in state.legal_moves(player):
         raise IllegalMove(move, state.explain_illegal(player, move))
     state.apply_move(player, move)
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Generator, Mapping
+from dataclasses import replace
 from typing import ClassVar
 
 from optimus.core.bots import Bot, Budget, Thinking
@@ -34,7 +35,7 @@ EASY_TAKE_GAIN = 3
 """``easy`` takes a row as soon as it would add at least this much to its score."""
 
 
-def _best(values: dict[int, float]) -> int:
+def _best(values: Mapping[int, float]) -> int:
     """The key with the highest value (lowest key on ties)."""
     return max(sorted(values), key=lambda r: values[r])
 
@@ -118,7 +119,10 @@ class HardBot(Bot):
     same order to the end of the current round, every player following the
     ``normal`` policy; the position is then valued with the ``normal``
     evaluation (own score minus a blend of the best and the mean of the
-    others). The move with the best mean wins; ties go to ``normal``'s choice.
+    others, the leader weighed more). The move with the best mean wins; ties go
+    to ``normal``'s choice. Every few orders, candidates that the leader beats
+    clearly on the same orders (paired differences, ``prune_z`` standard
+    errors) are dropped, and the search stops when one candidate is left.
 
     Budget: ``iterations`` sampled deck orders, capped by ``time_ms`` (both by
     default). Thinking yields after every few simulated decisions, so no
@@ -126,24 +130,26 @@ class HardBot(Bot):
     """
 
     level = "hard"
-    default_budget = Budget(time_ms=250, iterations=32)
+    default_budget = Budget(time_ms=300, iterations=64)
     params: ClassVar[Params] = DEFAULT
     """Parameters of the ``normal`` policy used in the playouts."""
-    eval_params: ClassVar[Params] = DEFAULT
-    """Parameters of the leaf evaluation."""
-    yield_every: ClassVar[int] = 6
+    eval_params: ClassVar[Params] = replace(DEFAULT, leader_weight=0.8)
+    """Parameters of the leaf evaluation (weighs the leader more than ``normal`` does)."""
+    slice_ms: ClassVar[float] = 2.0
+    """A playout yields as soon as this much time has passed since its last yield."""
     prune_after: ClassVar[int] = 8
     """Sampled orders before candidates may be dropped."""
     prune_every: ClassVar[int] = 4
+    """Sampled orders between two pruning checks."""
     prune_z: ClassVar[float] = 2.5
     """Drop a candidate when the leader beats it by this many standard errors."""
-    """Simulated decisions between two yields."""
 
     def think(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> Thinking:
         if len(legal_moves) == 1:
             return legal_moves[0]
         state = state_from_observation(observation)
         me = self.player
+        yield None
         fallback = normal_choice(state, me, self.params)
         moves = [fallback] + [m for m in legal_moves if m != fallback]
         values: list[list[float]] = [[] for _ in moves]
@@ -166,6 +172,7 @@ class HardBot(Bot):
                 sim = state.clone()
                 sim.apply_move(me, moves[i])
                 values[i].append((yield from self.playout(sim, order)))
+                yield None
             done += 1
             if done >= self.prune_after and done % self.prune_every == 0:
                 alive = self.prune(values, alive)
@@ -201,9 +208,11 @@ class HardBot(Bot):
     def playout(self, sim: FileirasState, order: list[int]) -> Generator[None, None, float]:
         """Play to the end of the round with ``normal`` for everyone; value it for me."""
         start_round = sim.round
-        steps = 0
         drawn = 0
         params = self.params
+        clock = time.perf_counter
+        slice_s = self.slice_ms / 1000
+        last_yield = clock()
         while not sim.is_terminal() and sim.round == start_round:
             if sim.is_chance():
                 sim.apply_chance(KIND_NAMES[order[drawn]])
@@ -212,7 +221,7 @@ class HardBot(Bot):
             p = sim.current
             legal = sim.legal_moves(p)
             sim.apply_move(p, legal[0] if len(legal) == 1 else normal_choice(sim, p, params))
-            steps += 1
-            if steps % self.yield_every == 0:
+            if clock() - last_yield > slice_s:
                 yield None
+                last_yield = clock()
         return Evaluator(sim, self.eval_params).relative(self.player, {})

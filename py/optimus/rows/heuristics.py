@@ -34,9 +34,12 @@ class Params:
     empty_row_factor: float = 1.5
     """An empty row is worth this many times the expected gain of one random card."""
     draw_bias: float = 2.5
-    """Added to the value of drawing (positive: more patient)."""
+    """Added to the value of drawing (positive: more patient), standard table."""
+    advanced_draw_bias: float = 1.0
+    """The same with the advanced table (its points are smaller)."""
     solo_depth: int = 3
-    """Draws looked ahead exactly when the player is the only one left in the round."""
+    """Draws looked ahead when the player is the only one left in the round: exact with
+    one open row (3 places at most); one draw less with two open rows (2 players)."""
 
 
 DEFAULT = Params()
@@ -190,7 +193,9 @@ class Evaluator:
         total = 0.0
         for k, n in self.kinds:
             total += n * max(self.place_values(me, k).values())
-        return total / self.deck_total + self.params.draw_bias
+        params = self.params
+        bias = params.advanced_draw_bias if self.state.advanced else params.draw_bias
+        return total / self.deck_total + bias
 
     # -- alone in the round: exact expectimax over my own draws ---------------
     def _solo_gain(
@@ -207,9 +212,8 @@ class Evaluator:
         if cached is not None:
             return cached
         best = max((self.gain(me, row) for row in rows if row), default=float("-inf"))
-        if depth < self.params.solo_depth and any(
-            len(row) < cap for row, cap in zip(rows, caps, strict=True)
-        ):
+        max_depth = self.params.solo_depth if len(rows) == 1 else self.params.solo_depth - 1
+        if depth < max_depth and any(len(row) < cap for row, cap in zip(rows, caps, strict=True)):
             best = max(best, self._solo_draw_gain(me, rows, caps, depth))
         if best == float("-inf"):
             best = self.empty_value(me)

@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations_with_replacement
+from typing import ClassVar
 
 from optimus.core.protocol import JSON
 from optimus.rows.cards import COLOURS, JOKER, NUM_COLOURS, PLUS2, kind_of
@@ -100,8 +101,9 @@ class Scorer:
     30
     """
 
-    _instances: dict[tuple[tuple[int, ...], bool], Scorer] = {}
-    MAX_MEMO = 400_000
+    __slots__ = ("_memo", "advanced", "colours")
+    _instances: ClassVar[dict[tuple[tuple[int, ...], bool], Scorer]] = {}
+    MAX_MEMO: ClassVar[int] = 400_000
 
     def __init__(self, colours: tuple[int, ...], advanced: bool) -> None:
         self.colours = colours
