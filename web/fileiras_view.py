@@ -132,8 +132,10 @@ class FileirasView:
         self.session = None
         saved = self._saved_game()
         s = self.settings
+        variants = {2: " (rows of 1, 2 and 3 cards)", 3: " (one colour out)"}
         players = "".join(
-            f'<option value="{n}"{" selected" if n == s["players"] else ""}>{n} players</option>'
+            f'<option value="{n}"{" selected" if n == s["players"] else ""}>'
+            f"{n} players{variants.get(n, '')}</option>"
             for n in (2, 3, 4, 5)
         )
         seats = []

@@ -106,3 +106,29 @@ def test_bots_never_freeze_the_page(guarded, site):
     during = [d for t, d in tasks if t > started]
     assert saw_thinking
     assert max(during, default=0) <= 200, json.dumps(sorted(during)[-5:])
+
+
+def test_a_game_in_progress_resumes_after_a_reload(guarded, site):
+    page = open_table(guarded, site, players=2, bots="easy")
+    page.wait_for_selector(".status.you", timeout=30_000)
+    human_turn(page, prefer_take=False)
+    page.wait_for_selector(".status.you, [data-role=end]", timeout=30_000)
+    deck_before = page.locator(".deck-count").inner_text()
+    page.reload()
+    guarded.wait_ready()
+    page.click("[data-action=resume]")
+    page.wait_for_selector(".status.you, [data-role=end]", timeout=30_000)
+    assert page.locator(".deck-count").inner_text() == deck_before
+
+
+def test_a_corrupt_save_is_reported_and_set_aside(guarded, site):
+    page = guarded.page
+    page.goto(site + "#/")
+    guarded.wait_ready()
+    page.evaluate("localStorage.setItem('optimus-table.fileiras.save', '{\"format\": 1, \"x\"')")
+    page.goto(site + "#/fileiras")
+    page.wait_for_selector("[data-role=setup]")
+    assert "could not be read" in page.locator(".notice").inner_text()
+    assert page.locator("[data-action=resume]").count() == 0
+    page.click("[data-action=start]")
+    page.wait_for_selector(".ftable")
