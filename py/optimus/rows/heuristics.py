@@ -97,11 +97,7 @@ class Evaluator:
             if not avail:
                 got[p] = 0.0
                 continue
-            best_i, best = 0, self.row_value(p, avail[0])
-            for i in range(1, len(avail)):
-                v = self.row_value(p, avail[i])
-                if v > best:
-                    best_i, best = i, v
+            best_i, best = self._best_row(p, avail)
             if best >= threshold and avail[best_i]:
                 got[p] = best
                 avail.pop(best_i)
@@ -111,14 +107,19 @@ class Evaluator:
             if not avail:
                 got[p] = 0.0
                 continue
-            best_i, best = 0, self.row_value(p, avail[0])
-            for i in range(1, len(avail)):
-                v = self.row_value(p, avail[i])
-                if v > best:
-                    best_i, best = i, v
+            best_i, best = self._best_row(p, avail)
             got[p] = best
             avail.pop(best_i)
         return got
+
+    def _best_row(self, p: int, avail: list[Row]) -> tuple[int, float]:
+        """Index and value of the row in ``avail`` worth most to ``p`` (first on ties)."""
+        best_i, best = 0, self.row_value(p, avail[0])
+        for i in range(1, len(avail)):
+            v = self.row_value(p, avail[i])
+            if v > best:
+                best_i, best = i, v
+        return best_i, best
 
     def relative(self, me: int, gains: dict[int, float]) -> float:
         """My projected score minus the others' (blend of best and mean)."""
