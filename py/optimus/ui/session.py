@@ -14,12 +14,13 @@ True
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Mapping, Sequence
 
 from optimus.core.arena import resolve_bot
 from optimus.core.bots import Bot, Budget, Thinking
-from optimus.core.protocol import JSON, Game, GameError, State
+from optimus.core.protocol import JSON, Game, GameError, RecordError, State
 from optimus.core.record import Match, Record, replay
 from optimus.core.rng import Rng, derive_seed
 
@@ -112,8 +113,6 @@ class TableSession:
 
     def save(self) -> str:
         """The game so far as JSON: the record plus who sits where."""
-        import json
-
         data = self.record.to_dict()
         data["seats"] = self.seats
         return json.dumps(data, separators=(",", ":"))
@@ -121,10 +120,6 @@ class TableSession:
     @staticmethod
     def load(game: Game, text: str, budget: Budget | None = None) -> TableSession:
         """Resume a saved game; a corrupt save raises RecordError and changes nothing."""
-        import json
-
-        from optimus.core.protocol import RecordError
-
         try:
             data = json.loads(text)
         except (ValueError, TypeError) as exc:
