@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import importlib.util
+import io
 import json
 import sys
 import zipfile
@@ -92,9 +93,7 @@ def test_wheel_is_a_valid_pure_python_wheel_named_by_its_content(tmp_path: Path)
     assert build.build_wheel(tmp_path / "c", src=src).name != first.name
 
 
-def test_trimmed_lock_keeps_micropip_with_the_shipped_wheels_hash(tmp_path: Path) -> None:
-    wheel = tmp_path / "micropip-0.11.1-py3-none-any.whl"
-    wheel.write_bytes(b"wheel bytes")
+def test_trimmed_lock_keeps_micropip_with_the_shipped_wheels_hash() -> None:
     lock = {
         "info": {"python": "3.14.2"},
         "packages": {
@@ -102,10 +101,10 @@ def test_trimmed_lock_keeps_micropip_with_the_shipped_wheels_hash(tmp_path: Path
             "numpy": {"name": "numpy", "depends": [], "file_name": "numpy.whl", "sha256": "n"},
         },
     }
-    trimmed = build.trimmed_lock(lock, wheel)
+    trimmed = build.trimmed_lock(lock, "micropip-0.11.1-py3-none-any.whl", b"wheel bytes")
     assert list(trimmed["packages"]) == ["micropip"]
     assert trimmed["packages"]["micropip"]["sha256"] == hashlib.sha256(b"wheel bytes").hexdigest()
-    assert trimmed["packages"]["micropip"]["file_name"] == wheel.name
+    assert trimmed["packages"]["micropip"]["file_name"] == "micropip-0.11.1-py3-none-any.whl"
     assert trimmed["info"] == lock["info"]
     json.dumps(trimmed)
 
@@ -126,3 +125,173 @@ def test_pyscript_chunks_follow_static_imports_only() -> None:
         "core.js",
         "error-CCCCCCCC.js",
     ]
+
+
+# --------------------------------------------------------------------------- precompiled runtime
+# The helpers run under Pyodide at build time; here they run under this CPython,
+# whose own magic number they then use, so the results can be imported for real.
+
+MODULE = b'''"""Module docstring."""
+
+def greet(name):
+    """Function docstring."""
+    assert name, "a name is needed"
+    return "hello " + name
+
+class Box:
+    """Only a docstring."""
+
+def empty():
+    """Only a docstring."""
+'''
+
+
+def test_pyc_strips_module_and_function_docstrings_but_keeps_asserts() -> None:
+    import marshal
+
+    data = build.pyc_bytes(MODULE, "/lib/demo.py")
+    assert data[:4] == importlib.util.MAGIC_NUMBER and data[4:16] == bytes(12)
+    namespace: dict[str, object] = {}
+    exec(marshal.loads(data[16:]), namespace)
+    assert namespace.get("__doc__") is None  # a docstring would set it
+    greet = namespace["greet"]
+    assert callable(greet) and greet.__doc__ is None and greet("ada") == "hello ada"
+    assert greet.__code__.co_filename == "/lib/demo.py"
+    with pytest.raises(AssertionError, match="a name is needed"):
+        greet("")
+    assert namespace["Box"].__doc__ == "Only a docstring."  # type: ignore[attr-defined]
+    empty = namespace["empty"]
+    assert callable(empty) and empty() is None and empty.__doc__ is None
+
+
+def _zip(entries: dict[str, bytes]) -> bytes:
+    import io
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, data in entries.items():
+            archive.writestr(name, data)
+    return buffer.getvalue()
+
+
+def test_precompiled_stdlib_zip_imports_the_listed_modules_from_bytecode(
+    tmp_path: Path,
+) -> None:
+    stdlib = _zip(
+        {
+            "demo_mod.py": MODULE,
+            "demo_pkg/__init__.py": b"from .leaf import VALUE\n",
+            "demo_pkg/leaf.py": b"VALUE = 42\n",
+            "demo_other.py": b"X = 1\n",
+        }
+    )
+    root = str(tmp_path / "stdlib.zip")
+    out = build.precompile_stdlib(stdlib, ["demo_mod", "demo_pkg"], root)
+    Path(root).write_bytes(out)
+    with zipfile.ZipFile(root) as archive:
+        assert sorted(archive.namelist()) == [
+            "demo_mod.pyc",
+            "demo_other.py",
+            "demo_pkg/__init__.pyc",
+            "demo_pkg/leaf.py",
+        ]
+    sys.path.insert(0, root)
+    try:
+        import demo_mod  # type: ignore[import-not-found]
+        import demo_pkg  # type: ignore[import-not-found]
+
+        assert demo_mod.greet("x") == "hello x" and demo_mod.__doc__ is None
+        assert demo_mod.__file__.endswith("demo_mod.pyc")
+        assert demo_pkg.VALUE == 42  # the package still finds its source submodule
+    finally:
+        sys.path.remove(root)
+        for name in ("demo_mod", "demo_pkg", "demo_pkg.leaf"):
+            sys.modules.pop(name, None)
+
+
+def test_precompile_stdlib_refuses_an_unknown_module() -> None:
+    with pytest.raises(ValueError, match="no_such_module is not a source module"):
+        build.precompile_stdlib(_zip({"a.py": b""}), ["no_such_module"], "/lib/x.zip")
+
+
+def test_precompiled_wheel_has_bytecode_only_and_a_matching_record() -> None:
+    wheel = _zip(
+        {
+            "demo/__init__.py": MODULE,
+            "demo/data.txt": b"kept",
+            "demo-1.0.dist-info/METADATA": b"Name: demo\n",
+            "demo-1.0.dist-info/RECORD": b"stale\n",
+        }
+    )
+    out = build.precompile_wheel(wheel, "/lib/site-packages")
+    with zipfile.ZipFile(io.BytesIO(out)) as archive:
+        names = archive.namelist()
+        assert "demo/__init__.pyc" in names and "demo/__init__.py" not in names
+        assert archive.read("demo/data.txt") == b"kept"
+        rows = archive.read("demo-1.0.dist-info/RECORD").decode().splitlines()
+        listed = {row.split(",")[0]: row for row in rows}
+        assert set(listed) == set(names)
+        for name in names:
+            if not name.endswith("RECORD"):
+                data = archive.read(name)
+                digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+                assert listed[name] == f"{name},sha256={digest.decode()},{len(data)}"
+
+
+def test_boot_module_list_reads_names_and_skips_comments(tmp_path: Path) -> None:
+    listing = tmp_path / "boot-modules.txt"
+    listing.write_text("# comment\nzipfile\n\njson  # trailing\njson\n")
+    assert build.read_boot_modules(listing) == ["json", "zipfile"]
+
+
+def test_built_runtime_ships_precompiled_modules_and_micropip(tmp_path: Path) -> None:
+    """The real dist/ (when built): listed modules are bytecode, the lock matches micropip."""
+    dist = ROOT / "dist"
+    stamp = dist / build.STAMP_NAME
+    if not stamp.exists():
+        pytest.skip("dist/ is not built (python build.py test builds it first)")
+    runtime = dist / json.loads(stamp.read_text())["pyodide"]
+    with zipfile.ZipFile(runtime / "python_stdlib.zip") as archive:
+        names = set(archive.namelist())
+    for module in build.read_boot_modules():
+        path = module.replace(".", "/")
+        assert {f"{path}.pyc", f"{path}/__init__.pyc"} & names, module
+        assert not {f"{path}.py", f"{path}/__init__.py"} & names, module
+    lock = json.loads((runtime / "pyodide-lock.json").read_text())["packages"]["micropip"]
+    wheel = (runtime / lock["file_name"]).read_bytes()
+    assert lock["sha256"] == hashlib.sha256(wheel).hexdigest()
+    with zipfile.ZipFile(io.BytesIO(wheel)) as archive:
+        modules = [n for n in archive.namelist() if n.startswith("micropip/")]
+        assert modules and all(not n.endswith(".py") for n in modules)
+
+
+def test_server_gzips_text_when_accepted_and_sends_binaries_as_they_are(tmp_path: Path) -> None:
+    import gzip
+    import urllib.request
+
+    script = b"export const answer = 42;\n" * 200
+    (tmp_path / "index.html").write_bytes(b"<!doctype html><title>t</title>" * 50)
+    (tmp_path / "app.mjs").write_bytes(script)
+    (tmp_path / "runtime.wasm").write_bytes(b"\0asm" * 500)
+    server = build.start_server(tmp_path)
+    try:
+
+        def get(path: str, accept: str | None) -> tuple[dict[str, str], bytes]:
+            request = urllib.request.Request(server.url + path)
+            if accept:
+                request.add_header("Accept-Encoding", accept)
+            with urllib.request.urlopen(request) as response:
+                return dict(response.headers), response.read()
+
+        headers, body = get("app.mjs", "gzip, deflate")
+        assert headers["Content-Encoding"] == "gzip" and len(body) < len(script) / 10
+        assert gzip.decompress(body) == script
+        assert headers["Content-Type"] == "text/javascript"
+        headers, body = get("", "gzip")  # the directory's index.html
+        assert headers["Content-Encoding"] == "gzip" and b"<title>" in gzip.decompress(body)
+        headers, body = get("app.mjs", None)
+        assert "Content-Encoding" not in headers and body == script
+        headers, body = get("runtime.wasm", "gzip")
+        assert "Content-Encoding" not in headers and body == b"\0asm" * 500
+    finally:
+        server.close()

@@ -55,6 +55,27 @@ def report_error(message: str) -> None:
         js.document.body.append(js.document.createTextNode(message))
 
 
+def modules_compiled_at_boot(modules: dict[str, Any] | None = None) -> list[str]:
+    """Standard-library modules imported so far from source rather than bytecode.
+
+    Frozen modules (built into the interpreter, though their ``__file__`` names the
+    zip) do not count.
+
+    build.py precompiles the modules listed in web/boot-modules.txt; a module
+    missing from that list is compiled on every cold load.  Read by the tests
+    (``data-boot-compiled``) to keep the list complete.
+    """
+    stdlib_zip = "/lib/python{}{}.zip/".format(*sys.version_info[:2])
+    loaded = sys.modules if modules is None else modules
+    return sorted(
+        name
+        for name, module in loaded.items()
+        if str(getattr(module, "__file__", None) or "").startswith(stdlib_zip)
+        and str(module.__file__).endswith(".py")
+        and getattr(getattr(module, "__spec__", None), "origin", None) != "frozen"
+    )
+
+
 def boot() -> Router:
     """Import the game package, route, then mark the page ready; return the router."""
     root: Any = js.document.documentElement
@@ -72,5 +93,6 @@ def boot() -> Router:
     root.dataset.pythonVersion = ".".join(map(str, sys.version_info[:3]))
     root.dataset.optimusVersion = optimus.__version__
     root.dataset.importMs = f"{import_ms:.1f}"
+    root.dataset.bootCompiled = ",".join(modules_compiled_at_boot())
     root.setAttribute("data-python", "ready")
     return router
