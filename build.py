@@ -441,16 +441,27 @@ def _copy_info(info: zipfile.ZipInfo, name: str) -> zipfile.ZipInfo:
     return copy
 
 
-def precompile_stdlib(stdlib: bytes, modules: Iterable[str], root: str) -> bytes:
-    """``python_stdlib.zip`` with ``modules`` as sourceless .pyc; the rest unchanged.
+def precompile_stdlib(
+    stdlib: bytes, modules: Iterable[str], root: str, dropped: Iterable[str] = ()
+) -> bytes:
+    """``python_stdlib.zip`` with ``modules`` as sourceless .pyc, without the
+    top-level modules and packages named in ``dropped``; the rest unchanged.
 
     ``root`` is where the zip is mounted at run time (``/lib/python314.zip``).
-    A name that is not a source module of the zip raises ``ValueError``.
+    A name that is not a source module of the zip, or that is dropped, raises
+    ``ValueError``.
     """
     source = zipfile.ZipFile(io.BytesIO(stdlib))
-    present = set(source.namelist())
+    gone = set(dropped)
+
+    def top(name: str) -> str:
+        return name.split("/", 1)[0].removesuffix(".py")
+
+    present = {name for name in source.namelist() if top(name) not in gone}
     wanted: dict[str, str] = {}
     for module in modules:
+        if module.split(".", 1)[0] in gone:
+            raise ValueError(f"{module} is imported at boot but its package is dropped")
         path = module.replace(".", "/")
         entry = next((p for p in (f"{path}.py", f"{path}/__init__.py") if p in present), None)
         if entry is None:
@@ -459,6 +470,8 @@ def precompile_stdlib(stdlib: bytes, modules: Iterable[str], root: str) -> bytes
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as target:
         for info in source.infolist():
+            if info.filename not in present:
+                continue
             data = source.read(info)
             if info.filename in wanted:
                 data = pyc_bytes(data, f"{root}/{info.filename}")
@@ -506,7 +519,10 @@ import { pathToFileURL } from "node:url";
 try {
   const job = JSON.parse(readFileSync(process.argv[2], "utf8"));
   const { loadPyodide } = await import(pathToFileURL(job.runtime + "/pyodide.mjs").href);
-  const py = await loadPyodide({ indexURL: job.runtime + "/" });
+  // No column ranges in the bytecode (as `python -X no_debug_ranges`): a quarter
+  // smaller; tracebacks through these modules lose only their ^^^ markers.
+  const env = { HOME: "/home/pyodide", PYTHONNODEBUGRANGES: "1" };
+  const py = await loadPyodide({ indexURL: job.runtime + "/", env });
   for (const [inside, host] of Object.entries(job.inputs)) {
     py.FS.writeFile(inside, readFileSync(host));
   }
@@ -528,7 +544,7 @@ from collections.abc import Iterable
 modules = open("/tmp/in/boot-modules.txt").read().split()
 stdlib = open("/tmp/in/stdlib.zip", "rb").read()
 with open("/tmp/out/python_stdlib.zip", "wb") as out:
-    out.write(precompile_stdlib(stdlib, modules, "/lib/python314.zip"))
+    out.write(precompile_stdlib(stdlib, modules, "/lib/python314.zip", {dropped!r}))
 wheel = open("/tmp/in/micropip.whl", "rb").read()
 with open("/tmp/out/micropip.whl", "wb") as out:
     out.write(precompile_wheel(wheel, sysconfig.get_path("purelib")))
@@ -541,6 +557,41 @@ _PYODIDE_HELPERS = (
     _copy_info,
     precompile_stdlib,
     precompile_wheel,
+)
+
+
+# Standard-library modules the site's runtime leaves out (about 450 kB): they
+# cannot work in a browser page (a terminal REPL, debuggers, processes, mail
+# and FTP clients, servers, opening a browser) or are developer tools with no
+# use on this page (unittest, doctest, pydoc).  Pyodide itself already leaves
+# out tkinter, idlelib, venv, ensurepip and the test suite.  tests/test_quality.py
+# checks that no code of ours imports one; to use one, delete it here.
+STDLIB_DROPPED = (
+    "__hello__",
+    "__phello__",
+    "_pyrepl",
+    "antigravity",
+    "bdb",
+    "doctest",
+    "ftplib",
+    "imaplib",
+    "mailbox",
+    "multiprocessing",
+    "pdb",
+    "poplib",
+    "pty",
+    "pyclbr",
+    "pydoc",
+    "smtplib",
+    "tabnanny",
+    "this",
+    "trace",
+    "tty",
+    "unittest",
+    "webbrowser",
+    "wsgiref",
+    "xmlrpc",
+    "zipapp",
 )
 
 
@@ -559,7 +610,7 @@ def precompiled_runtime(
     wheel, the module list and this code, so a rebuild needs neither Node nor time.
     """
     helpers = "\n\n".join(inspect.getsource(f) for f in _PYODIDE_HELPERS)
-    code = _PYODIDE_JOB.format(helpers=helpers)
+    code = _PYODIDE_JOB.format(helpers=helpers, dropped=sorted(STDLIB_DROPPED))
     inputs_key = [sha256_file(pyodide_tgz), sha256_file(micropip_wheel), *boot_modules]
     key = hashlib.sha256("\0".join([*inputs_key, code, _NODE_RUNNER]).encode()).hexdigest()[:16]
     cache = PRECOMPILED / key
@@ -1165,9 +1216,9 @@ def cmd_bench(runs: int, network: Network = Network()) -> int:
     shaped = f", emulated {network}" if network != Network() else ""
     print(f"\nmedian of {runs} cold loads (ms from navigation start to data-python=ready{shaped}):")
     labels = {
-        "npm": "bare Pyodide as published (npm, source stdlib)",
-        "bare": "bare Pyodide as built (precompiled stdlib)   ",
-        "site": "the site                                      ",
+        "npm": "bare Pyodide as published (npm package)",
+        "bare": "bare Pyodide as built (our runtime)    ",
+        "site": "the site                               ",
     }
     for name in names:
         print(f"  {labels[name]}: {med[name]:5.0f} ms, {size[name] / 1e6:.2f} MB")

@@ -295,3 +295,25 @@ def test_server_gzips_text_when_accepted_and_sends_binaries_as_they_are(tmp_path
         assert "Content-Encoding" not in headers and body == b"\0asm" * 500
     finally:
         server.close()
+
+
+def test_precompiled_stdlib_leaves_out_dropped_modules_and_packages() -> None:
+    stdlib = _zip(
+        {
+            "keep.py": b"X = 1\n",
+            "pdb.py": b"",
+            "unittest/__init__.py": b"",
+            "unittest/mock.py": b"",
+            "unittesting.py": b"",  # only the exact top-level name goes
+        }
+    )
+    out = build.precompile_stdlib(stdlib, ["keep"], "/lib/x.zip", ["pdb", "unittest"])
+    with zipfile.ZipFile(io.BytesIO(out)) as archive:
+        assert sorted(archive.namelist()) == ["keep.pyc", "unittesting.py"]
+    with pytest.raises(ValueError, match="unittest.mock is imported at boot"):
+        build.precompile_stdlib(stdlib, ["unittest.mock"], "/lib/x.zip", ["unittest"])
+
+
+def test_dropped_stdlib_modules_are_not_in_the_boot_list() -> None:
+    boot = {name.split(".")[0] for name in build.read_boot_modules()}
+    assert not boot & set(build.STDLIB_DROPPED)
