@@ -366,7 +366,7 @@ def trimmed_lock(lock: dict[str, Any], file_name: str, wheel: bytes) -> dict[str
 
 
 def install_pyodide(
-    pyodide_tgz: Path, micropip_wheel: Path, dist: Path, boot_modules: Sequence[str] = ()
+    pyodide_tgz: Path, micropip_wheel: Path, dist: Path, boot_modules: Sequence[str]
 ) -> Path:
     """Copy the runtime files into ``dist/pyodide-<version>-<hash>/``; return that dir.
 
@@ -434,13 +434,6 @@ def pyc_bytes(source: bytes, filename: str) -> bytes:
     return header + marshal.dumps(code)
 
 
-def _copy_info(info: zipfile.ZipInfo, name: str) -> zipfile.ZipInfo:
-    copy = zipfile.ZipInfo(name, date_time=info.date_time)
-    copy.external_attr = info.external_attr or 0o644 << 16
-    copy.compress_type = zipfile.ZIP_DEFLATED
-    return copy
-
-
 def precompile_stdlib(
     stdlib: bytes, modules: Iterable[str], root: str, dropped: Iterable[str] = ()
 ) -> bytes:
@@ -467,18 +460,14 @@ def precompile_stdlib(
         if entry is None:
             raise ValueError(f"{module} is not a source module of the standard library zip")
         wanted[entry] = module
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as target:
-        for info in source.infolist():
-            if info.filename not in present:
-                continue
-            data = source.read(info)
-            if info.filename in wanted:
-                data = pyc_bytes(data, f"{root}/{info.filename}")
-                target.writestr(_copy_info(info, info.filename + "c"), data)
-            else:
-                target.writestr(_copy_info(info, info.filename), data)
-    return out.getvalue()
+    entries = []
+    for name in source.namelist():
+        if name in present:
+            data = source.read(name)
+            if name in wanted:
+                data, name = pyc_bytes(data, f"{root}/{name}"), name + "c"
+            entries.append((name, data))
+    return _zip_bytes(entries)
 
 
 def precompile_wheel(wheel: bytes, site_packages: str) -> bytes:
@@ -487,28 +476,22 @@ def precompile_wheel(wheel: bytes, site_packages: str) -> bytes:
     ``site_packages`` is where the wheel is unpacked at run time.
     """
     source = zipfile.ZipFile(io.BytesIO(wheel))
-    entries: list[tuple[zipfile.ZipInfo, bytes]] = []
+    entries: list[tuple[str, bytes]] = []
     record = None
-    for info in source.infolist():
-        data = source.read(info)
-        if info.filename.endswith(".dist-info/RECORD"):
-            record = info
+    for name in source.namelist():
+        if name.endswith(".dist-info/RECORD"):
+            record = name
             continue
-        name = info.filename
+        data = source.read(name)
         if name.endswith(".py") and ".dist-info/" not in name:
-            data = pyc_bytes(data, f"{site_packages}/{name}")
-            name += "c"
-        entries.append((_copy_info(info, name), data))
+            data, name = pyc_bytes(data, f"{site_packages}/{name}"), name + "c"
+        entries.append((name, data))
     if record is None:
         raise ValueError("the wheel has no RECORD")
-    rows = [f"{info.filename},{_record_hash(data)},{len(data)}" for info, data in entries]
-    rows.append(f"{record.filename},,")
-    entries.append((_copy_info(record, record.filename), ("\n".join(rows) + "\n").encode()))
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as target:
-        for info, data in entries:
-            target.writestr(info, data)
-    return out.getvalue()
+    rows = [f"{name},{_record_hash(data)},{len(data)}" for name, data in entries]
+    rows.append(f"{record},,")
+    entries.append((record, ("\n".join(rows) + "\n").encode()))
+    return _zip_bytes(entries)
 
 
 # Runs under Node: loads the pinned Pyodide, copies the inputs into its file
@@ -537,24 +520,24 @@ try {
 }
 """
 
+# The job Pyodide runs: the helpers below, then the two conversions.  The node
+# runner has written the inputs to /tmp/stdlib.zip and /tmp/micropip.whl.
 _PYODIDE_JOB = """
-import ast, base64, hashlib, importlib.util, io, marshal, sysconfig, zipfile
-from collections.abc import Iterable
+import ast, base64, hashlib, importlib.util, io, marshal, os, sysconfig, zipfile
+from collections.abc import Iterable, Sequence
 {helpers}
-modules = open("/tmp/in/boot-modules.txt").read().split()
-stdlib = open("/tmp/in/stdlib.zip", "rb").read()
-with open("/tmp/out/python_stdlib.zip", "wb") as out:
-    out.write(precompile_stdlib(stdlib, modules, "/lib/python314.zip", {dropped!r}))
-wheel = open("/tmp/in/micropip.whl", "rb").read()
-with open("/tmp/out/micropip.whl", "wb") as out:
-    out.write(precompile_wheel(wheel, sysconfig.get_path("purelib")))
+os.makedirs("/tmp/out", exist_ok=True)
+with open("/tmp/stdlib.zip", "rb") as source, open("/tmp/out/python_stdlib.zip", "wb") as out:
+    out.write(precompile_stdlib(source.read(), {modules!r}, "/lib/python314.zip", {dropped!r}))
+with open("/tmp/micropip.whl", "rb") as source, open("/tmp/out/micropip.whl", "wb") as out:
+    out.write(precompile_wheel(source.read(), sysconfig.get_path("purelib")))
 """
 
 _PYODIDE_HELPERS = (
     _record_hash,
+    _zip_bytes,
     strip_docstrings,
     pyc_bytes,
-    _copy_info,
     precompile_stdlib,
     precompile_wheel,
 )
@@ -607,12 +590,14 @@ def precompiled_runtime(
     """(python_stdlib.zip, micropip wheel) precompiled by the pinned Pyodide under Node.
 
     Cached in ``.cache/precompiled/<key>/`` where the key covers the runtime, the
-    wheel, the module list and this code, so a rebuild needs neither Node nor time.
+    wheel and the job (module lists included), so a rebuild needs neither Node nor time.
     """
     helpers = "\n\n".join(inspect.getsource(f) for f in _PYODIDE_HELPERS)
-    code = _PYODIDE_JOB.format(helpers=helpers, dropped=sorted(STDLIB_DROPPED))
-    inputs_key = [sha256_file(pyodide_tgz), sha256_file(micropip_wheel), *boot_modules]
-    key = hashlib.sha256("\0".join([*inputs_key, code, _NODE_RUNNER]).encode()).hexdigest()[:16]
+    code = _PYODIDE_JOB.format(
+        helpers=helpers, modules=list(boot_modules), dropped=sorted(STDLIB_DROPPED)
+    )
+    parts = [sha256_file(pyodide_tgz), sha256_file(micropip_wheel), code, _NODE_RUNNER]
+    key = hashlib.sha256("\0".join(parts).encode()).hexdigest()[:16]
     cache = PRECOMPILED / key
     outputs = {name: cache / name for name in ("python_stdlib.zip", "micropip.whl")}
     if all(path.exists() for path in outputs.values()):
@@ -626,25 +611,16 @@ def precompiled_runtime(
         with tarfile.open(pyodide_tgz) as archive:
             for name in PYODIDE_FILES:
                 (runtime / name).write_bytes(_tar_member(archive, name))
-        (work / "boot-modules.txt").write_text("\n".join(boot_modules) + "\n")
         (work / "runner.mjs").write_text(_NODE_RUNNER)
         staged = work / "out"
         staged.mkdir()
-        # Node writes the inputs into /tmp (which exists) before the job runs;
-        # the job moves them into /tmp/in and writes its results to /tmp/out.
-        inputs = {"stdlib.zip": runtime / "python_stdlib.zip", "micropip.whl": micropip_wheel}
-        inputs["boot-modules.txt"] = work / "boot-modules.txt"
-        prologue = (
-            "import os, shutil\n"
-            "os.makedirs('/tmp/in', exist_ok=True)\n"
-            "os.makedirs('/tmp/out', exist_ok=True)\n"
-            f"for name in {sorted(inputs)!r}:\n"
-            "    shutil.move('/tmp/' + name, '/tmp/in/' + name)\n"
-        )
         job = {
             "runtime": str(runtime),
-            "code": prologue + code,
-            "inputs": {f"/tmp/{name}": str(path) for name, path in inputs.items()},
+            "code": code,
+            "inputs": {
+                "/tmp/stdlib.zip": str(runtime / "python_stdlib.zip"),
+                "/tmp/micropip.whl": str(micropip_wheel),
+            },
             "outputs": {f"/tmp/out/{name}": str(staged / name) for name in outputs},
         }
         (work / "job.json").write_text(json.dumps(job))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import base64
 import hashlib
 import importlib.util
@@ -317,3 +318,25 @@ def test_precompiled_stdlib_leaves_out_dropped_modules_and_packages() -> None:
 def test_dropped_stdlib_modules_are_not_in_the_boot_list() -> None:
     boot = {name.split(".")[0] for name in build.read_boot_modules()}
     assert not boot & set(build.STDLIB_DROPPED)
+
+
+def _imported_top_levels(source: str) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def test_no_code_that_runs_in_the_browser_imports_a_dropped_stdlib_module() -> None:
+    """build.py leaves some standard-library modules out of the site's runtime."""
+    dropped = set(build.STDLIB_DROPPED)
+    sources = [*(ROOT / "py" / "optimus").rglob("*.py"), *(ROOT / "web").glob("*.py")]
+    found = {str(p.relative_to(ROOT)): _imported_top_levels(p.read_text()) for p in sources}
+    assert not {path: names & dropped for path, names in found.items() if names & dropped}
+    assert _imported_top_levels("import unittest.mock\nfrom pdb import set_trace") & dropped == {
+        "unittest",
+        "pdb",
+    }

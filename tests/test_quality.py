@@ -42,39 +42,3 @@ def test_rules_package_has_no_browser_imports():
 def test_the_browser_import_check_would_catch_one():
     assert BROWSER_IMPORT.search("import json\nfrom pyodide.ffi import x") is not None
     assert BROWSER_IMPORT.search("import json\nimport jsonschema") is None
-
-
-def _imported_top_levels(source: str) -> set[str]:
-    import ast
-
-    names: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Import):
-            names.update(alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names.add(node.module.split(".")[0])
-    return names
-
-
-def test_no_code_that_runs_in_the_browser_imports_a_dropped_stdlib_module():
-    """build.py leaves some standard-library modules out of the site's runtime."""
-    import importlib.util
-
-    build = sys.modules.get("optimus_build")
-    if build is None:
-        spec = importlib.util.spec_from_file_location("optimus_build", ROOT / "build.py")
-        assert spec is not None and spec.loader is not None
-        build = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = build
-        spec.loader.exec_module(build)
-    dropped = set(build.STDLIB_DROPPED)
-    offenders = [
-        f"{path.relative_to(ROOT)}: {sorted(_imported_top_levels(path.read_text()) & dropped)}"
-        for path in [*(ROOT / "py" / "optimus").rglob("*.py"), *(ROOT / "web").glob("*.py")]
-        if _imported_top_levels(path.read_text()) & dropped
-    ]
-    assert not offenders, offenders
-    assert _imported_top_levels("import unittest.mock\nfrom pdb import set_trace") & dropped == {
-        "unittest",
-        "pdb",
-    }

@@ -55,7 +55,7 @@ def report_error(message: str) -> None:
         js.document.body.append(js.document.createTextNode(message))
 
 
-def modules_compiled_at_boot(modules: dict[str, Any] | None = None) -> list[str]:
+def modules_compiled_at_boot() -> list[str]:
     """Standard-library modules imported so far from source rather than bytecode.
 
     Frozen modules (built into the interpreter, though their ``__file__`` names the
@@ -66,10 +66,9 @@ def modules_compiled_at_boot(modules: dict[str, Any] | None = None) -> list[str]
     (``data-boot-compiled``) to keep the list complete.
     """
     stdlib_zip = "/lib/python{}{}.zip/".format(*sys.version_info[:2])
-    loaded = sys.modules if modules is None else modules
     return sorted(
         name
-        for name, module in loaded.items()
+        for name, module in sys.modules.items()
         if str(getattr(module, "__file__", None) or "").startswith(stdlib_zip)
         and str(module.__file__).endswith(".py")
         and getattr(getattr(module, "__spec__", None), "origin", None) != "frozen"
