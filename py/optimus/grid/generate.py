@@ -156,6 +156,25 @@ def _stars(colours: list[int], rng: Rng) -> list[bool] | None:
     choice: list[int] = []
     steps = 0
 
+    # per column: its runs as (colour, block, rows)
+    runs: list[list[tuple[int, int, list[int]]]] = []
+    for c in range(COLS):
+        col: list[tuple[int, int, list[int]]] = []
+        for r in range(ROWS):
+            i = r * COLS + c
+            if col and col[-1][0] == colours[i]:
+                col[-1][2].append(i)
+            else:
+                col.append((colours[i], block_at[i], [i]))
+        runs.append(col)
+    # blocks of each colour still reachable from column c on
+    later: list[list[set[int]]] = [[set() for _ in range(NUM_COLOURS)] for _ in range(COLS + 1)]
+    for c in range(COLS - 1, -1, -1):
+        for k in range(NUM_COLOURS):
+            later[c][k] = set(later[c + 1][k])
+        for k, b, _ in runs[c]:
+            later[c][k].add(b)
+
     def place(c: int) -> bool:
         nonlocal steps
         steps += 1
@@ -163,16 +182,18 @@ def _stars(colours: list[int], rng: Rng) -> list[bool] | None:
             return False
         if c == COLS:
             return True
-        boxes = [r * COLS + c for r in range(ROWS)]
-        start = rng.randrange(ROWS)
-        for j in range(ROWS):
-            i = boxes[(start + j) % ROWS]
-            k, b = colours[i], block_at[i]
+        for k in range(NUM_COLOURS):
+            if len(later[c][k] - starred_blocks) < STARS_PER_COLOUR - per_colour[k]:
+                return False
+        col = runs[c]
+        start = rng.randrange(len(col))
+        for j in range(len(col)):
+            k, b, boxes = col[(start + j) % len(col)]
             if per_colour[k] >= STARS_PER_COLOUR or b in starred_blocks:
                 continue
             per_colour[k] += 1
             starred_blocks.add(b)
-            choice.append(i)
+            choice.append(boxes[rng.randrange(len(boxes))])
             if place(c + 1):
                 return True
             choice.pop()

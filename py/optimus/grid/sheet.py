@@ -268,6 +268,25 @@ class Layout:
         self.connected: list[list[list[int]]] = [
             _connected_subsets(mask) for _, mask in self.blocks
         ]
+        self._choices: dict[tuple[int, int, int], list[list[tuple[int, str]]]] = {}
+
+    def choices(self, b: int, free: int, eligible: int) -> list[list[tuple[int, str]]]:
+        """By size, the connected sets of free boxes of block ``b`` touching ``eligible``.
+
+        ``free`` and ``eligible`` may be whole-sheet masks; each set comes with
+        its text (box names in reading order). Cached: positions repeat a lot.
+        """
+        mask = self.blocks[b][1]
+        key = (b, free & mask, eligible & mask)
+        found = self._choices.get(key)
+        if found is None:
+            f, e = key[1], key[2]
+            found = [
+                [(s, " ".join(box_name(i) for i in bits(s))) for s in sets if s & f == s and s & e]
+                for sets in self.connected[b]
+            ]
+            self._choices[key] = found
+        return found
 
 
 def _connected_subsets(block: int) -> list[list[int]]:
