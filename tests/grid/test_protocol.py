@@ -37,7 +37,7 @@ def test_registry_finds_the_game() -> None:
     game = get_game("optimus")
     assert isinstance(game, OptimusGame)
     assert (game.min_players, game.max_players) == (1, 6)
-    assert "random" in game.bot_levels()
+    assert {"random", "easy", "normal", "hard"} <= set(game.bot_levels())
 
 
 @pytest.mark.parametrize("players", range(1, 7))

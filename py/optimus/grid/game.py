@@ -603,7 +603,11 @@ class OptimusGame(Game):
         return state_from_observation(observation)
 
     def bot_levels(self) -> dict[str, BotFactory]:
-        return super().bot_levels()
+        from optimus.grid.bots import EasyBot, HardBot, NormalBot
+
+        levels = super().bot_levels()
+        levels.update({"easy": EasyBot, "normal": NormalBot, "hard": HardBot})
+        return levels
 
 
 def state_from_observation(obs: Mapping[str, Any]) -> OptimusState:

@@ -1,0 +1,285 @@
+"""Optimus bots: ``easy``, ``normal`` and ``hard`` (plus the core's ``random``).
+
+Every bot decides from its observation alone: it rebuilds the (public) state
+with :func:`~optimus.grid.game.state_from_observation`; the only hidden
+things, future rolls and the others' pending choices, are not in it.
+
+* ``easy`` -- a beginner: marks as many boxes as it can, likes stars, avoids
+  spending "!", and looks no further.
+* ``normal`` -- one-ply greedy on the shared evaluation
+  (:mod:`optimus.grid.heuristics`): the move whose resulting sheet is worth
+  most (points now, columns and colours on their way, room to grow, pieces
+  left to fill).
+* ``hard`` -- Monte Carlo over future rolls: the best few moves by the
+  evaluation are each played out over the same sampled rolls (common random
+  numbers) a few rolls deep with the ``normal`` policy on its own sheet, and
+  valued by the evaluation at the leaf. When active it also weighs what the
+  four dice it leaves are worth to the others (see :class:`HardBot`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Generator, Mapping
+from typing import ClassVar
+
+from optimus.core.bots import Bot, Budget, Thinking
+from optimus.core.protocol import JSON
+from optimus.core.rng import Rng
+from optimus.grid.game import (
+    COLOUR_FACES,
+    JOKERS,
+    NUMBER_FACES,
+    OPEN_ROLLS,
+    OptimusState,
+    joker_cost,
+    marking_choices,
+    parse_move,
+    state_from_observation,
+)
+from optimus.grid.heuristics import DEFAULT, Evaluator, Params
+from optimus.grid.sheet import COLOURS, NUM_COLOURS
+
+Option = tuple[float, str]
+
+
+def _parsed(move: str) -> tuple[str, str, int, int]:
+    """``(colour face, number face, mask, joker cost)``; pass is ``("", "", 0, 0)``."""
+    if move == "pass":
+        return "", "", 0, 0
+    cf, nf, mask = parse_move(move)
+    return cf, nf, mask, joker_cost(cf, nf)
+
+
+def ranked(ev: Evaluator, state: OptimusState, me: int, legal: list[str]) -> list[Option]:
+    """Legal moves with their one-ply value, best first (ties: order of ``legal``)."""
+    marks = state.marks[me]
+    base = ev.value(marks, JOKERS - state.jokers_used[me])
+    front = ev.frontier_of(marks)
+    out = []
+    for i, move in enumerate(legal):
+        _, _, mask, cost = _parsed(move)
+        out.append((base + ev.gain(marks, mask, cost, front), i, move))
+    out.sort(key=lambda t: (-t[0], t[1]))
+    return [(v, m) for v, _, m in out]
+
+
+def best_gain(
+    ev: Evaluator,
+    marks: int,
+    left: int,
+    dice_c: list[str],
+    dice_n: list[str],
+    jokers: bool = True,
+) -> tuple[float, int, int]:
+    """The greedy choice on one sheet for given dice: ``(value, new marks, "!" left)``.
+
+    ``jokers=False`` ignores the joker faces (a faster, plainer policy).
+    """
+    if not jokers:
+        dice_c = [f for f in dice_c if f != "x"]
+        dice_n = [f for f in dice_n if f != "?"]
+    base = ev.value(marks, left)
+    best_d, best_mask, best_cost = 0.0, 0, 0
+    front = ev.frontier_of(marks)
+    layout = ev.layout
+    seen: set[tuple[int, int]] = set()
+    for cf in COLOUR_FACES:
+        if cf not in dice_c:
+            continue
+        for nf in NUMBER_FACES:
+            if nf not in dice_n:
+                continue
+            cost = joker_cost(cf, nf)
+            if cost > left:
+                continue
+            colours = range(NUM_COLOURS) if cf == "x" else (COLOURS.index(cf),)
+            numbers = range(1, 6) if nf == "?" else (int(nf),)
+            for k in colours:
+                for n in numbers:
+                    for mask, _ in marking_choices(layout, marks, k, n):
+                        if (mask, cost) in seen:
+                            continue
+                        seen.add((mask, cost))
+                        d = ev.gain(marks, mask, cost, front)
+                        if d > best_d:
+                            best_d, best_mask, best_cost = d, mask, cost
+    return base + best_d, marks | best_mask, left - best_cost
+
+
+def easy_choice(state: OptimusState, me: int, legal: list[str]) -> str:
+    """Most boxes, stars count double, "!" avoided; nothing else."""
+    stars = state.layout.star_mask
+    best, best_value = legal[0], 0.0
+    for move in legal:
+        _, _, mask, cost = _parsed(move)
+        value = mask.bit_count() + 2 * (mask & stars).bit_count() - 1.5 * cost
+        if value > best_value:
+            best, best_value = move, value
+    return best
+
+
+def normal_choice(state: OptimusState, me: int, legal: list[str], params: Params = DEFAULT) -> str:
+    return ranked(Evaluator(state, me, params), state, me, legal)[0][1]
+
+
+class EasyBot(Bot):
+    level = "easy"
+
+    def think(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> Thinking:
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        state = state_from_observation(observation)
+        return easy_choice(state, self.player, legal_moves)
+        yield  # pragma: no cover
+
+
+class NormalBot(Bot):
+    level = "normal"
+    params: ClassVar[Params] = DEFAULT
+
+    def think(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> Thinking:
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        state = state_from_observation(observation)
+        return normal_choice(state, self.player, legal_moves, self.params)
+        yield  # pragma: no cover
+
+
+def roll_dice(rng: Rng, count: int) -> tuple[list[str], list[str]]:
+    return (
+        [COLOUR_FACES[rng.randrange(6)] for _ in range(count)],
+        [NUMBER_FACES[rng.randrange(6)] for _ in range(count)],
+    )
+
+
+class HardBot(Bot):
+    """Monte Carlo over future rolls with common random numbers.
+
+    Candidates: the ``candidates`` best moves by the evaluation (one per
+    resulting sheet and "!" count, or per pair of dice taken when active).
+    Each iteration samples ``depth`` future rolls -- the dice this bot will
+    choose from in each (all six when it will be active or in the first three
+    rolls, else four: the active player takes two) -- and plays every
+    candidate out over those same rolls, choosing greedily with the
+    evaluation; the leaf is valued by the evaluation (with the true number of
+    rolls left, so the end of the game is seen). When active, each candidate
+    is also charged ``deny`` times the mean gain the four dice it leaves give
+    the others (their greedy best with those dice).
+
+    Budget: ``iterations`` sampled roll sequences, capped by ``time_ms``. The
+    search yields after every playout (a few milliseconds).
+    """
+
+    level = "hard"
+    default_budget = Budget(time_ms=200, iterations=60)
+    params: ClassVar[Params] = DEFAULT
+    candidates: ClassVar[int] = 6
+    depth: ClassVar[int] = 5
+    deny: ClassVar[float] = 0.5
+    playout_jokers: ClassVar[bool] = False
+    """Whether the playout policy may use jokers (slower, a little better)."""
+
+    def think(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> Thinking:
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        state = state_from_observation(observation)
+        me = self.player
+        ev = Evaluator(state, me, self.params)
+        options = ranked(ev, state, me, legal_moves)
+        yield None
+        active = state.phase == "active" and not state.solo
+        picked: list[tuple[float, str]] = []
+        keys: set[tuple[int, int, str]] = set()
+        for value, move in options:
+            cf, nf, mask, cost = _parsed(move)
+            key = (mask, cost, cf + nf if active else "")
+            if key in keys:
+                continue
+            keys.add(key)
+            picked.append((value, move))
+            if len(picked) >= self.candidates:
+                break
+        if len(picked) == 1:
+            return picked[0][1]
+        penalty = [0.0] * len(picked)
+        if active:
+            penalty = yield from self.denial(state, [m for _, m in picked])
+        totals = [0.0] * len(picked)
+        limit = self.budget.iterations
+        deadline = None
+        if self.budget.time_ms is not None:
+            deadline = time.perf_counter() + self.budget.time_ms / 1000
+        if limit is None and deadline is None:
+            limit = self.default_budget.iterations
+        done = 0
+        marks, left = state.marks[me], JOKERS - state.jokers_used[me]
+        while (limit is None or done < limit) and (
+            deadline is None or time.perf_counter() < deadline
+        ):
+            rolls = self.sample_rolls(state)
+            for i, (_, move) in enumerate(picked):
+                _, _, mask, cost = _parsed(move)
+                totals[i] += self.playout(state, marks | mask, left - cost, rolls)
+                yield None
+            done += 1
+        if done == 0:
+            return picked[0][1]
+        best = max(range(len(picked)), key=lambda i: (totals[i] / done - penalty[i], -i))
+        return picked[best][1]
+
+    def sample_rolls(self, state: OptimusState) -> list[tuple[list[str], list[str]]]:
+        rolls = []
+        n = state.num_players
+        last = state.roll + self.depth
+        if state.solo:
+            last = min(last, 30)
+        for r in range(state.roll + 1, last + 1):
+            if state.solo:
+                count = 2
+            else:
+                all_six = r <= OPEN_ROLLS or (r - 1) % n == self.player
+                count = 3 if all_six else 2
+            rolls.append(roll_dice(self.rng, count))
+        return rolls
+
+    def playout(
+        self, state: OptimusState, marks: int, left: int, rolls: list[tuple[list[str], list[str]]]
+    ) -> float:
+        """Play my sheet over ``rolls`` greedily; the leaf's value after them."""
+        sim = state.clone()
+        sim.marks[self.player] = marks
+        sim.jokers_used[self.player] = JOKERS - left
+        for dice_c, dice_n in rolls:
+            sim.roll += 1
+            ev = Evaluator(sim, self.player, self.params)
+            _, marks, left = best_gain(ev, marks, left, dice_c, dice_n, self.playout_jokers)
+            sim.marks[self.player] = marks
+        sim.roll += 1
+        sim.jokers_used[self.player] = JOKERS - left
+        return Evaluator(sim, self.player, self.params).value(marks, left)
+
+    def denial(self, state: OptimusState, moves: list[str]) -> Generator[None, None, list[float]]:
+        """Per candidate: ``deny`` x the mean gain of the others from the dice it leaves."""
+        others = [p for p in range(state.num_players) if p != self.player]
+        evs = {p: Evaluator(state, p, self.params) for p in others}
+        cache: dict[str, float] = {}
+        out = []
+        for move in moves:
+            taken = "" if move == "pass" else move[:2]
+            if taken not in cache:
+                dice_c, dice_n = list(state.dice_c), list(state.dice_n)
+                if taken:
+                    dice_c.remove(taken[0])
+                    dice_n.remove(taken[1])
+                gains = []
+                for p in others:
+                    ev = evs[p]
+                    marks, left = state.marks[p], JOKERS - state.jokers_used[p]
+                    gains.append(
+                        best_gain(ev, marks, left, dice_c, dice_n)[0] - ev.value(marks, left)
+                    )
+                    yield None
+                cache[taken] = self.deny * sum(gains) / len(gains)
+            out.append(cache[taken])
+        return out
