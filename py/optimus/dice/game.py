@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from optimus.core.protocol import JSON, Game, GameError, OptionError, State
 from optimus.core.rng import Rng
-from optimus.dice.moves import MoveTable, Place, move_table
+from optimus.dice.moves import MoveTable, Place, move_table, unpack
 from optimus.dice.sheet import (
     ACTIONS,
     AREAS,
@@ -50,7 +50,6 @@ from optimus.dice.sheet import (
     SheetError,
     Task,
     area_scores,
-    blue_ok,
     enter_blue,
     enter_green,
     enter_pink,
@@ -66,8 +65,12 @@ if TYPE_CHECKING:
     from optimus.core.protocol import BotFactory
 
 HAND, FIELD, TRAY = 0, 1, 2
+ALL_AREAS = (1, 2, 3, 4, 5)
+AREA_OF = ((), (1,), (2,), (3,), (4,), (5,))
+"""The area a coloured die enters (white: any of :data:`ALL_AREAS`)."""
 PLACES = ("hand", "field", "tray")
 ROLL_OUTCOMES: list[tuple[str, int]] = [(str(v), 1) for v in range(1, 7)]
+FACE = {str(v): v for v in range(1, 7)}
 LOG_LIMIT = 40
 ACTIVE_PHASES = ("choose", "preroll", "task", "extra")
 TASK_KINDS = {"Y": "yellow", "S": "silver", "B": "blue", "G": "green", "P": "pink", "A": "any"}
@@ -102,18 +105,19 @@ class Optimus2State(State):
         self.stg = [-1] * players
         """Per player in a simultaneous phase: -1 out, 0 to pick, 1 extra dice, 2 done."""
         self.snap: list[tuple[list[int], list[Task], int]] | None = None
-        self.plog: list[list[dict[str, JSON]]] = [[] for _ in range(players)]
-        self.log: list[dict[str, JSON]] = []
+        self.plog: list[list[LogEntry]] = [[] for _ in range(players)]
+        """Private log entries of a simultaneous step (public once all are done)."""
+        self.log: list[LogEntry] = []
         if players == 1:
             self.round = 1
             self._start_round()
 
     # -- helpers -------------------------------------------------------
-    def _log(self, entry: dict[str, JSON]) -> None:
+    def _log(self, entry: LogEntry) -> None:
         log = self.log
         log.append(entry)
-        if len(log) > LOG_LIMIT:
-            del log[0]
+        if len(log) > 2 * LOG_LIMIT:
+            del log[:-LOG_LIMIT]
 
     def available(self, player: int, action: int) -> int:
         """Circled, unused slots of action bar ``action`` (0 reroll, 1 return, 2 extra)."""
@@ -121,28 +125,38 @@ class Optimus2State(State):
         return sh[sd.AC + action] - sh[sd.AU + action]
 
     def placements(self, player: int, die: int) -> list[Place]:
-        """Where ``player`` may enter ``die`` now (white: in any area)."""
+        """Where ``player`` may enter ``die`` now (white: in any area), as coded entries."""
         sd, sh, val = self.sd, self.sheets[player], self.val
         v = val[die]
+        base = die << 7
         out: list[Place] = []
-        for a in (1, 2, 3, 4, 5) if die == WHITE else (die,):
+        for a in ALL_AREAS if die == WHITE else AREA_OF[die]:
             if a == YELLOW:
-                out.extend((die, a, c) for c in yellow_targets(sd, sh, v))
+                Y = sd.Y
+                for c in sd.cells_of_value[v]:
+                    if sh[Y + c] < 2:
+                        out.append(base | 16 | c)
             elif a == BLUE:
-                if blue_ok(sd, sh, val[BLUE] + val[WHITE]):
-                    out.append((die, a, 0))
+                BN = sd.BN
+                n = sh[BN]
+                if n < sd.blue_slots and (n == 0 or val[BLUE] + val[WHITE] <= sh[BN + n]):
+                    out.append(base | 32)
             elif a == GREEN:
-                if sh[sd.GN] < len(sd.green_mult):
-                    out.append((die, a, 0))
+                if sh[sd.GN] < sd.green_slots:
+                    out.append(base | 48)
             elif a == PINK:
-                if sh[sd.PN] < len(sd.pink_threshold):
-                    out.append((die, a, 0))
+                if sh[sd.PN] < sd.pink_slots:
+                    out.append(base | 64)
             else:
-                out.extend((die, a, r) for r in silver_rows_open(sd, sh, v))
+                bit = 1 << (v - 1)
+                S = sd.S
+                for r in (0, 1, 2, 3):
+                    if not sh[S + r] & bit:
+                        out.append(base | 80 | r)
         return out
 
     def _use(self, player: int, place: Place) -> None:
-        d, a, t = place
+        d, a, t = place >> 7, place >> 4 & 7, place & 15
         sd, sh = self.sd, self.sheets[player]
         v = self.val[d]
         if a == YELLOW:
@@ -262,7 +276,7 @@ class Optimus2State(State):
         self.active = self.first
         for p in range(self.num_players):
             self.sheets[p][sd.XM] = 0
-        self._log({"event": "round", "round": self.round})
+        self._log(("round", -1, self.round))
         if self.round <= len(sd.round_track):
             code = sd.round_track[self.round - 1]
             for p in range(self.num_players):
@@ -278,7 +292,7 @@ class Optimus2State(State):
         self.loc = [HAND] * 6
         self.picks = 0
         self.stage = 0
-        self._log({"event": "turn", "player": self.active})
+        self._log(("turn", self.active, None))
         self._roll_hand()
 
     def _roll_hand(self) -> None:
@@ -313,7 +327,7 @@ class Optimus2State(State):
         if self.num_players == 1:
             self.loc = [HAND] * 6
             self.solo_passive = True
-            self._log({"event": "solo_passive"})
+            self._log(("solo_passive", 0, None))
             self._roll_hand()
         else:
             self._start_simul("passive", [p for p in range(self.num_players) if p != a])
@@ -366,7 +380,7 @@ class Optimus2State(State):
         elif self.num_players == 1 or (self.active + 1) % self.num_players == self.first:
             if self.round >= self.rounds:
                 self.phase = "over"
-                self._log({"event": "end", "scores": [int(s) for s in self.scores()]})
+                self._log(("end", -1, tuple(int(x) for x in self.scores())))
                 return
             self.round += 1
             self._start_round()
@@ -398,11 +412,13 @@ class Optimus2State(State):
 
     def apply_chance(self, outcome: str) -> None:
         if self.phase == "roll":
-            d = self.to_roll[self.rpos]
-            self.val[d] = int(outcome)
-            self.rpos += 1
-            if self.rpos == len(self.to_roll):
-                self._log({"event": "roll", "dice": {DICE[x]: self.val[x] for x in self.to_roll}})
+            to_roll = self.to_roll
+            i = self.rpos
+            self.val[to_roll[i]] = FACE[outcome]
+            i += 1
+            self.rpos = i
+            if i == len(to_roll):
+                self._log(("roll", -1, (self.to_roll, tuple(self.val))))
                 if self.solo_passive:
                     self._solo_sort()
                 else:
@@ -411,7 +427,7 @@ class Optimus2State(State):
         if self.phase == "first":
             self.first = self.active = int(outcome.removeprefix("first "))
             self.round = 1
-            self._log({"event": "first", "player": self.first})
+            self._log(("first", self.first, None))
             self._start_round()
             return
         raise ValueError(f"no chance event in phase {self.phase!r}")
@@ -439,11 +455,12 @@ class Optimus2State(State):
         if player != self.active or phase not in ACTIVE_PHASES:
             return []
         if phase == "choose":
-            place = mt.place
+            text = mt.place.__getitem__
+            loc = self.loc
             moves = []
-            for d in range(6):
-                if self.loc[d] == HAND:
-                    moves.extend(place[k] for k in self.placements(player, d))
+            for d in (0, 1, 2, 3, 4, 5):
+                if loc[d] == HAND:
+                    moves.extend(map(text, self.placements(player, d)))
             moves.append("pass")
             if self.available(player, 0) > 0:
                 moves.append("reroll")
@@ -470,17 +487,17 @@ class Optimus2State(State):
         if phase == "choose":
             if move == "pass":
                 self.picks += 1
-                self._log({"event": "pass", "player": player})
+                self._log(("pass", player, None))
             elif move == "reroll":
                 self.sheets[player][self.sd.AU] += 1
-                self._log({"event": "reroll", "player": player})
+                self._log(("reroll", player, None))
                 self._roll_hand()
                 return
             else:
                 self._choose(player, mt.parse_place[move])
         elif phase == "task":
             self._apply_task(player, mt.parse_task[move])
-            self._log({"event": "bonus", "player": player, "move": move})
+            self._log(("bonus", player, move))
         elif phase == "preroll":
             if move == "roll":
                 self._roll_hand()
@@ -491,7 +508,7 @@ class Optimus2State(State):
                 d = mt.parse_return[move]
                 self.loc[d] = HAND
                 self.sheets[player][self.sd.AU + 1] += 1
-                self._log({"event": "return", "player": player, "die": DICE[d]})
+                self._log(("return", player, move))
                 if self.available(player, 1) > 0 and TRAY in self.loc:
                     return
                 self._roll_hand()
@@ -506,7 +523,7 @@ class Optimus2State(State):
         self._advance()
 
     def _choose(self, player: int, place: Place) -> None:
-        d, a, _ = place
+        d, a = place >> 7, place >> 4 & 7
         val, loc = self.val, self.loc
         v = val[d]
         loc[d] = FIELD
@@ -514,7 +531,7 @@ class Optimus2State(State):
         sent = [e for e in range(6) if loc[e] == HAND and val[e] < v]
         for e in sent:
             loc[e] = TRAY
-        self._log({"event": "use", "player": player, "move": self.mt.place[place], "value": v})
+        self._log(("use", player, self.mt.place[place]))
         self._use(player, place)
         if a == SILVER:
             chain = self.pend[player]
@@ -525,8 +542,8 @@ class Optimus2State(State):
     def _extra(self, player: int, place: Place) -> None:
         sd, sh = self.sd, self.sheets[player]
         sh[sd.AU + 2] += 1
-        sh[sd.XM] |= 1 << place[0]
-        entry = {"event": "extra", "player": player, "move": self.mt.place[place]}
+        sh[sd.XM] |= 1 << (place >> 7)
+        entry: LogEntry = ("extra", player, self.mt.place[place])
         if self.phase == "simul":
             self.plog[player].append(entry)
         else:
@@ -540,10 +557,10 @@ class Optimus2State(State):
         elif self.stg[player] == 0:
             self.stg[player] = 1
             if move == "pass":
-                self.plog[player].append({"event": "pass", "player": player})
+                self.plog[player].append(("pass", player, None))
             else:
                 place = mt.parse_place[move]
-                self.plog[player].append({"event": "pick", "player": player, "move": move})
+                self.plog[player].append(("pick", player, move))
                 self._use(player, place)
         elif move == "done":
             self.stg[player] = 2
@@ -584,7 +601,7 @@ class Optimus2State(State):
             if move.startswith("extra") and not extra_phase:
                 return "extra dice are used after your turn or your passive pick"
             return f"unknown move {move!r} here (see the legal moves)"
-        d, a, t = place
+        d, a, t = unpack(place)
         v = self.val[d]
         if extra_phase:
             if self.available(player, 2) <= 0:
@@ -644,7 +661,10 @@ class Optimus2State(State):
             "sheets": players,
             "rating": sd.rating_for(self.scores()[0]) if self.num_players == 1 else None,
             "legal_moves": self.legal_moves(player) if player is not None else [],
-            "log": list(self.log) + (list(self.plog[player]) if player is not None else []),
+            "log": [
+                log_json(e)
+                for e in self.log[-LOG_LIMIT:] + (self.plog[player] if player is not None else [])
+            ],
         }
 
     def clone(self) -> Optimus2State:
@@ -659,6 +679,30 @@ class Optimus2State(State):
         c.plog = [list(x) for x in self.plog]
         c.log = list(self.log)
         return c
+
+
+LogEntry = tuple[str, int, Any] | dict[str, JSON]
+"""(event, player or -1, detail); a rebuilt state keeps the JSON entries it was given."""
+
+
+def log_json(e: LogEntry) -> dict[str, JSON]:
+    """A log entry as JSON for observations."""
+    if isinstance(e, dict):
+        return e
+    event, player, detail = e
+    out: dict[str, JSON] = {"event": event}
+    if player >= 0:
+        out["player"] = player
+    if event == "roll":
+        dice, values = detail
+        out["dice"] = {DICE[d]: values[d] for d in dice}
+    elif event == "round":
+        out["round"] = detail
+    elif event == "end":
+        out["scores"] = list(detail)
+    elif detail is not None:
+        out["move"] = detail
+    return out
 
 
 def total_of(sd: SheetDef, sh: list[int]) -> int:
@@ -798,7 +842,7 @@ def state_from_observation(obs: Mapping[str, Any]) -> Optimus2State:
                 (list(sh), list(q), st) for sh, q, st in zip(s.sheets, s.pend, s.stg, strict=True)
             ]
         s.plog = [[] for _ in range(n)]
-        s.log = [dict(e) for e in obs["log"]]
+        s.log = [dict(e) for e in obs["log"]]  # shown as they were
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise GameError(f"not an Optimus 2 observation: {exc!r}") from None
     return s

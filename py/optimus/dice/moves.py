@@ -19,7 +19,7 @@ back into the next roll), ``roll``, ``end`` (nothing left to roll), ``done``
 
 >>> from optimus.dice.sheet import load_sheet
 >>> mt = move_table(load_sheet())
->>> mt.place[(WHITE, SILVER, 3)], mt.parse_place["yellow r1c2"]
+>>> mt.place[place_code(WHITE, SILVER, 3)], unpack(mt.parse_place["yellow r1c2"])
 ('white silver pink', (1, 1, 0))
 """
 
@@ -42,8 +42,18 @@ from optimus.dice.sheet import (
     SheetDef,
 )
 
-Place = tuple[int, int, int]
-"""(die, area, target): target is a yellow cell, a silver row, or 0."""
+Place = int
+"""A die entry coded as ``die << 7 | area << 4 | target`` (target: yellow cell, silver row or 0)."""
+
+
+def place_code(die: int, area: int, target: int) -> Place:
+    return die << 7 | area << 4 | target
+
+
+def unpack(place: Place) -> tuple[int, int, int]:
+    """(die, area, target) of a coded entry."""
+    return place >> 7, place >> 4 & 7, place & 15
+
 
 CONTROL = ("pass", "reroll", "roll", "end", "done")
 
@@ -87,12 +97,12 @@ def move_table(sd: SheetDef) -> MoveTable:
             head = f"white {AREAS[a - 1]}" if d == WHITE else DICE[d]
             if a == YELLOW:
                 for c, name in enumerate(sd.cell_names):
-                    place[(d, a, c)] = f"{head} {name}"
+                    place[place_code(d, a, c)] = f"{head} {name}"
             elif a == SILVER:
                 for r in range(4):
-                    place[(d, a, r)] = f"{head} {AREAS[r]}"
+                    place[place_code(d, a, r)] = f"{head} {AREAS[r]}"
             else:
-                place[(d, a, 0)] = head
+                place[place_code(d, a, 0)] = head
     extra = {k: f"extra {v}" for k, v in place.items()}
     mark_cell = tuple(f"mark {name}" for name in sd.cell_names)
     mark_silver = {

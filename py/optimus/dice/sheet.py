@@ -107,6 +107,9 @@ class SheetDef:
     solo_passive_dice: int
     solo_tie_order: tuple[int, ...]
     rating: tuple[tuple[int | None, str], ...]
+    blue_slots: int = 0
+    green_slots: int = 0
+    pink_slots: int = 0
     # Derived tables (not in the file).
     cells_of_value: tuple[tuple[int, ...], ...] = field(default=(), repr=False)
     row_cells: tuple[tuple[int, ...], ...] = field(default=(), repr=False)
@@ -123,18 +126,6 @@ class SheetDef:
     FOX: int = 0
     XM: int = 0
     size: int = 0
-
-    @property
-    def blue_slots(self) -> int:
-        return len(self.blue_bonus)
-
-    @property
-    def green_slots(self) -> int:
-        return len(self.green_mult)
-
-    @property
-    def pink_slots(self) -> int:
-        return len(self.pink_threshold)
 
     def new_sheet(self) -> list[int]:
         return [0] * self.size
@@ -330,6 +321,9 @@ def parse_sheet(data: Any) -> SheetDef:
         green_bonus=green_bonus,
         pink_threshold=thr,
         pink_bonus=pink_bonus,
+        blue_slots=nb,
+        green_slots=ng,
+        pink_slots=npk,
         action_slots=(slots[0], slots[1], slots[2]),
         action_last_bonus=(last[0], last[1], last[2]),
         solo_rounds=solo_rounds,
