@@ -498,3 +498,74 @@ def test_solo_has_six_rounds_and_a_rating() -> None:
     assert s.round == 6
     obs = s.observation(0)
     assert obs["rating"] == s.sd.rating_for(s.scores()[0])
+
+
+# -- decisions ------------------------------------------------------------------------
+
+
+def test_first_player_is_a_chance_event() -> None:
+    s = Optimus2State(3, start(1).sd)
+    assert s.is_chance() and s.chance_outcomes() == [(f"first {p}", 1) for p in range(3)]
+    s.apply_chance("first 2")
+    assert s.first == 2 and s.active == 2 and s.round == 1
+
+
+def test_bonus_of_the_silver_mark_comes_before_the_rest_of_the_chain() -> None:
+    s = start(1)
+    sd = s.sd
+    for r in range(3):
+        s.sheets[0][sd.S + r] = 0b100000  # 6 in yellow, blue and green rows
+    roll(s, "523416")  # w5 y2 b3 g4 p1 s6
+    run(s, 0, "silver pink")  # completes column 6: pink ?
+    assert s.legal_moves(0) == [f"write {v}" for v in range(1, 7)]
+    run(s, 0, "write 4")
+    assert s.legal_moves(0) == ["mark yellow 5", "mark blue 5", "mark green 5", "mark pink 5"]
+
+
+def test_a_chain_die_already_marked_in_its_row_is_skipped() -> None:
+    s = start(1)
+    sd = s.sd
+    s.sheets[0][sd.S] = 0b10  # yellow row has a 2
+    roll(s, "623416")  # w6 y2 b3 g4 p1 s6: w6 is not lower
+    run(s, 0, "silver pink")
+    rows = [s.sheets[0][sd.S + r] for r in range(4)]
+    assert rows == [0b10, 0b100, 0b1000, 0b100001]
+    assert s.phase == "roll"  # no question was asked
+
+
+def test_a_bonus_that_cannot_be_used_is_lost() -> None:
+    s = start(1)
+    sd = s.sd
+    sh = s.sheets[0]
+    sh[sd.Y + sd.cell_names.index("r1c2")] = 1
+    sh[sd.BN] = 12  # blue full: the blue ? of yellow row 1 has no entry
+    roll(s, "161111")
+    run(s, 0, "yellow r1c4")
+    assert not s.pend[0] and s.phase != "task"
+
+
+def test_extra_die_after_a_passive_decline() -> None:
+    s = _two_player_after_active()
+    give(s, 1, 2)
+    run(s, 1, "pass")
+    moves = s.legal_moves(1)
+    assert "done" in moves and any(m.startswith("extra ") for m in moves)
+
+
+def test_solo_passive_fallback_to_the_other_three_dice() -> None:
+    s = start(1)
+    sd = s.sd
+    sh = s.sheets[0]
+    sh[sd.Y + sd.cell_names.index("r2c1")] = 2
+    for r in range(4):
+        sh[sd.S + r] = 1
+    sh[sd.GN] = len(sd.green_mult)
+    sh[sd.PN] = len(sd.pink_threshold)
+    sh[sd.BN] = 12
+    for _ in range(3):
+        roll(s, "222222")
+        run(s, 0, "pass")
+    roll(s, "111116")  # w1 y1 b1 to the tray, none usable
+    assert places(s) == [TRAY, TRAY, TRAY, FIELD, FIELD, FIELD]
+    moves = s.legal_moves(0)
+    assert {m.split()[0] for m in moves} == {"silver", "pass"}
