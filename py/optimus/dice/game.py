@@ -803,7 +803,11 @@ class Optimus2Game(Game):
         return state_from_observation(observation)
 
     def bot_levels(self) -> dict[str, BotFactory]:
-        return super().bot_levels()
+        from optimus.dice.bots import EasyBot, HardBot, NormalBot
+
+        levels = super().bot_levels()
+        levels.update({"easy": EasyBot, "normal": NormalBot, "hard": HardBot})
+        return levels
 
 
 def state_from_observation(obs: Mapping[str, Any]) -> Optimus2State:
