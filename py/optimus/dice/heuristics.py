@@ -22,10 +22,12 @@ from optimus.dice.sheet import SheetDef
 
 @dataclass(frozen=True)
 class Weights:
-    circle: float = 0.55
+    circle: float = 0.8
     """A circled yellow cell counts as this share of a cross (times t)."""
-    blue_room: float = 0.5
-    """Points per blue slot left reachable, times t (a high last value keeps room)."""
+    blue_room: float = 0.8
+    """Further blue entries expected per point of the last value above 1, times t."""
+    blue_credit: float = 0.6
+    """Share of the expected further blue entries credited."""
     green_half: float = 0.6
     """Share of an open green pair's expected result credited (times t)."""
     fox_future: float = 2.5
@@ -33,6 +35,8 @@ class Weights:
     reroll: float = 3.0
     ret: float = 3.0
     extra: float = 6.0
+    fox_low: float = 20.0
+    """Growth of the lowest area still expected at the start (values foxes early)."""
     min_weight: float = 1.0
     """Extra weight on the lowest area besides the foxes (balance)."""
 
@@ -60,10 +64,13 @@ def effective_areas(sd: SheetDef, sh: list[int], t: float, w: Weights = DEFAULT)
     # blue: filled slots, plus room left (a low last value closes the area)
     BN = sd.BN
     n = sh[BN]
-    blue: float = sd.blue_score[n]
+    bt = sd.blue_score
+    blue: float = bt[n]
     if n < sd.blue_slots:
-        last = sh[BN + n] if n else 12
-        blue += w.blue_room * t * min(sd.blue_slots - n, last - 1)
+        last = sh[BN + n] if n else 13
+        x = n + w.blue_credit * min(sd.blue_slots - n, w.blue_room * t * (last - 1))
+        lo = int(x)
+        blue = bt[lo] + (x - lo) * (bt[lo + 1] - bt[lo]) if lo + 1 < len(bt) else bt[lo]
     # green: complete pairs; an open pair's expected result in part
     GN = sd.GN
     g = sh[GN]
@@ -88,10 +95,11 @@ def sheet_value(sd: SheetDef, sh: list[int], t: float, w: Weights = DEFAULT) -> 
     areas = effective_areas(sd, sh, t, w)
     low = min(areas)
     foxes = sh[sd.FOX] + w.fox_future * t
+    low_end = low + w.fox_low * t
     AC, AU = sd.AC, sd.AU
     actions = (
         (sh[AC] - sh[AU]) * w.reroll * t
         + (sh[AC + 1] - sh[AU + 1]) * w.ret * t
         + (sh[AC + 2] - sh[AU + 2]) * w.extra
     )
-    return sum(areas) + foxes * low + w.min_weight * t * low + actions
+    return sum(areas) + foxes * low_end + w.min_weight * t * low + actions
