@@ -128,31 +128,33 @@ class Optimus2State(State):
         """Where ``player`` may enter ``die`` now (white: in any area), as coded entries."""
         sd, sh, val = self.sd, self.sheets[player], self.val
         v = val[die]
-        base = die << 7
-        out: list[Place] = []
-        for a in ALL_AREAS if die == WHITE else AREA_OF[die]:
-            if a == YELLOW:
-                Y = sd.Y
-                for c in sd.cells_of_value[v]:
-                    if sh[Y + c] < 2:
-                        out.append(base | 16 | c)
-            elif a == BLUE:
-                BN = sd.BN
-                n = sh[BN]
-                if n < sd.blue_slots and (n == 0 or val[BLUE] + val[WHITE] <= sh[BN + n]):
-                    out.append(base | 32)
-            elif a == GREEN:
-                if sh[sd.GN] < sd.green_slots:
-                    out.append(base | 48)
-            elif a == PINK:
-                if sh[sd.PN] < sd.pink_slots:
-                    out.append(base | 64)
-            else:
-                bit = 1 << (v - 1)
-                S = sd.S
-                for r in (0, 1, 2, 3):
-                    if not sh[S + r] & bit:
-                        out.append(base | 80 | r)
+        if die == YELLOW:
+            Y = sd.Y
+            return [144 | c for c in sd.cells_of_value[v] if sh[Y + c] < 2]
+        if die == BLUE:
+            n = sh[sd.BN]
+            if n < sd.blue_slots and (n == 0 or v + val[WHITE] <= sh[sd.BN + n]):
+                return [288]
+            return []
+        if die == GREEN:
+            return [432] if sh[sd.GN] < sd.green_slots else []
+        if die == PINK:
+            return [576] if sh[sd.PN] < sd.pink_slots else []
+        bit = 1 << (v - 1)
+        S = sd.S
+        if die == SILVER:
+            return [720 | r for r in (0, 1, 2, 3) if not sh[S + r] & bit]
+        # white: any area
+        Y = sd.Y
+        out = [16 | c for c in sd.cells_of_value[v] if sh[Y + c] < 2]
+        n = sh[sd.BN]
+        if n < sd.blue_slots and (n == 0 or v + val[BLUE] <= sh[sd.BN + n]):
+            out.append(32)
+        if sh[sd.GN] < sd.green_slots:
+            out.append(48)
+        if sh[sd.PN] < sd.pink_slots:
+            out.append(64)
+        out.extend([80 | r for r in (0, 1, 2, 3) if not sh[S + r] & bit])
         return out
 
     def _use(self, player: int, place: Place) -> None:
@@ -243,9 +245,10 @@ class Optimus2State(State):
 
     def extra_places(self, player: int) -> list[Place]:
         """Extra-die entries open to ``player`` (each die once per round)."""
-        if self.available(player, 2) <= 0:
+        sh, sd = self.sheets[player], self.sd
+        if sh[sd.AC + 2] <= sh[sd.AU + 2]:
             return []
-        xm = self.sheets[player][self.sd.XM]
+        xm = sh[sd.XM]
         out: list[Place] = []
         for d in range(6):
             if not xm >> d & 1:
@@ -335,11 +338,12 @@ class Optimus2State(State):
     def _solo_sort(self) -> None:
         """Solo passive turn: the lowest dice (ties in the sheet's die order) to the tray."""
         sd = self.sd
-        rank = {d: i for i, d in enumerate(sd.solo_tie_order)}
-        order = sorted(range(6), key=lambda d: (self.val[d], rank[d]))
+        val, loc = self.val, self.loc
+        order = sorted(val[d] * 8 + i for i, d in enumerate(sd.solo_tie_order))
+        tie = sd.solo_tie_order
         k = sd.solo_passive_dice
-        for i, d in enumerate(order):
-            self.loc[d] = TRAY if i < k else FIELD
+        for i, key in enumerate(order):
+            loc[tie[key & 7]] = TRAY if i < k else FIELD
         self.solo_passive = False
         self._start_simul("passive", [0])
 

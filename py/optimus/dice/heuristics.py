@@ -93,7 +93,8 @@ def effective_areas(sd: SheetDef, sh: list[int], t: float, w: Weights = DEFAULT)
 def sheet_value(sd: SheetDef, sh: list[int], t: float, w: Weights = DEFAULT) -> float:
     """Estimated final worth of a sheet with share ``t`` of the game left."""
     areas = effective_areas(sd, sh, t, w)
-    low = min(areas)
+    # the lowest area is judged without blue's projected room (no other area has one)
+    low = min(areas[0], float(sd.blue_score[sh[sd.BN]]), areas[2], areas[3], areas[4])
     foxes = sh[sd.FOX] + w.fox_future * t
     low_end = low + w.fox_low * t
     AC, AU = sd.AC, sd.AU
