@@ -18,7 +18,7 @@ fast path, and values the result with :mod:`optimus.dice.heuristics`.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Generator, Mapping
 from typing import ClassVar
 
 from optimus.core.bots import Bot, Budget, Thinking
@@ -167,7 +167,7 @@ class HardBot(Bot):
     """Monte Carlo over ``normal``'s best candidates, to the end of the turn, shared dice."""
 
     level = "hard"
-    default_budget = Budget(time_ms=300)
+    default_budget = Budget(time_ms=400, iterations=32)
     weights: ClassVar[Weights] = DEFAULT
     max_candidates: ClassVar[int] = 6
 
@@ -186,6 +186,7 @@ class HardBot(Bot):
             c.apply_move(me, move)
             settle_greedy(c, me, w)
             scored.append((value(c, me, w), move))
+            yield None
         scored.sort(reverse=True)
         cands = [m for _, m in scored[: self.max_candidates]]
         if "reroll" in legal_moves:
@@ -202,14 +203,16 @@ class HardBot(Bot):
             for k, move in enumerate(cands):
                 c = s.clone()
                 c.apply_move(me, move)
-                totals[k] += self.playout(c, Rng(seed))
-                yield None
+                totals[k] += yield from self.playout(c, Rng(seed))
             done += 1
         best = max(range(len(cands)), key=lambda k: totals[k])
         return cands[best]
 
-    def playout(self, c: Optimus2State, rng: Rng) -> float:
-        """Play ``normal`` on to the end of this player's turn step; value the result."""
+    def playout(self, c: Optimus2State, rng: Rng) -> Generator[None, None, float]:
+        """Play ``normal`` on to the end of this player's turn step; value the result.
+
+        Yields after every decision (so the browser can pause between them).
+        """
         me, w = self.player, self.weights
         start_round, start_active = c.round, c.active
         for _ in range(200):
@@ -225,6 +228,7 @@ class HardBot(Bot):
                 break
             legal = c.legal_moves(me)
             c.apply_move(me, greedy_pick(c, me, legal, w, rng=rng, rerolls=2))
+            yield None
         return value(c, me, w)
 
 

@@ -15,6 +15,7 @@ end): credit for unfinished work and for rerolls and returns fades with it.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from optimus.dice.sheet import SheetDef
@@ -24,8 +25,9 @@ from optimus.dice.sheet import SheetDef
 class Weights:
     circle: float = 0.8
     """A circled yellow cell counts as this share of a cross (times t)."""
-    blue_room: float = 0.8
-    """Further blue entries expected per point of the last value above 1, times t."""
+    blue_room: float = 10.0
+    """Further blue entries expected over a whole game if every sum fitted (times t and
+    the chance that a blue + white sum is not above the last value)."""
     blue_credit: float = 0.6
     """Share of the expected further blue entries credited."""
     green_half: float = 0.6
@@ -39,9 +41,14 @@ class Weights:
     """Growth of the lowest area still expected at the start (values foxes early)."""
     min_weight: float = 1.0
     """Extra weight on the lowest area besides the foxes (balance)."""
+    soft: float = 0.0
+    """Temperature of a soft minimum over the areas (0: the plain minimum)."""
 
 
 DEFAULT = Weights()
+
+FITS = tuple(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= v) / 36 for v in range(13))
+"""Chance that the sum of two dice is at most v."""
 
 
 def effective_areas(sd: SheetDef, sh: list[int], t: float, w: Weights = DEFAULT) -> list[float]:
@@ -68,7 +75,7 @@ def effective_areas(sd: SheetDef, sh: list[int], t: float, w: Weights = DEFAULT)
     blue: float = bt[n]
     if n < sd.blue_slots:
         last = sh[BN + n] if n else 13
-        x = n + w.blue_credit * min(sd.blue_slots - n, w.blue_room * t * (last - 1))
+        x = n + w.blue_credit * min(sd.blue_slots - n, w.blue_room * t * FITS[min(last, 12)])
         lo = int(x)
         blue = bt[lo] + (x - lo) * (bt[lo + 1] - bt[lo]) if lo + 1 < len(bt) else bt[lo]
     # green: complete pairs; an open pair's expected result in part
@@ -94,7 +101,11 @@ def sheet_value(sd: SheetDef, sh: list[int], t: float, w: Weights = DEFAULT) -> 
     """Estimated final worth of a sheet with share ``t`` of the game left."""
     areas = effective_areas(sd, sh, t, w)
     # the lowest area is judged without blue's projected room (no other area has one)
-    low = min(areas[0], float(sd.blue_score[sh[sd.BN]]), areas[2], areas[3], areas[4])
+    judged = [areas[0], float(sd.blue_score[sh[sd.BN]]), areas[2], areas[3], areas[4]]
+    low = min(judged)
+    if w.soft > 0:
+        tau = w.soft
+        low -= tau * math.log(sum(math.exp((low - a) / tau) for a in judged))
     foxes = sh[sd.FOX] + w.fox_future * t
     low_end = low + w.fox_low * t
     AC, AU = sd.AC, sd.AU
