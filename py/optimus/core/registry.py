@@ -10,11 +10,12 @@ from optimus.core.protocol import Game, GameError
 GAMES: dict[str, str] = {
     "fileiras": "optimus.rows.game:FileirasGame",
     "optimus": "optimus.grid.game:OptimusGame",
+    "optimus2": "optimus.dice.game:Optimus2Game",
     "tiny": "optimus.tiny:TinyGame",
 }
 
 # Games of the product whose rules are still being written.
-PLANNED = {"optimus2": "Optimus 2"}
+PLANNED: dict[str, str] = {}
 
 _cache: dict[str, Game] = {}
 
