@@ -220,14 +220,18 @@ class FileirasView(GameTable):
                         f"<b>{count}</b></span>"
                     )
             detail = "".join(
-                f"<li>{card_html(g, 'mini')} {g['label']}: {g['count']} "
-                f"{'card' if g['count'] == 1 else 'cards'}, counts {kind}</li>"
+                f"<li>{card_html(g, 'mini')}<span>{g['label']}: {g['count']} "
+                f"{'card' if g['count'] == 1 else 'cards'}, counts {kind}</span></li>"
                 for g, kind, _ in groups
             )
-            if p["jokers"]:
-                detail += f"<li>{card_html(vm.card('joker'), 'mini')} Jokers: {p['jokers']}</li>"
-            if p["plus2"]:
-                detail += f"<li>{card_html(vm.card('+2'), 'mini')} +2 cards: {p['plus2']}</li>"
+            for kind, label, count in (
+                ("joker", "Jokers", p["jokers"]),
+                ("+2", "+2 cards", p["plus2"]),
+            ):
+                if count:
+                    detail += (
+                        f"<li>{card_html(vm.card(kind), 'mini')}<span>{label}: {count}</span></li>"
+                    )
             state = "has taken a row this round" if p["sat_out"] else ""
             out.append(
                 {
@@ -256,7 +260,7 @@ class FileirasView(GameTable):
         for p in vm.final(obs, self.names):
             colours = "".join(self._final_colour_html(c) for c in p["colours"])
             plus2 = (
-                f"<li>{card_html(vm.card('+2'), 'mini')} +2 cards: {p['plus2_cards']} → "
+                f"<li>{card_html(vm.card('+2'), 'mini')}<span>+2 cards: {p['plus2_cards']}</span>"
                 f"<b>+{p['plus2_points']}</b></li>"
                 if p["plus2_cards"]
                 else ""
@@ -268,7 +272,7 @@ class FileirasView(GameTable):
                 f'<p class="why">{esc(p["why"])}</p>'
                 f"<ul>{colours}{plus2}</ul></article>"
             )
-        return head, vm.END_RULES, "".join(players)
+        return head, vm.end_rules(bool(obs["advanced"])), "".join(players)
 
     @staticmethod
     def _final_colour_html(c: dict[str, Any]) -> str:
@@ -277,8 +281,9 @@ class FileirasView(GameTable):
         kind = "plus" if c["plus"] else "minus"
         cards = f"{c['cards']} card{'s' if c['cards'] != 1 else ''}"
         return (
-            f'<li class="{kind}">{card_html(c, "mini")} {c["label"]}: {cards}{jokers}, '
-            f"counts {kind} → <b>{sign}{c['points']}</b></li>"
+            f'<li class="{kind}">{card_html(c, "mini")}'
+            f"<span>{c['label']}: {cards}{jokers}, counts {kind}</span>"
+            f"<b>{sign}{c['points']}</b></li>"
         )
 
     # -- animations -------------------------------------------------------------------

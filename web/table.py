@@ -370,7 +370,6 @@ class GameTable:
     </section>
   </section>
 </div>"""
-        self._nodes["options"].textContent = self.options_text()
         self.render(moved=True)
         self.kick()
 
@@ -473,14 +472,20 @@ class GameTable:
         dialog = self._nodes["end"]
         dialog.setAttribute("data-record", session.record.to_json())
         dialog.innerHTML = f"""
-<h2 id="{esc(self.game_id)}-end-title">{esc(head)}</h2>
-<p class="end-rules">{esc(rules)}</p>
-<div class="finals">{players}</div>
+<div class="end-head"><h2 id="{esc(self.game_id)}-end-title">{esc(head)}</h2>
+<p class="end-rules">{esc(rules)}</p></div>
+<div class="finals" tabindex="0" role="region" aria-label="Scores">{players}</div>
 <p class="dialog-actions">
-  <button type="button" class="btn primary" data-action="rematch">Rematch</button>
+  <button type="button" class="btn primary" data-action="rematch" autofocus>Rematch</button>
   <button type="button" class="btn" data-action="new">New game</button>
   <button type="button" class="btn" data-action="see-table">See the final table</button></p>"""
         self._open(dialog)
+
+    def show_rules(self) -> None:
+        """The rules drawer, with the options of the game in progress."""
+        options = self.options_text() if self.session is not None else ""
+        self._nodes["options"].textContent = options or "You choose them on the set-up screen."
+        self._open(self._nodes["rules"])
 
     def _set_results(self, shown: bool) -> None:
         tool = self._tool("results")
@@ -656,7 +661,7 @@ class GameTable:
         return {
             "start": lambda _t: self._ask_start(),
             "resume": lambda _t: self._resume(),
-            "rules": lambda _t: self._open(self._nodes["rules"]),
+            "rules": lambda _t: self.show_rules(),
             "settings": lambda _t: self._open(self._nodes["settings"]),
             "results": lambda _t: self.show_end(),
             "close": lambda t: t.closest("dialog").close(),

@@ -82,7 +82,7 @@ def record_length(page: Any) -> int:
 
 
 def test_a_game_played_on_the_objects_reaches_the_engines_scores_and_a_rematch(
-    guarded, site, axe_audit
+    guarded, site, axe_audit, screenshot
 ):
     page = open_table(guarded, site, players=3, bots="easy")
     moves = 0
@@ -111,9 +111,13 @@ def test_a_game_played_on_the_objects_reaches_the_engines_scores_and_a_rematch(
     assert end.locator(".final .why").first.inner_text().startswith("Counted plus:")
     assert "share the victory" in end.locator(".end-rules").inner_text()
     assert page.evaluate(f"localStorage.getItem('{SAVE}')") is None  # a finished game is not kept
+    screenshot(page, "fileiras-end-desktop")
+    page.set_viewport_size({"width": 390, "height": 844})
+    screenshot(page, "fileiras-end-phone")
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         assert axe_audit(page) == [], f"end screen, {scheme}"
+    page.set_viewport_size({"width": 1280, "height": 800})
     # The final table stays reachable, and the results come back from the bar.
     page.click(f"{END} [data-action=see-table]")
     page.wait_for_selector("dialog[data-role=end]:not([open])", state="attached")
@@ -324,5 +328,6 @@ def test_landing_and_set_up_pass_the_accessibility_audit(guarded, site, axe_audi
         assert axe_audit(page) == [], f"set-up, {scheme}"
     page.click("#game-tools [data-action=rules]")
     page.wait_for_selector("dialog[data-role=rules][open]")
-    assert "three best colours" in page.locator("dialog[data-role=rules]").inner_text()
+    rules = page.locator("dialog[data-role=rules]").inner_text()
+    assert "three best colours" in rules and "set-up screen" in rules  # options: not chosen yet
     assert axe_audit(page) == [], "rules drawer"

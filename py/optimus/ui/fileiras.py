@@ -238,20 +238,23 @@ def final(obs: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, JSON]]
 
 
 def plus_reason(colours: Sequence[Any], advanced: bool) -> str:
-    """Which colours counted plus and why, in one sentence for the end screen."""
-    plus = [c for c in colours if c.plus]
+    """Which colours counted plus (and where the jokers went), short, for the end screen."""
+    del advanced  # the table in use is said once, in ``end_rules``
+    plus = [card(c.colour)["label"] for c in colours if c.plus]
+    text = f"Counted plus: {', '.join(plus) or 'no colour'}."
     jokers = [
         f"{_plural(c.jokers, 'joker')} as {card(c.colour)['label']}" for c in colours if c.jokers
     ]
-    named = ", ".join(card(c.colour)["label"] for c in plus) or "no colour"
-    table = "the advanced table" if advanced else "the scoring table"
-    text = (
-        f"Counted plus: {named}, the colours that give the highest total under {table}; "
-        "every other colour counts minus."
-    )
     if jokers:
-        text += f" Jokers were counted where they score most ({'; '.join(jokers)})."
+        text += f" {'; '.join(jokers)}."
     return text
 
 
-END_RULES = "Only each player's three best colours count plus; each +2 card adds 2. " + TIE_RULE
+def end_rules(advanced: bool) -> str:
+    """How the end screen's totals were made and how ties are decided, in words."""
+    table = "1, 4, 8, 7, 6, 5 (advanced)" if advanced else "1, 3, 6, 10, 15, 21"
+    return (
+        f"Each colour scores {table} for 1 to 6 cards. Each player's three colours that give "
+        "the highest total count plus, every other colour counts minus; jokers go where they "
+        f"score most; each +2 card adds 2. {TIE_RULE}"
+    )
