@@ -119,6 +119,25 @@ PINS: dict[str, Pin] = {
     ),
 }
 
+# Tools the browser tests use, never shipped in dist/: fetched at test time the
+# same way as the runtime (npm pack, sha256-checked, cached).
+TEST_PINS: dict[str, Pin] = {
+    "axe-core": Pin(
+        "axe-core",
+        "npm",
+        "axe-core@4.10.3",
+        "axe-core-4.10.3.tgz",
+        "0f2b4d7dcdf7d1219df8d1959ad68e565f51d14c3f0d88bb71cd59abeb956292",
+    ),
+}
+
+
+def axe_source(cache: Path = CACHE) -> str:
+    """axe-core's browser script (the accessibility audit the browser tests inject)."""
+    with tarfile.open(fetch(TEST_PINS["axe-core"], cache)) as archive:
+        return _tar_member(archive, "axe.min.js").decode("utf-8")
+
+
 # The only files of the Pyodide npm package the page loads.
 PYODIDE_FILES = (
     "pyodide.mjs",

@@ -6,10 +6,10 @@ installed the ``optimus`` wheel with micropip.  Success sets
 shows a readable message (index.html's inline script catches failures that
 happen before this module runs: a missing wheel, a timeout, a JS error).
 
-To add a game's table, write ``web/<game>_view.py`` with a class following
-``router.View`` and register it in ``register_views`` below with
-``lazy_view``; put its styles in ``web/<game>.css`` (build.py inlines every
-``web/*.css`` into the page).
+To add a game's table, write ``web/<game>_view.py`` with a subclass of
+``table.GameTable`` (the shared frame: docs/table.md) and register it in
+``register_views`` below with ``lazy_view``; put its board's styles in
+``web/<game>.css`` (build.py inlines every ``web/*.css`` into the page).
 """
 
 from __future__ import annotations

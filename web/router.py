@@ -32,6 +32,21 @@ class View(Protocol):
 
 ViewFactory = Callable[[], View]
 
+try:  # Pyodide >= 0.27 hands JS null to Python as ``jsnull``, not None
+    from pyodide.ffi import jsnull as _JSNULL  # type: ignore[import-not-found]
+except ImportError:  # outside Pyodide (doctests) or an older Pyodide
+    _JSNULL = None
+
+
+def found(node: Any) -> bool:
+    """True if a DOM lookup found something: JS ``null`` arrives as None or ``jsnull``.
+
+    >>> found(None)
+    False
+    """
+    return node is not None and node is not _JSNULL
+
+
 HOME = ""
 
 
@@ -57,13 +72,14 @@ class Router:
         self._game = document.getElementById("game")
         self._title = document.getElementById("game-title")
         self._container = document.getElementById("game-view")
+        self._tools = document.getElementById("game-tools")
         # Game ids and titles come from the static cards, the single source of
         # what the landing page offers.
         self.games: dict[str, str] = {}
         for card in document.querySelectorAll("[data-game]"):
             heading = card.querySelector("h2")
             self.games[str(card.dataset.game)] = str(
-                heading.textContent if heading else card.dataset.game
+                heading.textContent if found(heading) else card.dataset.game
             )
         self._factories: dict[str, ViewFactory] = {}
         self._current: View | None = None
@@ -93,6 +109,8 @@ class Router:
             current.unmount()
         self._route = route
         self._container.replaceChildren()
+        if found(self._tools):
+            self._tools.replaceChildren()
         if route == HOME:
             self._game.hidden = True
             self._home.hidden = False

@@ -197,3 +197,46 @@ def _link_or_copy(src: str, dst: str) -> None:
         os.link(src, dst)
     except OSError:
         shutil.copy2(src, dst)
+
+
+@pytest.fixture(scope="session")
+def axe_audit() -> Callable[[Any], list[str]]:
+    """``axe_audit(page)``: axe-core's violations on the page, one readable line each.
+
+    axe-core is pinned in build.py (TEST_PINS) and fetched with npm like the
+    runtime; it is injected as an inline script (no request leaves the site).
+    """
+    try:
+        source = build.axe_source()
+    except build.BuildError as exc:
+        pytest.fail(f"could not fetch axe-core for the accessibility audit: {exc}", pytrace=False)
+
+    def audit(page: Any) -> list[str]:
+        if not page.evaluate("typeof window.axe === 'object'"):
+            page.add_script_tag(content=source)
+        found = page.evaluate(
+            """async () => (await axe.run(document, {resultTypes: ["violations"]}))
+                .violations.map(v => `${v.id} (${v.impact}): ${v.help} -- ` +
+                    v.nodes.slice(0, 4).map(n => n.target.join(" ") + ": " +
+                        (n.failureSummary || "").replace(/\\s+/g, " ")).join(" | "))"""
+        )
+        return [str(line) for line in found]
+
+    return audit
+
+
+SCREENSHOTS = ROOT / "test-results" / "screens"
+
+
+@pytest.fixture(scope="session")
+def screenshot() -> Callable[[Any, str], Path]:
+    """``screenshot(page, name)`` saves a PNG under test-results/screens/ and prints its path."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+
+    def take(page: Any, name: str) -> Path:
+        path = SCREENSHOTS / f"{name}.png"
+        page.screenshot(path=str(path))
+        print(f"screenshot: {path.relative_to(ROOT)}")
+        return path
+
+    return take

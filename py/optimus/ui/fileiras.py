@@ -4,8 +4,8 @@ Nothing here decides a rule: what may be clicked comes from the legal moves,
 scores come from :mod:`optimus.rows.scoring`. Every colour has a symbol as
 well as a hue, so the table reads without colour vision.
 
->>> card("red")["symbol"], card("+2")["label"]
-('♥', '+2')
+>>> card("red")["symbol"], card("+2")["label"], card("+2")["caption"]
+('♥', '+2', 'bonus')
 """
 
 from __future__ import annotations
@@ -15,37 +15,30 @@ from typing import Any
 
 from optimus.core.protocol import JSON
 from optimus.rows.scoring import score_breakdown
+from optimus.ui.table import TIE_RULE, last_actions, log_lines, ranks, seat_names
 
-COLOUR_SYMBOLS: dict[str, tuple[str, str]] = {
-    "yellow": ("Yellow", "●"),
-    "green": ("Green", "▲"),
-    "blue": ("Blue", "■"),
-    "grey": ("Grey", "◆"),
-    "orange": ("Orange", "✚"),
-    "red": ("Red", "♥"),
-    "brown": ("Brown", "♣"),
-    "joker": ("Joker", "✱"),
-    "+2": ("+2", "+2"),
-    "last": ("Last round", "⚑"),
+COLOUR_SYMBOLS: dict[str, tuple[str, str, str]] = {
+    # kind: (name in sentences, symbol on the card, caption under the symbol)
+    "yellow": ("Yellow", "●", "Yellow"),
+    "green": ("Green", "▲", "Green"),
+    "blue": ("Blue", "■", "Blue"),
+    "grey": ("Grey", "◆", "Grey"),
+    "orange": ("Orange", "✚", "Orange"),
+    "red": ("Red", "♥", "Red"),
+    "brown": ("Brown", "♣", "Brown"),
+    "joker": ("Joker", "✱", "Joker"),
+    "+2": ("+2", "+2", "bonus"),
+    "last": ("Last round", "⚑", "Last"),
 }
+ACTIONS = ("draw", "place", "take")
+"""Logged events that are a player's own decision (the last one stays highlighted)."""
 
-BOT_NAMES = {"easy": "Easy bot", "normal": "Normal bot", "hard": "Hard bot", "random": "Random bot"}
+__all__ = ["card", "describe", "deck_hint", "final", "seat_names", "status", "table"]
 
 
 def card(kind: str) -> dict[str, str]:
-    label, symbol = COLOUR_SYMBOLS.get(kind, (kind, "?"))
-    return {"kind": kind, "label": label, "symbol": symbol}
-
-
-def seat_names(seats: Sequence[str], human: str = "You") -> list[str]:
-    """Display names: the human is "You", bots are named by level and seat."""
-    names = []
-    for i, kind in enumerate(seats):
-        if kind == "human":
-            names.append(human if seats.count("human") == 1 else f"Player {i + 1}")
-        else:
-            names.append(f"{BOT_NAMES.get(kind, kind)} {i + 1}")
-    return names
+    label, symbol, caption = COLOUR_SYMBOLS.get(kind, (kind, "?", kind))
+    return {"kind": kind, "label": label, "symbol": symbol, "caption": caption}
 
 
 def _plural(n: int, word: str) -> str:
@@ -70,7 +63,7 @@ def describe(entry: Mapping[str, Any], names: Sequence[str]) -> str | None:
         return f"{who} placed {card(entry['card'])['label']} on row {entry['row']}."
     if ev == "take":
         cards = ", ".join(card(c)["label"] for c in entry.get("cards", []))
-        return f"{who} took row {entry['row']} ({cards})."
+        return f"{who} took row {entry['row']}: {cards}."
     if ev == "out":
         cards = ", ".join(card(c)["label"] for c in entry.get("cards", []))
         return f"Row {entry['row']} leaves the game ({cards})." if cards else None
@@ -92,22 +85,79 @@ def status(obs: Mapping[str, Any], names: Sequence[str], you: int | None) -> dic
             drawn = card(obs["drawn"])
             return {"tone": "you", "text": f"Place the {drawn['label']} card on a highlighted row."}
         if "draw" in legal:
-            return {"tone": "you", "text": "Your turn: draw a card, or take a row."}
-        return {"tone": "you", "text": "Every row is full: take one."}
+            return {"tone": "you", "text": "Your turn: draw a card from the deck, or take a row."}
+        return {"tone": "you", "text": "Your turn: no row has room, so take one."}
     return {"tone": "bot", "text": f"{names[current]} is thinking…"}
+
+
+def deck_hint(last_round: bool, draws_before_last: int | None) -> str:
+    """When the last-round card can come, in words that do not promise it will.
+
+    >>> deck_hint(False, 7)
+    'Last-round card: not before 7 more draws.'
+    >>> deck_hint(False, 1), deck_hint(False, 0)
+    ('Last-round card: not before 1 more draw.', 'Last-round card: may come with the next draw.')
+    >>> deck_hint(True, None)
+    'This is the last round!'
+    """
+    if last_round:
+        return "This is the last round!"
+    if not draws_before_last:
+        return "Last-round card: may come with the next draw."
+    return f"Last-round card: not before {_plural(draws_before_last, 'more draw')}."
+
+
+def _last_placed(log: Sequence[Mapping[str, Any]], at: int, row_len: int) -> int | None:
+    """Where in its row the card placed by ``log[at]`` lies now (None once the row left)."""
+    row = log[at]["row"]
+    later_places = 0
+    for entry in log[at + 1 :]:
+        ev = entry.get("event")
+        if ev == "round" or (ev in ("take", "out") and entry.get("row") == row):
+            return None
+        if ev == "place" and entry.get("row") == row:
+            later_places += 1
+    index = row_len - 1 - later_places
+    return index if index >= 0 else None
+
+
+def last_action_text(entry: Mapping[str, Any]) -> str:
+    """A player's last action, short, for their panel ("took row 2")."""
+    ev = entry["event"]
+    if ev == "take":
+        return f"took row {entry['row']}"
+    if ev == "place":
+        return f"placed {card(entry['card'])['label']} on row {entry['row']}"
+    return f"drew {card(entry['card'])['label']}"
 
 
 def table(obs: Mapping[str, Any], names: Sequence[str], you: int | None) -> dict[str, JSON]:
     """The whole table as plain data. ``obs`` is ``you``'s observation."""
     legal = set(obs["legal_moves"]) if you is not None and obs["current"] == you else set()
+    log = obs["log"]
+    last = last_actions(log, ACTIONS)
+    marks: dict[tuple[int, int], int] = {}  # (row, index) -> seat whose last action put it there
+    for seat, (at, entry) in last.items():
+        if entry["event"] == "place":
+            row_len = len(obs["rows"][entry["row"] - 1]["cards"])
+            index = _last_placed(log, at, row_len)
+            if index is not None:
+                marks[(entry["row"], index)] = seat
     rows = []
     for i, row in enumerate(obs["rows"], start=1):
+        cards = []
+        for j, kind in enumerate(row["cards"]):
+            c: dict[str, JSON] = {**card(kind)}
+            if (i, j) in marks:
+                c["last_by"] = names[marks[(i, j)]]
+            cards.append(c)
         rows.append(
             {
                 "n": i,
-                "cards": [card(c) for c in row["cards"]],
+                "cards": cards,
                 "free": row["capacity"] - len(row["cards"]),
                 "taken_by": None if row["taken_by"] is None else names[row["taken_by"]],
+                "taken_seat": row["taken_by"],
                 "place": f"place {i}" in legal,
                 "take": f"take {i}" in legal,
             }
@@ -132,9 +182,10 @@ def table(obs: Mapping[str, Any], names: Sequence[str], you: int | None) -> dict
                 "groups": groups,
                 "jokers": coll.get("joker", 0),
                 "plus2": coll.get("+2", 0),
+                "cards": sum(coll.values()),
+                "last": last_action_text(last[seat][1]) if seat in last else "",
             }
         )
-    log = [line for e in obs["log"] if (line := describe(e, names))]
     return {
         "status": status(obs, names, you),
         "round": obs["round"],
@@ -143,12 +194,13 @@ def table(obs: Mapping[str, Any], names: Sequence[str], you: int | None) -> dict
             "last_round": obs["last_round"],
             "draws_before_last": obs["draws_before_last"],
             "can_draw": "draw" in legal,
+            "hint": deck_hint(obs["last_round"], obs["draws_before_last"]),
         },
         "drawn": card(obs["drawn"]) if obs["drawn"] else None,
         "removed": [card(c) for c in obs["removed"]],
         "rows": rows,
         "players": players,
-        "log": log[-12:][::-1],
+        "log": log_lines(log, lambda e: describe(e, names)),
         "advanced": obs["advanced"],
     }
 
@@ -176,10 +228,33 @@ def final(obs: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, JSON]]
                 "jokers": b.jokers,
                 "plus2_cards": b.plus2_cards,
                 "plus2_points": b.plus2_points,
+                "why": plus_reason(b.colours, obs["advanced"]),
             }
         )
-    totals: list[int] = [p["total"] for p in out]
-    for p in out:
-        p["rank"] = 1 + sum(1 for t in totals if t > p["total"])
+    for p, rank in zip(out, ranks([p["total"] for p in out]), strict=True):
+        p["rank"] = rank
     out.sort(key=lambda p: (p["rank"], p["seat"]))
     return out
+
+
+def plus_reason(colours: Sequence[Any], advanced: bool) -> str:
+    """Which colours counted plus (and where the jokers went), short, for the end screen."""
+    del advanced  # the table in use is said once, in ``end_rules``
+    plus = [card(c.colour)["label"] for c in colours if c.plus]
+    text = f"Counted plus: {', '.join(plus) or 'no colour'}."
+    jokers = [
+        f"{_plural(c.jokers, 'joker')} as {card(c.colour)['label']}" for c in colours if c.jokers
+    ]
+    if jokers:
+        text += f" {'; '.join(jokers)}."
+    return text
+
+
+def end_rules(advanced: bool) -> str:
+    """How the end screen's totals were made and how ties are decided, in words."""
+    table = "1, 4, 8, 7, 6, 5 (advanced)" if advanced else "1, 3, 6, 10, 15, 21"
+    return (
+        f"Each colour scores {table} for 1 to 6 cards. Each player's three colours that give "
+        "the highest total count plus, every other colour counts minus; jokers go where they "
+        f"score most; each +2 card adds 2. {TIE_RULE}"
+    )

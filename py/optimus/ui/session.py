@@ -118,18 +118,34 @@ class TableSession:
         return json.dumps(data, separators=(",", ":"))
 
     @staticmethod
-    def load(game: Game, text: str, budget: Budget | None = None) -> TableSession:
-        """Resume a saved game; a corrupt save raises RecordError and changes nothing."""
+    def load(
+        game: Game, text: str, budget: Budget | None = None, max_humans: int | None = None
+    ) -> TableSession:
+        """Resume a saved game; a corrupt save raises RecordError and changes nothing.
+
+        ``max_humans`` refuses saves with more human seats than the table can
+        seat (a page for one person would wait for ever on a second one).
+        """
         try:
             data = json.loads(text)
         except (ValueError, TypeError) as exc:
             raise RecordError(f"the saved game is not valid JSON: {exc}") from None
+        if not isinstance(data, dict):
+            raise RecordError("the saved game is not a JSON object")
         record = Record.from_dict(data)
         seats = data.get("seats")
         if not (isinstance(seats, list) and all(isinstance(s, str) for s in seats)):
             raise RecordError("the saved game does not say who sits where")
         if len(seats) != record.options.get("players"):
             raise RecordError("the saved game's seats do not match its player count")
+        humans = seats.count(HUMAN)
+        if max_humans is not None and humans > max_humans:
+            raise RecordError(
+                f"the saved game has {humans} human seats; this table seats at most {max_humans}"
+            )
+        for kind in seats:
+            if kind != HUMAN and kind not in game.bot_levels():
+                raise RecordError(f"the saved game names an unknown bot {kind!r}")
         final = replay(record, game=game)
         session = TableSession(game, record.options, record.seed, seats, budget)
         session.match.state = final

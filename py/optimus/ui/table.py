@@ -1,0 +1,160 @@
+"""What every game table shares, as plain data: settings, pacing, log, highlights, ranks.
+
+The DOM layer (``web/table.py``) draws these; game pages add only their own
+board.  Nothing here touches the browser.
+
+>>> bot_delay("instant", reduced_motion=False), bot_delay("normal", reduced_motion=True)
+(0.0, 0.8)
+>>> animation_ms("normal", reduced_motion=True)
+0
+>>> ranks([10, 30, 10])
+[2, 1, 2]
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from optimus.core.protocol import JSON
+
+SPEEDS: dict[str, float] = {"instant": 0.0, "fast": 0.35, "normal": 0.8, "slow": 1.4}
+"""Seconds from one bot action to the next, per speed setting."""
+
+SPEED_LABELS: dict[str, str] = {
+    "instant": "Instant (no animation)",
+    "fast": "Fast",
+    "normal": "Normal",
+    "slow": "Slow",
+}
+
+SAVE_SET_ASIDE = (
+    "Your saved game could not be read, so it was set aside (a copy is kept in this "
+    "browser). You can start a new game."
+)
+STORAGE_REFUSED = (
+    "This browser does not let the page keep data, so this game cannot be resumed "
+    "after you close the page."
+)
+TIE_RULE = "Players with the same total share the victory: there is no tie-break."
+
+
+def bot_delay(speed: str, reduced_motion: bool) -> float:
+    """Seconds between two bot actions.
+
+    Reduced motion removes movement, not pacing: the table still waits so that a
+    player can follow each action.
+    """
+    del reduced_motion
+    return SPEEDS.get(speed, SPEEDS["normal"])
+
+
+def animation_ms(speed: str, reduced_motion: bool) -> int:
+    """How long a card or die travels (0: it just appears in its new place)."""
+    if reduced_motion:
+        return 0
+    return int(min(600.0, SPEEDS.get(speed, SPEEDS["normal"]) * 700))
+
+
+def read_settings(
+    raw: str | None, defaults: Mapping[str, JSON], choices: Mapping[str, Sequence[JSON]]
+) -> dict[str, JSON]:
+    """Saved settings checked against ``choices``; anything unknown or invalid is the default.
+
+    >>> read_settings('{"speed": "fast", "players": 9}', {"speed": "normal", "players": 3},
+    ...               {"speed": list(SPEEDS), "players": [2, 3, 4, 5]})
+    {'speed': 'fast', 'players': 3}
+    >>> read_settings("{not json", {"speed": "normal"}, {"speed": list(SPEEDS)})
+    {'speed': 'normal'}
+    """
+    settings = dict(defaults)
+    try:
+        data = json.loads(raw) if raw else {}
+    except ValueError:
+        data = {}
+    if isinstance(data, dict):
+        for key, allowed in choices.items():
+            value = data.get(key)
+            # bool is an int in Python: compare types too, so True never passes for 1.
+            if any(value == a and type(value) is type(a) for a in allowed):
+                settings[key] = value
+    return settings
+
+
+def log_lines(
+    entries: Iterable[Mapping[str, Any]],
+    describe: Callable[[Mapping[str, Any]], str | None],
+    limit: int = 40,
+) -> list[str]:
+    """One sentence per logged decision, newest first (events without a sentence skipped)."""
+    lines = [line for entry in entries if (line := describe(entry))]
+    return lines[::-1][:limit]
+
+
+def last_actions(
+    entries: Sequence[Mapping[str, Any]], kinds: Iterable[str]
+) -> dict[int, tuple[int, Mapping[str, Any]]]:
+    """Each player's latest action among ``kinds``: seat -> (index in ``entries``, entry).
+
+    The table keeps it highlighted until that player acts again.
+
+    >>> log = [{"event": "take", "player": 0}, {"event": "draw", "player": 1},
+    ...        {"event": "place", "player": 0}]
+    >>> {s: e["event"] for s, (_, e) in last_actions(log, {"take", "place"}).items()}
+    {0: 'place'}
+    """
+    wanted = set(kinds)
+    last: dict[int, tuple[int, Mapping[str, Any]]] = {}
+    for i, entry in enumerate(entries):
+        player = entry.get("player")
+        if entry.get("event") in wanted and isinstance(player, int):
+            last[player] = (i, entry)
+    return last
+
+
+def ranks(totals: Sequence[float]) -> list[int]:
+    """Competition ranks: equal totals share a rank, the next rank skips."""
+    return [1 + sum(1 for t in totals if t > mine) for mine in totals]
+
+
+def headline(winners: Sequence[int], names: Sequence[str], you: int | None) -> str:
+    """The end screen's first line, in words.
+
+    >>> headline([0], ["You", "Bot 2"], 0), headline([1], ["You", "Bot 2"], 0)
+    ('You win!', 'Bot 2 wins!')
+    >>> headline([0, 1], ["You", "Bot 2"], 0)
+    'Shared victory: You and Bot 2.'
+    """
+    if len(winners) == 1:
+        return "You win!" if winners[0] == you else f"{names[winners[0]]} wins!"
+    listed = [names[w] for w in winners]
+    return f"Shared victory: {', '.join(listed[:-1])} and {listed[-1]}."
+
+
+def points(n: int) -> str:
+    """``1 pt``, ``-3 pts``."""
+    return f"{n} pt" if abs(n) == 1 else f"{n} pts"
+
+
+BOT_NAMES = {"easy": "Easy bot", "normal": "Normal bot", "hard": "Hard bot", "random": "Random bot"}
+
+
+def seat_names(seats: Sequence[str], human: str = "You") -> list[str]:
+    """Display names: the person is "You", bots are named by level and seat.
+
+    >>> seat_names(["human", "easy", "hard"])
+    ['You', 'Easy bot 2', 'Hard bot 3']
+    """
+    names = []
+    for i, kind in enumerate(seats):
+        if kind == "human":
+            names.append(human if seats.count("human") == 1 else f"Player {i + 1}")
+        else:
+            names.append(f"{BOT_NAMES.get(kind, kind)} {i + 1}")
+    return names
+
+
+def human_seat(seats: Sequence[str]) -> int | None:
+    """The one human seat of a table (tables seat at most one person)."""
+    return seats.index("human") if "human" in seats else None

@@ -1,0 +1,121 @@
+"""The shared table parts as plain data: settings, pacing, log order, highlights, ranks, saves."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from optimus.core import Match, RecordError, Rng
+from optimus.rows.game import FileirasGame
+from optimus.ui import fileiras as vm
+from optimus.ui import table as ui
+from optimus.ui.session import TableSession
+
+CHOICES = {"speed": list(ui.SPEEDS), "players": [2, 3, 4, 5], "advanced": [True, False]}
+DEFAULTS = {"speed": "normal", "players": 3, "advanced": False}
+
+
+def test_settings_keep_valid_values_and_ignore_the_rest():
+    raw = json.dumps({"speed": "instant", "players": 5, "advanced": True, "evil": "x"})
+    assert ui.read_settings(raw, DEFAULTS, CHOICES) == {
+        "speed": "instant",
+        "players": 5,
+        "advanced": True,
+    }
+    for bad in ('{"speed": "warp", "players": "5", "advanced": 1}', "[1, 2]", "{", None, ""):
+        assert ui.read_settings(bad, DEFAULTS, CHOICES) == DEFAULTS, bad
+
+
+def test_instant_and_reduced_motion_never_animate_and_instant_never_waits():
+    assert ui.bot_delay("instant", reduced_motion=False) == 0
+    assert ui.animation_ms("instant", reduced_motion=False) == 0
+    for speed in ui.SPEEDS:
+        assert ui.animation_ms(speed, reduced_motion=True) == 0
+    slow_to_fast = [ui.bot_delay(s, False) for s in ("slow", "normal", "fast", "instant")]
+    assert slow_to_fast == sorted(slow_to_fast, reverse=True)
+    for speed in ("slow", "normal", "fast"):  # a move is drawn before the next one starts
+        assert 0 < ui.animation_ms(speed, False) <= ui.bot_delay(speed, False) * 1000
+
+
+def test_the_log_is_newest_first_and_skips_silent_events():
+    entries = [{"n": 1}, {"n": 2, "quiet": True}, {"n": 3}]
+    lines = ui.log_lines(entries, lambda e: None if e.get("quiet") else f"line {e['n']}")
+    assert lines == ["line 3", "line 1"]
+
+
+def test_ranks_share_places_on_ties():
+    assert ui.ranks([5, 9, 9, 1]) == [3, 1, 1, 4]
+    assert ui.headline([1, 2], ["You", "Ana", "Bo"], 0) == "Shared victory: Ana and Bo."
+
+
+def _positions(seed: int, players: int):
+    m = Match(FileirasGame(), {"players": players}, seed)
+    rng = Rng(seed)
+    while not m.state.is_terminal():
+        p = m.state.actors()[0]
+        yield m.state
+        m.play(p, rng.choice(m.state.legal_moves(p)))
+
+
+def test_each_players_last_placed_card_is_marked_where_it_lies():
+    names = ["A", "B", "C", "D"]
+    checked = 0
+    for state in _positions(4, 4):
+        obs = state.observation(None)
+        last = ui.last_actions(obs["log"], vm.ACTIONS)
+        t = vm.table(obs, names, None)
+        marked = {
+            (r["n"], i): c["last_by"]
+            for r in t["rows"]
+            for i, c in enumerate(r["cards"])
+            if "last_by" in c
+        }
+        assert len(set(marked.values())) == len(marked)  # one mark per player at most
+        for (row, i), name in marked.items():
+            seat = names.index(name)
+            _, entry = last[seat]
+            assert entry["event"] == "place" and entry["row"] == row
+            assert obs["rows"][row - 1]["cards"][i] == entry["card"]
+            checked += 1
+        for p in t["players"]:
+            assert (p["last"] != "") == (p["seat"] in last)
+    assert checked > 20
+
+
+def test_the_deck_hint_never_promises_the_last_round_card():
+    assert vm.deck_hint(False, 12) == "Last-round card: not before 12 more draws."
+    assert "may come" in vm.deck_hint(False, 0)
+
+
+def test_the_plus2_card_shows_its_value_once():
+    c = vm.card("+2")
+    assert c["symbol"] == "+2" and "+2" not in c["caption"]
+
+
+def test_the_end_screen_names_the_colours_that_counted_plus():
+    m = Match(FileirasGame(), {"players": 3}, 11)
+    rng = Rng(11)
+    while not m.state.is_terminal():
+        p = m.state.actors()[0]
+        m.play(p, rng.choice(m.state.legal_moves(p)))
+    for p in vm.final(m.state.observation(None), ["A", "B", "C"]):
+        plus = [c["label"] for c in p["colours"] if c["plus"]]
+        minus = [c["label"] for c in p["colours"] if not c["plus"]]
+        assert p["why"].split(".")[0] == f"Counted plus: {', '.join(plus)}", p["why"]
+        assert not any(m in p["why"].split(".")[0] for m in minus)
+    for advanced in (True, False):
+        assert "share the victory" in vm.end_rules(advanced)
+
+
+def test_a_save_for_two_people_or_an_unknown_bot_is_refused():
+    two = TableSession(FileirasGame(), {}, 3, ["human", "human", "easy"]).save()
+    with pytest.raises(RecordError, match="2 human seats"):
+        TableSession.load(FileirasGame(), two, max_humans=1)
+    assert TableSession.load(FileirasGame(), two).seats == ["human", "human", "easy"]
+    odd = json.loads(TableSession(FileirasGame(), {}, 3, ["human", "easy"]).save())
+    odd["seats"] = ["human", "os:system"]
+    with pytest.raises(RecordError, match="unknown bot"):
+        TableSession.load(FileirasGame(), json.dumps(odd))
+    with pytest.raises(RecordError, match="not a JSON object"):
+        TableSession.load(FileirasGame(), "[]")
