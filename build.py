@@ -1221,6 +1221,9 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         # Development server: always revalidate so a rebuild shows at once.
         self.send_header("Cache-Control", "no-cache")
+        # As GitHub Pages does: lets a page in a sandboxed iframe (an opaque
+        # origin, so every request is cross-origin) load the site's files.
+        self.send_header("Access-Control-Allow-Origin", "*")
         super().end_headers()
 
     def log_message(self, format: str, *args: Any) -> None:

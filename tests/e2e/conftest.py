@@ -12,6 +12,7 @@ Playwright for Python; ``python build.py test`` installs both.  dist/ is
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import importlib.util
 import os
@@ -162,9 +163,11 @@ def _origin(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}"
 
 
-def _guarded(browser: Any, site: str, **options: Any) -> Iterator[Guard]:
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, **options)
-    guard = Guard(page=None, context=context, origin=_origin(site))
+@contextlib.contextmanager
+def guarding(context: Any, origin: str) -> Iterator[Guard]:
+    """Guard ``context`` (closed at the end): its first page, and every page made with
+    ``Guard.new_page``, fail the test on foreign requests or errors."""
+    guard = Guard(page=None, context=context, origin=origin)
 
     def route(route: Any) -> None:
         url = route.request.url
@@ -178,12 +181,26 @@ def _guarded(browser: Any, site: str, **options: Any) -> Iterator[Guard]:
 
     context.route("**/*", route)
     guard.page = guard.new_page()
-    yield guard
-    context.close()
+    try:
+        yield guard
+    finally:
+        context.close()
     assert not guard.foreign, f"requests to foreign hosts: {guard.foreign}"
     if not guard.errors_expected:
         assert not guard.http_errors, f"HTTP errors: {guard.http_errors}"
         assert not guard.errors, "console errors:\n" + "\n".join(guard.errors)
+
+
+@pytest.fixture(scope="session")
+def guard_context() -> Callable[[Any, str], contextlib.AbstractContextManager[Guard]]:
+    """``guarding`` for tests that make their own context (e.g. a persistent profile)."""
+    return guarding
+
+
+def _guarded(browser: Any, site: str, **options: Any) -> Iterator[Guard]:
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, **options)
+    with guarding(context, _origin(site)) as guard:
+        yield guard
 
 
 @pytest.fixture
