@@ -21,6 +21,8 @@ What ``dist/`` holds (every name that can change carries a version or hash, so a
 browser never runs a stale file out of its HTTP cache)::
 
     index.html                      the landing page; CSS and the boot config inlined
+    sw.js                           the service worker: the whole build offline (web/sw.js)
+    manifest-<hash>.webmanifest     web app manifest; icon-192-<hash>.png, icon-512-<hash>.png
     favicon-<hash>.svg
     pyodide-314.0.7-<hash>/         the runtime files the page loads: python_stdlib.zip
                                     with the boot's modules precompiled, micropip
@@ -708,6 +710,213 @@ def install_pyscript(pyscript_tgz: Path, dist: Path) -> Path:
     return target
 
 
+# --------------------------------------------------------------------------- icons
+#
+# The web app manifest needs PNG icons (192 and 512 px) for Chromium to offer
+# installing the site.  web/favicon.svg is a rounded square and five dots, so
+# the build draws it itself: the SVG shapes it uses (rect with rx, circle,
+# hex fills, groups) are rendered with anti-aliased edges and written as PNG
+# with zlib.  That keeps the build on the standard library and free of a
+# browser; a shape it cannot draw is refused with a message.
+
+
+@dataclasses.dataclass(frozen=True)
+class Shape:
+    """A filled shape of the icon, in the SVG's user units."""
+
+    kind: str  # "rect" (x, y, width, height, rx) or "circle" (cx, cy, r)
+    geometry: tuple[float, ...]
+    rgba: tuple[float, float, float, float]  # channels 0..1
+
+
+def _svg_colour(value: str, opacity: float) -> tuple[float, float, float, float]:
+    match = re.fullmatch(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})", value.strip())
+    if match is None:
+        raise BuildError(f"favicon.svg: fill {value!r} is not a #rgb or #rrggbb colour")
+    digits = match.group(1)
+    if len(digits) == 3:
+        digits = "".join(c * 2 for c in digits)
+    r, g, b = (int(digits[i : i + 2], 16) / 255 for i in (0, 2, 4))
+    return (r, g, b, opacity)
+
+
+def svg_shapes(svg: str) -> tuple[tuple[float, float, float, float], list[Shape]]:
+    """The viewBox and the filled shapes, in paint order, of a simple SVG icon."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.fromstring(svg)
+    view_box = tuple(float(v) for v in root.get("viewBox", "").replace(",", " ").split())
+    if len(view_box) != 4:
+        raise BuildError("favicon.svg needs a viewBox of four numbers")
+    shapes: list[Shape] = []
+
+    def walk(node: Any, fill: str, opacity: float) -> None:
+        tag = node.tag.rsplit("}", 1)[-1]
+        fill = node.get("fill", fill)
+        opacity *= float(node.get("opacity", "1")) * float(node.get("fill-opacity", "1"))
+        if tag in ("svg", "g"):
+            for child in node:
+                walk(child, fill, opacity)
+            return
+        if tag in ("title", "desc"):
+            return
+        if fill == "none":
+            return
+        number = lambda name: float(node.get(name, "0"))  # noqa: E731
+        if tag == "rect":
+            rx = number("rx") or number("ry")
+            geometry = (number("x"), number("y"), number("width"), number("height"), rx)
+        elif tag == "circle":
+            geometry = (number("cx"), number("cy"), number("r"))
+        else:
+            raise BuildError(
+                f"favicon.svg uses <{tag}>, which the build's icon renderer does not draw "
+                "(it draws rect, circle and g): draw the icon with those, or extend svg_shapes"
+            )
+        shapes.append(Shape(tag, geometry, _svg_colour(fill, opacity)))
+
+    walk(root, "#000000", 1.0)
+    return (view_box[0], view_box[1], view_box[2], view_box[3]), shapes
+
+
+def _signed_distance(shape: Shape, x: float, y: float) -> float:
+    """Distance from (x, y) to the shape's edge: negative inside."""
+    if shape.kind == "circle":
+        cx, cy, r = shape.geometry
+        return float(((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 - r)
+    left, top, width, height, rx = shape.geometry
+    rx = min(rx, width / 2, height / 2)
+    qx = abs(x - left - width / 2) - (width / 2 - rx)
+    qy = abs(y - top - height / 2) - (height / 2 - rx)
+    outside = (max(qx, 0.0) ** 2 + max(qy, 0.0) ** 2) ** 0.5
+    return float(outside + min(max(qx, qy), 0.0) - rx)
+
+
+def _centre_and_half_width(shape: Shape, y: float) -> tuple[float, float]:
+    """The shape's centre x and its half width on the line ``y`` (negative: missed)."""
+    if shape.kind == "circle":
+        cx, cy, r = shape.geometry
+        dy = abs(y - cy)
+        return cx, (r * r - dy * dy) ** 0.5 if dy <= r else -1.0
+    left, top, width, height, rx = shape.geometry
+    rx = min(rx, width / 2, height / 2)
+    dy = abs(y - top - height / 2) - (height / 2 - rx)
+    if dy <= 0:
+        return left + width / 2, width / 2
+    return left + width / 2, width / 2 - rx + (rx * rx - dy * dy) ** 0.5 if dy <= rx else -1.0
+
+
+def render_icon(svg: str, size: int) -> bytes:
+    """``svg`` drawn as a ``size`` x ``size`` RGBA PNG (transparent background)."""
+    (vx, vy, vw, vh), shapes = svg_shapes(svg)
+    scale = size / max(vw, vh)  # pixels per user unit
+    pixels = [[0.0, 0.0, 0.0, 0.0] for _ in range(size * size)]  # premultiplied RGBA
+    for shape in shapes:
+        r, g, b, a = shape.rgba
+        for py in range(size):
+            y = vy + (py + 0.5) / scale
+            cx, half = _centre_and_half_width(shape, y)
+            above = _centre_and_half_width(shape, y - 1 / scale)[1]
+            below = _centre_and_half_width(shape, y + 1 / scale)[1]
+            if max(above, half, below) < 0:
+                continue  # the row is more than a pixel away from the shape
+            # Pixels whose 2x2-pixel box is inside are fully covered (the shapes are
+            # convex, so their half width is smallest at one end of that band).
+            inner = min(above, below)
+            outer = max(above, half, below) + 2 / scale
+            first = max(0, int((cx - outer - vx) * scale))
+            last = min(size, int((cx + outer - vx) * scale) + 1)
+            for px in range(first, last):
+                x = vx + (px + 0.5) / scale
+                if abs(x - cx) < inner - 1 / scale:
+                    cover = a
+                else:  # near the edge: coverage from the distance to it, a one-pixel ramp
+                    d = _signed_distance(shape, x, y) * scale
+                    cover = a * min(1.0, max(0.0, 0.5 - d))
+                if cover:
+                    pixel = pixels[py * size + px]
+                    keep = 1.0 - cover
+                    pixel[0] = r * cover + pixel[0] * keep
+                    pixel[1] = g * cover + pixel[1] * keep
+                    pixel[2] = b * cover + pixel[2] * keep
+                    pixel[3] = cover + pixel[3] * keep
+    raw = bytearray()
+    for py in range(size):
+        raw.append(0)  # PNG filter: none
+        for pr, pg, pb, pa in pixels[py * size : (py + 1) * size]:
+            if pa:
+                raw += bytes((round(pr / pa * 255), round(pg / pa * 255), round(pb / pa * 255)))
+            else:
+                raw += b"\0\0\0"
+            raw.append(round(pa * 255))
+    return png_bytes(size, size, bytes(raw))
+
+
+def png_bytes(width: int, height: int, rgba_rows: bytes) -> bytes:
+    """A PNG of 8-bit RGBA rows, each preceded by its filter byte."""
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return len(data).to_bytes(4, "big") + body + zlib.crc32(body).to_bytes(4, "big")
+
+    header = width.to_bytes(4, "big") + height.to_bytes(4, "big") + bytes((8, 6, 0, 0, 0))
+    return b"".join(
+        (
+            b"\x89PNG\r\n\x1a\n",
+            chunk(b"IHDR", header),
+            chunk(b"IDAT", zlib.compress(rgba_rows, 9)),
+            chunk(b"IEND", b""),
+        )
+    )
+
+
+ICON_SIZES = (192, 512)
+THEME_COLOUR = "#1f5f5b"  # the icon's square, also the browser bar of the installed app
+BACKGROUND_COLOUR = "#f6f1e7"  # the page's background (web/style.css --bg): the splash screen
+
+
+def _hashed(directory: Path, stem: str, suffix: str, data: bytes) -> Path:
+    """Write ``data`` to ``directory/<stem>-<hash><suffix>`` and return that path."""
+    path = directory / f"{stem}-{hashlib.sha256(data).hexdigest()[:8]}{suffix}"
+    path.write_bytes(data)
+    return path
+
+
+def write_app_files(dist: Path, svg: bytes, description: str) -> dict[str, Path]:
+    """The favicon, PNG icons and web app manifest in ``dist``; returns their paths by role.
+
+    Roles: ``favicon``, ``icon-192``, ``icon-512``, ``manifest``.  Every name carries a
+    content hash; the manifest's URLs are relative to it (the site's folder), so an
+    installed app opens at the site's own path, wherever it is hosted.
+    """
+    files = {"favicon": _hashed(dist, "favicon", ".svg", svg)}
+    for size in ICON_SIZES:
+        files[f"icon-{size}"] = _hashed(
+            dist, f"icon-{size}", ".png", render_icon(svg.decode(), size)
+        )
+    icons = [{"src": _rel(files["favicon"], dist), "sizes": "any", "type": "image/svg+xml"}]
+    icons += [
+        {"src": _rel(files[f"icon-{size}"], dist), "sizes": f"{size}x{size}", "type": "image/png"}
+        for size in ICON_SIZES
+    ]
+    manifest = {
+        "name": "Optimus Table",
+        "short_name": "Optimus Table",
+        "description": description,
+        "id": "./",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "background_color": BACKGROUND_COLOUR,
+        "theme_color": THEME_COLOUR,
+        "icons": icons,
+    }
+    data = (json.dumps(manifest, indent=1, ensure_ascii=False) + "\n").encode()
+    files["manifest"] = _hashed(dist, "manifest", ".webmanifest", data)
+    return files
+
+
 # --------------------------------------------------------------------------- page
 
 
@@ -735,10 +944,15 @@ def render_index(
     pyscript_dir: Path,
     wheel: Path,
     web_zip: Path,
-    favicon: Path,
+    app_files: dict[str, Path],
     css: str,
+    build_id: str = "",
 ) -> str:
-    """Fill the ``{{...}}`` slots of index.html: preloads, CSS, favicon, PyScript."""
+    """Fill the ``{{...}}`` slots of index.html: preloads, CSS, icons, manifest, PyScript.
+
+    ``app_files`` is what ``write_app_files`` returns; ``build_id`` names the build
+    (the service worker checks that the page it caches carries it).
+    """
     config = {
         "interpreter": _rel(pyodide_dir / "pyodide.mjs", dist),
         "packages": [_rel(wheel, dist)],
@@ -769,7 +983,11 @@ def render_index(
     ]
     slots = {
         "CSS": css,
-        "FAVICON": _rel(favicon, dist),
+        "FAVICON": _rel(app_files["favicon"], dist),
+        "ICON_192": _rel(app_files["icon-192"], dist),
+        "MANIFEST": _rel(app_files["manifest"], dist),
+        "THEME_COLOUR": THEME_COLOUR,
+        "BUILD": build_id,
         "PRELOADS": "\n    ".join(preloads),
         "PYSCRIPT_CORE": core,
         "PYSCRIPT_CONFIG": html.escape(json.dumps(config, separators=(",", ":")), quote=True),
@@ -784,7 +1002,7 @@ def render_index(
             raise BuildError(f"index.html has an unknown slot {{{{{key}}}}}")
         return slots[key]
 
-    page = re.sub(r"\{\{([A-Z_]+)\}\}", fill, template)
+    page = re.sub(r"\{\{([A-Z_0-9]+)\}\}", fill, template)
     missing = [key for key in slots if "{{" + key + "}}" in page]
     if missing:  # pragma: no cover - defensive
         raise BuildError(f"unfilled slots in index.html: {missing}")
@@ -824,8 +1042,37 @@ document.documentElement.dataset.python = "ready";
 """
 
 
-def build(dist: Path = DIST, *, quiet: bool = False) -> Path:
-    """Build the whole site into ``dist`` (replacing it); return ``dist``."""
+def page_description(template: str) -> str:
+    """The page's ``<meta name="description">``, reused by the web app manifest."""
+    match = re.search(r'<meta name="description" content="([^"]*)">', template)
+    if match is None:
+        raise BuildError('index.html lacks <meta name="description" content="...">')
+    return html.unescape(match.group(1))
+
+
+# Files of dist/ that the service worker does not keep: the benchmark pages, the
+# build's own stamp, the GitHub Pages switch, and the worker itself.
+OFFLINE_SKIPPED = ("bench/", STAMP_NAME, ".nojekyll", "sw.js", "index.html")
+
+
+def offline_files(dist: Path) -> list[str]:
+    """Paths (relative to ``dist``) of the files the service worker caches, sorted;
+    the page itself is cached as ``./`` besides these."""
+    names = (path.relative_to(dist).as_posix() for path in dist.rglob("*") if path.is_file())
+    return sorted(name for name in names if not name.startswith(OFFLINE_SKIPPED))
+
+
+def service_worker(build_id: str, files: Sequence[str]) -> str:
+    """dist/sw.js: web/sw.js after the build's id and its file list."""
+    head = f"const BUILD = {json.dumps(build_id)};\nconst FILES = {json.dumps(list(files))};\n"
+    return head + (WEB_SRC / "sw.js").read_text(encoding="utf-8")
+
+
+def build(dist: Path = DIST, *, quiet: bool = False, py_src: Path = PY_SRC) -> Path:
+    """Build the whole site into ``dist`` (replacing it); return ``dist``.
+
+    ``py_src`` is the rules package to ship (the tests build a changed copy).
+    """
     started = time.perf_counter()
     sources = {name: fetch(pin) for name, pin in PINS.items()}
     staging = dist.with_name(dist.name + ".tmp")
@@ -836,24 +1083,33 @@ def build(dist: Path = DIST, *, quiet: bool = False) -> Path:
         sources["pyodide"], sources["micropip"], staging, read_boot_modules()
     )
     pyscript_dir = install_pyscript(sources["pyscript"], staging)
-    wheel = build_wheel(staging / "wheels")
+    wheel = build_wheel(staging / "wheels", py_src)
     web_zip = build_web_zip(staging / "app")
 
-    icon = (WEB_SRC / "favicon.svg").read_bytes()
-    favicon = staging / f"favicon-{hashlib.sha256(icon).hexdigest()[:8]}.svg"
-    favicon.write_bytes(icon)
-
-    page = render_index(
-        INDEX_TEMPLATE.read_text(encoding="utf-8"),
+    template = INDEX_TEMPLATE.read_text(encoding="utf-8")
+    app_files = write_app_files(
+        staging, (WEB_SRC / "favicon.svg").read_bytes(), page_description(template)
+    )
+    render = functools.partial(
+        render_index,
+        template,
         dist=staging,
         pyodide_dir=pyodide_dir,
         pyscript_dir=pyscript_dir,
         wheel=wheel,
         web_zip=web_zip,
-        favicon=favicon,
+        app_files=app_files,
         css=bundle_css(WEB_SRC),
     )
-    (staging / "index.html").write_text(page, encoding="utf-8")
+    offline = offline_files(staging)
+    build_id = _hash_tree(
+        [(name, (staging / name).read_bytes()) for name in offline]
+        + [("index.html", render().encode())]
+    )[:16]
+    (staging / "index.html").write_text(render(build_id=build_id), encoding="utf-8")
+    (staging / "sw.js").write_text(
+        service_worker(build_id, ["./", *(f"./{name}" for name in offline)]), encoding="utf-8"
+    )
     (staging / "bench").mkdir()
     (staging / "bench" / "bare.html").write_text(
         BARE_PAGE.format(pyodide=pyodide_dir.name, options=""), encoding="utf-8"
@@ -864,6 +1120,7 @@ def build(dist: Path = DIST, *, quiet: bool = False) -> Path:
         "wheel": wheel.name,
         "web": web_zip.name,
         "pyodide": pyodide_dir.name,
+        "build": build_id,
     }
     (staging / STAMP_NAME).write_text(json.dumps(stamp, indent=1) + "\n")
 
@@ -898,6 +1155,8 @@ MIME_TYPES = {
     ".zip": "application/zip",
     ".json": "application/json",
     ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".webmanifest": "application/manifest+json",
     ".css": "text/css",
     ".html": "text/html; charset=utf-8",
 }
@@ -905,7 +1164,7 @@ MIME_TYPES = {
 
 # Served gzip-encoded (when accepted), like GitHub Pages does for text; .wasm,
 # .zip and .whl go as they are (the archives are compressed already).
-GZIP_TYPES = frozenset({".html", ".js", ".mjs", ".css", ".json", ".svg"})
+GZIP_TYPES = frozenset({".html", ".js", ".mjs", ".css", ".json", ".svg", ".webmanifest"})
 
 
 @functools.lru_cache(maxsize=64)
@@ -981,6 +1240,9 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         # Development server: always revalidate so a rebuild shows at once.
         self.send_header("Cache-Control", "no-cache")
+        # As GitHub Pages does: lets a page in a sandboxed iframe (an opaque
+        # origin, so every request is cross-origin) load the site's files.
+        self.send_header("Access-Control-Allow-Origin", "*")
         super().end_headers()
 
     def log_message(self, format: str, *args: Any) -> None:

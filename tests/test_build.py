@@ -340,3 +340,91 @@ def test_no_code_that_runs_in_the_browser_imports_a_dropped_stdlib_module() -> N
         "unittest",
         "pdb",
     }
+
+
+def _png_pixels(data: bytes) -> tuple[int, int, list[bytes]]:
+    """Width, height and RGBA rows of a PNG written by png_bytes (filter 0 only)."""
+    import struct
+    import zlib
+
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    assert data[24:29] == bytes((8, 6, 0, 0, 0))  # 8-bit RGBA
+    at = data.index(b"IDAT")
+    length = int.from_bytes(data[at - 4 : at], "big")
+    raw = zlib.decompress(data[at + 4 : at + 4 + length])
+    stride = 1 + 4 * width
+    rows = [raw[i * stride : (i + 1) * stride] for i in range(height)]
+    assert all(row[0] == 0 for row in rows)
+    return width, height, [row[1:] for row in rows]
+
+
+def test_icons_are_drawn_from_the_svg_at_each_size() -> None:
+    svg = (ROOT / "web" / "favicon.svg").read_text()
+    for size in build.ICON_SIZES:
+        width, height, rows = _png_pixels(build.render_icon(svg, size))
+        assert (width, height) == (size, size)
+
+        def pixel(x: float, y: float, rows: list[bytes] = rows, size: int = size) -> bytes:
+            px, py = int(x / 64 * size), int(y / 64 * size)  # favicon.svg's viewBox is 64 wide
+            return rows[py][4 * px : 4 * px + 4]
+
+        assert pixel(0.5, 0.5) == b"\0\0\0\0"  # outside the rounded square: transparent
+        assert pixel(5, 5)[3] == 0  # the rounded corner is cut off
+        assert pixel(10, 32) == bytes.fromhex("1f5f5bff")  # the square
+        assert pixel(32, 32) == bytes.fromhex("fdf6e3ff")  # the middle dot
+        edge = pixel(4, 32)[3]  # the square's left edge is anti-aliased or solid, never absent
+        assert edge > 0
+
+
+def test_icon_renderer_refuses_shapes_it_cannot_draw() -> None:
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><path d="M0 0h8v8z"/></svg>'
+    with pytest.raises(build.BuildError, match="uses <path>"):
+        build.render_icon(svg, 16)
+    bad_fill = '<svg viewBox="0 0 8 8"><rect width="8" height="8" fill="red"/></svg>'
+    with pytest.raises(build.BuildError, match="'red' is not a #rgb or #rrggbb colour"):
+        build.render_icon(bad_fill, 16)
+
+
+def test_app_files_make_an_installable_manifest_with_relative_urls(tmp_path: Path) -> None:
+    svg = (ROOT / "web" / "favicon.svg").read_bytes()
+    files = build.write_app_files(tmp_path, svg, "A description.")
+    manifest = json.loads(files["manifest"].read_text())
+    assert manifest["start_url"] == manifest["scope"] == manifest["id"] == "./"
+    assert manifest["display"] == "standalone" and manifest["description"] == "A description."
+    assert manifest["theme_color"].startswith("#") and manifest["background_color"].startswith("#")
+    for icon in manifest["icons"]:
+        assert icon["src"].startswith("./") and (tmp_path / icon["src"][2:]).is_file()
+    sizes = sorted(icon["sizes"] for icon in manifest["icons"] if icon["type"] == "image/png")
+    assert sizes == ["192x192", "512x512"]
+    # Content-hashed names: a changed icon is a new file, never a stale cached one.
+    assert all(
+        path.name.count("-") >= 1 and len(path.stem.rsplit("-", 1)[1]) == 8
+        for path in files.values()
+    )
+
+
+def test_service_worker_lists_every_file_of_the_build_but_its_own(tmp_path: Path) -> None:
+    dist = build.build(tmp_path / "dist", quiet=True)
+    worker = (dist / "sw.js").read_text()
+    first, second = worker.splitlines()[:2]
+    build_id = json.loads((dist / build.STAMP_NAME).read_text())["build"]
+    assert first == f"const BUILD = {json.dumps(build_id)};"
+    files = json.loads(second.removeprefix("const FILES = ").removesuffix(";"))
+    shipped = {
+        "./" + path.relative_to(dist).as_posix()
+        for path in dist.rglob("*")
+        if path.is_file()
+        and not path.relative_to(dist).as_posix().startswith(("bench/", "."))
+        and path.name not in ("sw.js", "index.html")
+    }
+    assert files[0] == "./" and set(files[1:]) == shipped
+    assert any(name.endswith(".whl") for name in files) and any(".webmanifest" in f for f in files)
+    page = (dist / "index.html").read_text()
+    assert f'<meta name="optimus-build" content="{build_id}">' in page  # checked by the worker
+    # The id covers the page and the files: another wheel, another build.
+    changed = tmp_path / "src" / "optimus"
+    changed.mkdir(parents=True)
+    (changed / "__init__.py").write_text("__version__ = '0.1.0'\n")
+    other = build.build(tmp_path / "other", quiet=True, py_src=changed)
+    assert json.loads((other / build.STAMP_NAME).read_text())["build"] != build_id

@@ -12,6 +12,7 @@ Playwright for Python; ``python build.py test`` installs both.  dist/ is
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import importlib.util
 import os
@@ -113,10 +114,31 @@ class Guard:
     page: Any
     context: Any
     origin: str
+    other_origins: list[str] = dataclasses.field(default_factory=list)  # e.g. an iframe's parent
     foreign: list[str] = dataclasses.field(default_factory=list)
     errors: list[str] = dataclasses.field(default_factory=list)
     http_errors: list[str] = dataclasses.field(default_factory=list)
     errors_expected: bool = False
+
+    def new_page(self) -> Any:
+        """A new tab in this context, watched like the first one."""
+        page = self.context.new_page()
+        page.on(
+            "console",
+            lambda msg: (
+                self.errors.append(f"console.{msg.type}: {msg.text}")
+                if msg.type == "error"
+                else None
+            ),
+        )
+        page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
+        page.on(
+            "response",
+            lambda resp: (
+                self.http_errors.append(f"{resp.status} {resp.url}") if resp.status >= 400 else None
+            ),
+        )
+        return page
 
     def expect_errors(self) -> None:
         """This test provokes failures on purpose: console errors and 4xx are fine."""
@@ -141,40 +163,62 @@ def _origin(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}"
 
 
-@pytest.fixture
-def guarded(browser: Any, site: str) -> Iterator[Guard]:
-    """A fresh context and page that fail the test on foreign requests or errors."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    guard = Guard(page=context.new_page(), context=context, origin=_origin(site))
+@contextlib.contextmanager
+def guarding(context: Any, origin: str) -> Iterator[Guard]:
+    """Guard ``context`` (closed at the end): its first page, and every page made with
+    ``Guard.new_page``, fail the test on foreign requests or errors."""
+    guard = Guard(page=None, context=context, origin=origin)
 
     def route(route: Any) -> None:
         url = route.request.url
-        if _origin(url) == guard.origin or url.startswith(("data:", "blob:")):
+        if _origin(url) in (guard.origin, *guard.other_origins) or url.startswith(
+            ("data:", "blob:")
+        ):
             route.continue_()
         else:
             guard.foreign.append(url)
             route.abort()
 
     context.route("**/*", route)
-    guard.page.on(
-        "console",
-        lambda msg: (
-            guard.errors.append(f"console.{msg.type}: {msg.text}") if msg.type == "error" else None
-        ),
-    )
-    guard.page.on("pageerror", lambda exc: guard.errors.append(f"pageerror: {exc}"))
-    guard.page.on(
-        "response",
-        lambda resp: (
-            guard.http_errors.append(f"{resp.status} {resp.url}") if resp.status >= 400 else None
-        ),
-    )
-    yield guard
-    context.close()
+    guard.page = guard.new_page()
+    try:
+        yield guard
+    finally:
+        context.close()
     assert not guard.foreign, f"requests to foreign hosts: {guard.foreign}"
     if not guard.errors_expected:
         assert not guard.http_errors, f"HTTP errors: {guard.http_errors}"
         assert not guard.errors, "console errors:\n" + "\n".join(guard.errors)
+
+
+@pytest.fixture(scope="session")
+def guard_context() -> Callable[[Any, str], contextlib.AbstractContextManager[Guard]]:
+    """``guarding`` for tests that make their own context (e.g. a persistent profile)."""
+    return guarding
+
+
+def _guarded(browser: Any, site: str, **options: Any) -> Iterator[Guard]:
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, **options)
+    with guarding(context, _origin(site)) as guard:
+        yield guard
+
+
+@pytest.fixture
+def guarded(browser: Any, site: str) -> Iterator[Guard]:
+    """A fresh context and page that fail the test on foreign requests or errors.
+
+    Service workers are blocked here (the page then plays without one, as where
+    a browser refuses them): a worker's install would download the whole site
+    again in the background of every test.  tests/e2e/test_offline.py uses
+    ``guarded_sw``.
+    """
+    yield from _guarded(browser, site, service_workers="block")
+
+
+@pytest.fixture
+def guarded_sw(browser: Any, site: str) -> Iterator[Guard]:
+    """Like ``guarded``, with service workers allowed (requests they make are guarded too)."""
+    yield from _guarded(browser, site, service_workers="allow")
 
 
 @pytest.fixture

@@ -1,0 +1,233 @@
+"""Offline after one visit, updates and installing, in real Chromium (issue 11).
+
+The site is served under a sub-path, as a GitHub Pages project site is, so the
+service worker's scope is the site's folder and not the origin.
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+build = sys.modules["optimus_build"]  # build.py, loaded by conftest.py
+Guard = Any  # conftest.Guard
+READY_TIMEOUT_MS = 60_000
+PREFIX = "/games/optimus-table/"
+OFFLINE_READY = 'html[data-offline="ready"]'
+INSTALL_TIMEOUT_MS = 90_000  # the worker caches 14 MB on a busy machine
+
+# --------------------------------------------------------------------------- the Fileiras table
+# What these tests rely on in the table's markup (web/fileiras_view.py); adapt
+# here when it changes.
+SETUP = "[data-role=setup]"
+START = "[data-action=start]"
+PLAYERS = "select[name=players]"
+SPEED = "select[name=speed]"
+YOUR_TURN = ".status.you"
+END = "[data-role=end]"
+TAKE, DRAW, PLACE = "[data-move^='take']", "[data-move=draw]", "[data-move^='place']"
+FINAL_SCORE = ".final"
+
+
+def play_fileiras_to_the_end(page: Any) -> int:
+    """Open Fileiras, start a two-player game and click legal moves until it ends.
+
+    Returns the number of seats in the final scores.
+    """
+    if "#/fileiras" not in page.url:
+        page.goto(page.url.split("#")[0] + "#/fileiras")
+    page.wait_for_selector(SETUP)
+    page.select_option(PLAYERS, "2")
+    page.select_option(SPEED, "fastest")
+    page.click(START)
+    for _ in range(200):
+        page.wait_for_selector(f"{END}, {YOUR_TURN}", timeout=30_000)
+        if page.locator(END).count():
+            return page.locator(FINAL_SCORE).count()
+        if page.locator(DRAW).count():
+            page.click(DRAW)
+            page.locator(PLACE).first.click()
+        else:
+            page.locator(TAKE).first.click()
+    pytest.fail("the game did not end within 200 turns")
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+@pytest.fixture
+def sub_site(dist: Path, serve: Callable[..., Any], guarded_sw: Guard) -> str:
+    """dist/ served under PREFIX by a server of its own (its own origin, so its own workers)."""
+    server = serve(dist, prefix=PREFIX)
+    guarded_sw.origin = server.url.split(PREFIX)[0]
+    return str(server.url)
+
+
+def first_visit(guard: Guard, url: str) -> Any:
+    """Open ``url`` online and wait until Python is ready and the worker has cached the site."""
+    page = guard.page
+    page.goto(url)
+    guard.wait_ready()
+    page.wait_for_selector(OFFLINE_READY, state="attached", timeout=INSTALL_TIMEOUT_MS)
+    return page
+
+
+def cache_names(page: Any) -> list[str]:
+    return sorted(page.evaluate("caches.keys()"))
+
+
+def built_id(dist: Path) -> str:
+    return str(json.loads((dist / build.STAMP_NAME).read_text())["build"])
+
+
+# --------------------------------------------------------------------------- tests
+
+
+def test_after_one_visit_the_site_reloads_and_opens_offline_and_plays_to_the_end(
+    guarded_sw: Guard, sub_site: str, dist: Path
+) -> None:
+    requested: list[str] = []
+    guarded_sw.context.on("request", lambda request: requested.append(request.url))
+    page = first_visit(guarded_sw, sub_site)
+    note = page.locator("#offline-note")
+    assert "Ready for offline use" in note.inner_text()
+    # One cache, named after this build and the site's folder.
+    assert cache_names(page) == [f"optimus-table {PREFIX} {built_id(dist)}"]
+    scope = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")
+    assert scope == sub_site
+
+    guarded_sw.context.set_offline(True)
+    page.reload()
+    guarded_sw.wait_ready()
+    assert page.locator("#offline-note").count() == 0  # said once, not on every load
+    assert page.get_attribute("html", "data-offline") == "ready"
+    assert play_fileiras_to_the_end(page) == 2
+    page.close()
+
+    tab = guarded_sw.new_page()  # a new tab, still offline
+    guarded_sw.page = tab
+    tab.goto(sub_site + "#/fileiras")
+    guarded_sw.wait_ready()
+    assert play_fileiras_to_the_end(tab) == 2
+    tab.close()
+    assert all(url.startswith(sub_site) for url in requested), {
+        url for url in requested if not url.startswith(sub_site)
+    }
+
+
+@pytest.fixture
+def rebuilt(tmp_path: Path) -> Iterator[Callable[[str], str]]:
+    """``rebuild(version)`` builds the site into one served folder, with the rules
+    package's ``__version__`` changed to ``version`` (so its wheel changes too);
+    returns the build's id."""
+    folder = tmp_path / "site"
+    package = tmp_path / "src" / "optimus"
+
+    def rebuild(version: str) -> str:
+        import shutil
+
+        shutil.rmtree(package, ignore_errors=True)
+        shutil.copytree(
+            build.PY_SRC, package, ignore=shutil.ignore_patterns("__pycache__", "*.pyc")
+        )
+        init = package / "__init__.py"
+        init.write_text(init.read_text() + f"\n__version__ = {version!r}\n")
+        build.build(folder, quiet=True, py_src=package)
+        return built_id(folder)
+
+    rebuild.folder = folder  # type: ignore[attr-defined]
+    yield rebuild
+
+
+def test_a_new_build_is_taken_whole_and_the_old_cache_is_deleted(
+    guarded_sw: Guard, rebuilt: Any, serve: Callable[..., Any]
+) -> None:
+    first = rebuilt("0.1.0+first")
+    server = serve(rebuilt.folder, prefix=PREFIX)
+    guarded_sw.origin = server.url.split(PREFIX)[0]
+    page = first_visit(guarded_sw, server.url)
+    assert page.get_attribute("html", "data-optimus-version") == "0.1.0+first"
+    prefix = f"optimus-table {PREFIX} "
+    assert cache_names(page) == [prefix + first]
+
+    # On the landing page no game is open: the next online visit takes the new build.
+    second = rebuilt("0.1.0+second")
+    page.reload()
+    page.wait_for_selector(
+        'html[data-python="ready"][data-optimus-version="0.1.0+second"]',
+        state="attached",
+        timeout=INSTALL_TIMEOUT_MS,
+    )
+    page.wait_for_function(
+        f"caches.keys().then(names => names.join() === {json.dumps(prefix + second)})",
+        timeout=READY_TIMEOUT_MS,
+        polling=250,
+    )
+
+    # With a game open, the page only says that a new version is ready.
+    page.goto(server.url + "#/fileiras")
+    page.wait_for_selector(SETUP)
+    third = rebuilt("0.1.0+third")
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    page.wait_for_selector('html[data-offline="update"]', state="attached", timeout=90_000)
+    note = page.locator("#offline-note")
+    assert "new version is ready" in note.inner_text()
+    assert page.get_attribute("html", "data-optimus-version") == "0.1.0+second"
+    assert page.locator(SETUP).is_visible()  # nothing was reloaded under the player
+    note.get_by_role("button", name="Reload").click()
+    page.wait_for_selector(
+        'html[data-python="ready"][data-optimus-version="0.1.0+third"]',
+        state="attached",
+        timeout=READY_TIMEOUT_MS,
+    )
+    page.wait_for_function(
+        f"caches.keys().then(names => names.join() === {json.dumps(prefix + third)})",
+        timeout=READY_TIMEOUT_MS,
+        polling=250,
+    )
+    # The page and every file it loaded belong to the third build.
+    assert page.evaluate("document.querySelector('meta[name=optimus-build]').content") == third
+
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def test_the_manifest_parses_names_icons_that_exist_and_chromium_can_install_the_site(
+    browser: Any, dist: Path, serve: Callable[..., Any], tmp_path: Path
+) -> None:
+    server = serve(dist, prefix=PREFIX)
+    # Playwright's usual contexts are incognito, where Chromium never installs
+    # apps: a persistent profile is needed for the installability check.
+    context = browser.browser_type.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=build.CHROMIUM, args=build.browser_args()
+    )
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto(server.url)
+        page.wait_for_selector(OFFLINE_READY, state="attached", timeout=INSTALL_TIMEOUT_MS)
+        href = page.evaluate("document.querySelector('link[rel=manifest]').href")
+        manifest = json.loads(page.request.get(href).text())
+        assert manifest["start_url"] == manifest["scope"] == "./"
+        assert manifest["display"] == "standalone"
+        assert manifest["name"] and manifest["short_name"] and manifest["description"]
+        sizes = {}
+        for icon in manifest["icons"]:
+            response = page.request.get(server.url + icon["src"].removeprefix("./"))
+            assert response.ok, icon
+            if icon["type"] == "image/png":
+                sizes[icon["sizes"]] = _png_size(response.body())
+        assert sizes == {"192x192": (192, 192), "512x512": (512, 512)}
+        cdp = context.new_cdp_session(page)
+        assert cdp.send("Page.getAppManifest").get("errors") == []
+        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    finally:
+        context.close()
