@@ -39,6 +39,7 @@ import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from optimus.core.protocol import JSON, GameError
+from optimus.core.registry import get_game
 from optimus.ui import table as ui
 from optimus.ui.session import TableSession
 
@@ -181,8 +182,6 @@ class GameTable:
 
     # -- router hooks -----------------------------------------------------------
     def __init__(self) -> None:
-        from optimus.core.registry import get_game
-
         self.game = get_game(self.game_id)
         self.storage = Storage()
         self.save_key = f"optimus-table.{self.game_id}.save"
@@ -209,9 +208,10 @@ class GameTable:
         self.section = doc.getElementById("game")
         container.innerHTML = self._frame_html()
         self.root = container.firstElementChild
-        for role in ("status", "status-text", "screen", "rules", "settings", "confirm"):
-            self._nodes[role] = self.root.querySelector(f"[data-role={role}]")
-        for role in ("player", "end", "options", "confirm-text", "confirm-yes"):
+        for role in (
+            *("status", "status-text", "screen", "options"),  # parts redrawn in place
+            *("rules", "settings", "confirm", "confirm-text", "confirm-yes", "player", "end"),
+        ):
             self._nodes[role] = self.root.querySelector(f"[data-role={role}]")
         tools = doc.getElementById("game-tools")
         if found(tools):

@@ -119,3 +119,13 @@ def test_a_save_for_two_people_or_an_unknown_bot_is_refused():
         TableSession.load(FileirasGame(), json.dumps(odd))
     with pytest.raises(RecordError, match="not a JSON object"):
         TableSession.load(FileirasGame(), "[]")
+
+
+def test_log_sentences_agree_with_you():
+    names = ["You", "Easy bot 2"]
+    assert vm.describe({"event": "deal", "player": 0, "card": "red"}, names) == (
+        "You start with Red."
+    )
+    assert vm.describe({"event": "round", "round": 2, "starter": 1}, names) == (
+        "Round 2 — Easy bot 2 starts."
+    )

@@ -45,6 +45,11 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def _verb(who: str, third_person: str) -> str:
+    """``starts`` for a bot, ``start`` for "You"."""
+    return third_person.removesuffix("s") if who == "You" else third_person
+
+
 def describe(entry: Mapping[str, Any], names: Sequence[str]) -> str | None:
     """One log line for a public event (None for events not worth a line)."""
     ev = entry.get("event")
@@ -52,9 +57,10 @@ def describe(entry: Mapping[str, Any], names: Sequence[str]) -> str | None:
     if ev == "remove":
         return f"{card(entry['colour'])['label']} is out of this game."
     if ev == "deal":
-        return f"{who} starts with {card(entry['card'])['label']}."
+        return f"{who} {_verb(who, 'starts')} with {card(entry['card'])['label']}."
     if ev == "round":
-        return f"Round {entry['round']} — {names[entry['starter']]} starts."
+        starter = names[entry["starter"]]
+        return f"Round {entry['round']} — {starter} {_verb(starter, 'starts')}."
     if ev == "draw":
         return f"{who} drew {card(entry['card'])['label']}."
     if ev == "last_round":
