@@ -428,3 +428,66 @@ def test_service_worker_lists_every_file_of_the_build_but_its_own(tmp_path: Path
     (changed / "__init__.py").write_text("__version__ = '0.1.0'\n")
     other = build.build(tmp_path / "other", quiet=True, py_src=changed)
     assert json.loads((other / build.STAMP_NAME).read_text())["build"] != build_id
+
+
+def test_with_bytecode_ships_checked_pycs_that_the_import_system_uses(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib.machinery
+
+    source = b'"""Doc."""\nVALUE = 6 * 7\n'
+    entries = [
+        ("shipped_pkg/__init__.py", b""),
+        ("shipped_pkg/answer.py", source),
+        ("shipped_pkg-1.0.dist-info/METADATA", b"Name: shipped-pkg\n"),
+        ("shipped_pkg-1.0.dist-info/RECORD", b""),
+    ]
+    archive = zipfile.ZipFile(io.BytesIO(build.with_bytecode(build._zip_bytes(entries))))
+    names = archive.namelist()
+    tag = sys.implementation.cache_tag
+    assert f"shipped_pkg/__pycache__/answer.{tag}.pyc" in names
+    assert "shipped_pkg/answer.py" in names  # the source stays, for tracebacks
+    assert not any("dist-info/__pycache__" in name for name in names)
+    record = archive.read("shipped_pkg-1.0.dist-info/RECORD").decode()
+    assert f"shipped_pkg/__pycache__/answer.{tag}.pyc,sha256=" in record
+    archive.extractall(tmp_path)
+
+    def no_compiling(*args: object, **kwargs: object) -> None:
+        raise AssertionError("compiled from source instead of using the shipped bytecode")
+
+    monkeypatch.setattr(importlib.machinery.SourceFileLoader, "source_to_code", no_compiling)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    answer = importlib.import_module("shipped_pkg.answer")
+    assert answer.VALUE == 42 and answer.__doc__ == "Doc."
+    # Checked against the source: a changed source is compiled afresh, never stale.
+    monkeypatch.undo()
+    (tmp_path / "shipped_pkg" / "answer.py").write_bytes(b"VALUE = 1\n")
+    sys.modules.pop("shipped_pkg.answer", None)
+    sys.modules.pop("shipped_pkg", None)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    assert importlib.import_module("shipped_pkg.answer").VALUE == 1
+    sys.modules.pop("shipped_pkg.answer", None)
+    sys.modules.pop("shipped_pkg", None)
+
+
+def test_built_site_ships_our_modules_with_checked_bytecode() -> None:
+    """The real dist/ (when built): each module of the wheel and the web zip has a
+    checked hash-based .pyc for the browser's Python beside it."""
+    dist = ROOT / "dist"
+    stamp_path = dist / build.STAMP_NAME
+    if not stamp_path.exists():
+        pytest.skip("dist/ is not built (python build.py test builds it first)")
+    stamp = json.loads(stamp_path.read_text())
+    for archive_path in (dist / "wheels" / stamp["wheel"], dist / "app" / stamp["web"]):
+        with zipfile.ZipFile(archive_path) as archive:
+            names = set(archive.namelist())
+            modules = [n for n in names if n.endswith(".py") and ".dist-info/" not in n]
+            assert modules, archive_path
+            for module in modules:
+                folder, _, file = module.rpartition("/")
+                cached = f"{folder}/__pycache__/{file[:-3]}.cpython-314.pyc"
+                assert cached in names, cached
+                header = archive.read(cached)[:8]
+                assert int.from_bytes(header[4:8], "little") == 0b11, cached  # checked hash

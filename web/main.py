@@ -1,7 +1,7 @@
 """Boot the browser app: import the rules, start the router, say "ready".
 
-index.html runs ``from optimus_web.main import boot; boot()`` once PyScript has
-installed the ``optimus`` wheel with micropip.  Success sets
+index.html runs ``from optimus_web.main import boot; boot()`` once Pyodide has
+installed the ``optimus`` wheel (its own package loader; micropip is not loaded).  Success sets
 ``<html data-python="ready">``; any failure sets ``data-python="error"`` and
 shows a readable message (index.html's inline script catches failures that
 happen before this module runs: a missing wheel, a timeout, a JS error).
@@ -15,6 +15,7 @@ To add a game's table, write ``web/<game>_view.py`` with a subclass of
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 import time
 from typing import Any
@@ -56,22 +57,43 @@ def report_error(message: str) -> None:
 
 
 def modules_compiled_at_boot() -> list[str]:
-    """Standard-library modules imported so far from source rather than bytecode.
+    """Modules imported so far that the page had to compile.
 
-    Frozen modules (built into the interpreter, though their ``__file__`` names the
-    zip) do not count.
+    Standard-library modules imported from source rather than bytecode (frozen
+    modules, built into the interpreter though their ``__file__`` names the zip,
+    do not count), and our own modules (``optimus``, ``optimus_web``) imported
+    without the bytecode the build ships beside them in ``__pycache__``.
 
-    build.py precompiles the modules listed in web/boot-modules.txt; a module
-    missing from that list is compiled on every cold load.  Read by the tests
-    (``data-boot-compiled``) to keep the list complete.
+    build.py precompiles the modules listed in web/boot-modules.txt and all of
+    ours; a module missing from that list is compiled on every cold load.  Read
+    by the tests (``data-boot-compiled`` at boot, ``optimusCompiledInPage()``
+    after visiting a route) to keep the list complete.
     """
     stdlib_zip = "/lib/python{}{}.zip/".format(*sys.version_info[:2])
+    compiled = []
+    for name, module in list(sys.modules.items()):
+        path = str(getattr(module, "__file__", None) or "")
+        spec = getattr(module, "__spec__", None)
+        if path.startswith(stdlib_zip):
+            if path.endswith(".py") and getattr(spec, "origin", None) != "frozen":
+                compiled.append(name)
+        elif name.split(".", 1)[0] in ("optimus", "optimus_web") and path.endswith(".py"):
+            cached = getattr(spec, "cached", None)
+            if not cached or not os.path.exists(cached):
+                compiled.append(name)
+    return sorted(compiled)
+
+
+def packages_loaded() -> list[str]:
+    """Top-level names of the modules imported so far from installed packages
+    (site-packages): ``optimus`` after the boot, and never ``micropip`` unless a
+    feature loaded it on demand.  Read by the tests (``data-boot-packages``)."""
     return sorted(
-        name
-        for name, module in sys.modules.items()
-        if str(getattr(module, "__file__", None) or "").startswith(stdlib_zip)
-        and str(module.__file__).endswith(".py")
-        and getattr(getattr(module, "__spec__", None), "origin", None) != "frozen"
+        {
+            name.split(".", 1)[0]
+            for name, module in list(sys.modules.items())
+            if "/site-packages/" in str(getattr(module, "__file__", None) or "")
+        }
     )
 
 
@@ -80,18 +102,26 @@ def boot() -> Router:
     root: Any = js.document.documentElement
     try:
         started = time.perf_counter()
-        import optimus  # the rules package, installed from our wheel by micropip
+        import optimus  # the rules package, installed from our wheel
 
         import_ms = (time.perf_counter() - started) * 1000
         router = Router(js.document, js.window, create_proxy)
         register_views(router)
         router.start()
     except Exception as exc:
-        report_error(f"{type(exc).__name__}: {exc}")
+        cause = f"{type(exc).__name__}: {exc}"
+        if isinstance(exc, ModuleNotFoundError) and exc.name == "optimus":
+            # Pyodide's loader reports a failed wheel download or unpack on the
+            # console only; the import is where the page learns of it.
+            cause = f"The game package (its wheel) is missing or damaged. {cause}"
+        report_error(cause)
         raise
     root.dataset.pythonVersion = ".".join(map(str, sys.version_info[:3]))
     root.dataset.optimusVersion = optimus.__version__
     root.dataset.importMs = f"{import_ms:.1f}"
     root.dataset.bootCompiled = ",".join(modules_compiled_at_boot())
+    root.dataset.bootPackages = ",".join(packages_loaded())
+    # For the tests and bench-boot: what a route visit compiled (see above).
+    js.window.optimusCompiledInPage = create_proxy(lambda: ",".join(modules_compiled_at_boot()))
     root.setAttribute("data-python", "ready")
     return router

@@ -221,6 +221,48 @@ def guarded_sw(browser: Any, site: str) -> Iterator[Guard]:
     yield from _guarded(browser, site, service_workers="allow")
 
 
+class FileirasTable:
+    """Drives the Fileiras table by clicking, for tests about the site rather than the
+    game (offline, embedding).  What it relies on in the table's markup
+    (web/fileiras_view.py) is here only: adapt it when the markup changes."""
+
+    setup = "[data-role=setup]"
+    start = "[data-action=start]"
+    players = "select[name=players]"
+    speed = "select[name=speed]"
+    your_turn = ".status.you"
+    end = "[data-role=end]"
+    take, draw, place = "[data-move^='take']", "[data-move=draw]", "[data-move^='place']"
+    final_score = ".final"
+
+    def play_to_the_end(self, target: Any) -> int:
+        """Start a two-player game in ``target`` (a page or an iframe's frame) and click
+        legal moves until it ends; return the number of seats in the final scores.
+        A page that is not on the Fileiras route is sent there first."""
+        if "#/fileiras" not in target.url:
+            target.goto(target.url.split("#")[0] + "#/fileiras")
+        target.wait_for_selector(self.setup)
+        target.select_option(self.players, "2")
+        target.select_option(self.speed, "fastest")
+        target.click(self.start)
+        for _ in range(200):
+            target.wait_for_selector(f"{self.end}, {self.your_turn}", timeout=30_000)
+            if target.locator(self.end).count():
+                return int(target.locator(self.final_score).count())
+            if target.locator(self.draw).count():
+                target.click(self.draw)
+                target.locator(self.place).first.click()
+            else:
+                target.locator(self.take).first.click()
+        pytest.fail("the game did not end within 200 turns")
+
+
+@pytest.fixture(scope="session")
+def fileiras() -> FileirasTable:
+    """The Fileiras table driver (see ``FileirasTable``)."""
+    return FileirasTable()
+
+
 @pytest.fixture
 def broken_dist(dist: Path, tmp_path: Path) -> Callable[[Callable[[Path], None]], Path]:
     """A copy of dist/ damaged by a callback (e.g. a deleted wheel)."""

@@ -24,42 +24,12 @@ import pytest
 Guard = Any  # conftest.Guard
 build = sys.modules["optimus_build"]  # build.py, loaded by conftest.py
 
-# The Fileiras table, as this test drives it (web/fileiras_view.py): adapt here
-# when its markup changes.
-SETUP = "[data-role=setup]"
-START = "[data-action=start]"
-PLAYERS = "select[name=players]"
-SPEED = "select[name=speed]"
-YOUR_TURN = ".status.you"
-END = "[data-role=end]"
-TAKE, DRAW, PLACE = "[data-move^='take']", "[data-move=draw]", "[data-move^='place']"
-FINAL_SCORE = ".final"
-
 REJECTIONS = """
 window.__rejections = [];
 addEventListener("unhandledrejection", (event) => {
   window.__rejections.push(String(event.reason && event.reason.message || event.reason));
 });
 """
-
-
-def play_fileiras_to_the_end(frame: Any) -> int:
-    """Start a two-player Fileiras game in ``frame`` and click legal moves until it ends;
-    return the number of seats in the final scores."""
-    frame.wait_for_selector(SETUP)
-    frame.select_option(PLAYERS, "2")
-    frame.select_option(SPEED, "fastest")
-    frame.click(START)
-    for _ in range(200):
-        frame.wait_for_selector(f"{END}, {YOUR_TURN}", timeout=30_000)
-        if frame.locator(END).count():
-            return int(frame.locator(FINAL_SCORE).count())
-        if frame.locator(DRAW).count():
-            frame.click(DRAW)
-            frame.locator(PLACE).first.click()
-        else:
-            frame.locator(TAKE).first.click()
-    pytest.fail("the game did not end within 200 turns")
 
 
 def parent_page(src: str, sandbox: str | None) -> bytes:
@@ -101,7 +71,12 @@ def _origin(url: str) -> str:
 
 
 def _embed_and_play(
-    guard: Guard, site: str, serve: Callable[..., Any], dist: Path, sandbox: str | None
+    guard: Guard,
+    site: str,
+    serve: Callable[..., Any],
+    dist: Path,
+    fileiras: Any,
+    sandbox: str | None,
 ) -> Any:
     src = site + "#/fileiras"
     parent = serve(dist, extra={"/blog.html": ("text/html", parent_page(src, sandbox))})
@@ -115,7 +90,7 @@ def _embed_and_play(
     # No storage of any kind: PyScript's database lives in memory, no service worker.
     assert frame.evaluate("document.documentElement.dataset.storage") == "memory"
     assert frame.evaluate("document.documentElement.dataset.offline") == "unavailable"
-    assert play_fileiras_to_the_end(frame) == 2
+    assert fileiras.play_to_the_end(frame) == 2
     assert frame.evaluate("window.__rejections") == []
     assert page.evaluate("window.__rejections") == []
     assert frame.locator("#boot-error").is_hidden()
@@ -123,9 +98,9 @@ def _embed_and_play(
 
 
 def test_in_a_cross_origin_iframe_with_site_data_blocked_the_site_plays_to_the_end(
-    no_storage: Guard, site: str, dist: Path, serve: Callable[..., Any]
+    no_storage: Guard, site: str, dist: Path, serve: Callable[..., Any], fileiras: Any
 ) -> None:
-    frame = _embed_and_play(no_storage, site, serve, dist, sandbox=None)
+    frame = _embed_and_play(no_storage, site, serve, dist, fileiras, sandbox=None)
     refused = frame.evaluate(
         "() => { try { localStorage.length; return false; } catch (e) { return e.name; } }"
     )
@@ -133,7 +108,7 @@ def test_in_a_cross_origin_iframe_with_site_data_blocked_the_site_plays_to_the_e
 
 
 def test_in_an_iframe_sandboxed_with_allow_scripts_only_the_site_plays_to_the_end(
-    guarded: Guard, site: str, dist: Path, serve: Callable[..., Any]
+    guarded: Guard, site: str, dist: Path, serve: Callable[..., Any], fileiras: Any
 ) -> None:
-    frame = _embed_and_play(guarded, site, serve, dist, sandbox="allow-scripts")
+    frame = _embed_and_play(guarded, site, serve, dist, fileiras, sandbox="allow-scripts")
     assert frame.evaluate("self.origin") == "null"  # an opaque origin

@@ -22,42 +22,6 @@ PREFIX = "/games/optimus-table/"
 OFFLINE_READY = 'html[data-offline="ready"]'
 INSTALL_TIMEOUT_MS = 90_000  # the worker caches 14 MB on a busy machine
 
-# --------------------------------------------------------------------------- the Fileiras table
-# What these tests rely on in the table's markup (web/fileiras_view.py); adapt
-# here when it changes.
-SETUP = "[data-role=setup]"
-START = "[data-action=start]"
-PLAYERS = "select[name=players]"
-SPEED = "select[name=speed]"
-YOUR_TURN = ".status.you"
-END = "[data-role=end]"
-TAKE, DRAW, PLACE = "[data-move^='take']", "[data-move=draw]", "[data-move^='place']"
-FINAL_SCORE = ".final"
-
-
-def play_fileiras_to_the_end(page: Any) -> int:
-    """Open Fileiras, start a two-player game and click legal moves until it ends.
-
-    Returns the number of seats in the final scores.
-    """
-    if "#/fileiras" not in page.url:
-        page.goto(page.url.split("#")[0] + "#/fileiras")
-    page.wait_for_selector(SETUP)
-    page.select_option(PLAYERS, "2")
-    page.select_option(SPEED, "fastest")
-    page.click(START)
-    for _ in range(200):
-        page.wait_for_selector(f"{END}, {YOUR_TURN}", timeout=30_000)
-        if page.locator(END).count():
-            return page.locator(FINAL_SCORE).count()
-        if page.locator(DRAW).count():
-            page.click(DRAW)
-            page.locator(PLACE).first.click()
-        else:
-            page.locator(TAKE).first.click()
-    pytest.fail("the game did not end within 200 turns")
-
-
 # --------------------------------------------------------------------------- helpers
 
 
@@ -90,7 +54,7 @@ def built_id(dist: Path) -> str:
 
 
 def test_after_one_visit_the_site_reloads_and_opens_offline_and_plays_to_the_end(
-    guarded_sw: Guard, sub_site: str, dist: Path
+    guarded_sw: Guard, sub_site: str, dist: Path, fileiras: Any
 ) -> None:
     requested: list[str] = []
     guarded_sw.context.on("request", lambda request: requested.append(request.url))
@@ -107,14 +71,14 @@ def test_after_one_visit_the_site_reloads_and_opens_offline_and_plays_to_the_end
     guarded_sw.wait_ready()
     assert page.locator("#offline-note").count() == 0  # said once, not on every load
     assert page.get_attribute("html", "data-offline") == "ready"
-    assert play_fileiras_to_the_end(page) == 2
+    assert fileiras.play_to_the_end(page) == 2
     page.close()
 
     tab = guarded_sw.new_page()  # a new tab, still offline
     guarded_sw.page = tab
     tab.goto(sub_site + "#/fileiras")
     guarded_sw.wait_ready()
-    assert play_fileiras_to_the_end(tab) == 2
+    assert fileiras.play_to_the_end(tab) == 2
     tab.close()
     assert all(url.startswith(sub_site) for url in requested), {
         url for url in requested if not url.startswith(sub_site)
@@ -146,7 +110,7 @@ def rebuilt(tmp_path: Path) -> Iterator[Callable[[str], str]]:
 
 
 def test_a_new_build_is_taken_whole_and_the_old_cache_is_deleted(
-    guarded_sw: Guard, rebuilt: Any, serve: Callable[..., Any]
+    guarded_sw: Guard, rebuilt: Any, serve: Callable[..., Any], fileiras: Any
 ) -> None:
     first = rebuilt("0.1.0+first")
     server = serve(rebuilt.folder, prefix=PREFIX)
@@ -172,14 +136,14 @@ def test_a_new_build_is_taken_whole_and_the_old_cache_is_deleted(
 
     # With a game open, the page only says that a new version is ready.
     page.goto(server.url + "#/fileiras")
-    page.wait_for_selector(SETUP)
+    page.wait_for_selector(fileiras.setup)
     third = rebuilt("0.1.0+third")
     page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
     page.wait_for_selector('html[data-offline="update"]', state="attached", timeout=90_000)
     note = page.locator("#offline-note")
     assert "new version is ready" in note.inner_text()
     assert page.get_attribute("html", "data-optimus-version") == "0.1.0+second"
-    assert page.locator(SETUP).is_visible()  # nothing was reloaded under the player
+    assert page.locator(fileiras.setup).is_visible()  # nothing was reloaded under the player
     note.get_by_role("button", name="Reload").click()
     page.wait_for_selector(
         'html[data-python="ready"][data-optimus-version="0.1.0+third"]',

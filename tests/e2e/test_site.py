@@ -44,13 +44,13 @@ def test_python_boots_to_ready_with_the_game_package(guarded: Guard, site: str) 
     assert page.locator("#boot-status").inner_text().strip() == "Ready"
     data = page.evaluate("({...document.documentElement.dataset})")
     assert data["pythonVersion"].startswith("3.")
-    assert data["optimusVersion"]  # imported from the wheel micropip installed
+    assert data["optimusVersion"]  # imported from our wheel
+    # Pyodide's own loader installed it: micropip is shipped but not loaded at boot.
+    assert data["bootPackages"].split(",") == ["optimus"]
     assert page.locator("#boot-error").is_hidden()
 
 
-def test_the_boot_compiles_no_standard_library_module_from_source(
-    guarded: Guard, site: str
-) -> None:
+def test_neither_the_boot_nor_a_game_compiles_python_in_the_page(guarded: Guard, site: str) -> None:
     """Every standard-library module imported before "ready" comes precompiled.
 
     A module missing from web/boot-modules.txt would be compiled from source on
@@ -61,6 +61,11 @@ def test_the_boot_compiles_no_standard_library_module_from_source(
     guarded.wait_ready()
     compiled = page.evaluate("document.documentElement.dataset.bootCompiled")
     assert compiled == "", f"add these modules to web/boot-modules.txt: {compiled}"
+    # Nor does the first visit of a game: our modules come with their bytecode too.
+    page.click('a.game-card[data-game="fileiras"]')
+    page.wait_for_selector("#game-view > *")
+    compiled = page.evaluate("optimusCompiledInPage()")
+    assert compiled == "", f"compiled in the page (add stdlib ones to boot-modules.txt): {compiled}"
 
 
 def test_only_local_files_are_requested_and_all_exist(guarded: Guard, site: str) -> None:
@@ -75,6 +80,7 @@ def test_only_local_files_are_requested_and_all_exist(guarded: Guard, site: str)
         assert names.count(name) == 1, (name, requested)
     assert any(name.startswith("optimus_table-") and name.endswith(".whl") for name in names)
     assert not any(name.endswith(".map") for name in names)
+    assert not any(name.startswith("micropip") for name in names)  # loaded on demand only
     # (The fixture also fails on foreign hosts, 4xx/5xx and console errors.)
 
 
@@ -175,7 +181,8 @@ def test_boot_failure_shows_a_readable_message(
     assert box.is_visible()
     text = box.inner_text()
     assert "Python could not start" in text
-    assert "BadZipFile" in text  # the cause, not just "something failed"
+    # The cause, not just "something failed".
+    assert "The game package (its wheel) is missing or damaged" in text
     assert page.locator("#boot-status").inner_text().strip() == "Python failed"
     assert page.locator("a.game-card").count() == 3  # the landing page is still there
 
