@@ -125,6 +125,20 @@ def reroll_value(s: Optimus2State, player: int, w: Weights, rng: Rng, samples: i
     return total / samples
 
 
+def tray_gift(s: Optimus2State, w: Weights = DEFAULT) -> float:
+    """Mean gain of the passive players' best greedy picks from the tray (one step)."""
+    gains = []
+    for p in s.actors():
+        base = value(s, p, w)
+        best = 0.0
+        for move in s.legal_moves(p):
+            c = s.clone()
+            c.apply_move(p, move)
+            best = max(best, value(c, p, w) - base)
+        gains.append(best)
+    return sum(gains) / len(gains) if gains else 0.0
+
+
 class EasyBot(Bot):
     """Greedy on its own current score: no balance, no look-ahead, never rerolls."""
 
@@ -170,6 +184,8 @@ class HardBot(Bot):
     default_budget = Budget(time_ms=400, iterations=32)
     weights: ClassVar[Weights] = DEFAULT
     max_candidates: ClassVar[int] = 6
+    deny: ClassVar[float] = 0.6
+    """Weight of the mean gain the tray gives the passive players after its own turn."""
 
     def think(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> Thinking:
         if len(legal_moves) == 1:
@@ -229,7 +245,10 @@ class HardBot(Bot):
             legal = c.legal_moves(me)
             c.apply_move(me, greedy_pick(c, me, legal, w, rng=rng, rerolls=2))
             yield None
-        return value(c, me, w)
+        v = value(c, me, w)
+        if self.deny and c.phase == "simul" and c.simul == "passive" and c.active == me:
+            v -= self.deny * tray_gift(c, w)
+        return v
 
 
 LEVELS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}

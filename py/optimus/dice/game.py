@@ -30,19 +30,15 @@ from optimus.dice.sheet import (
     ACTIONS,
     AREAS,
     BLUE,
-    BONUS_TEXT,
     DICE,
-    EXTRA,
     GREEN,
     PINK,
-    Q_ANY,
     Q_BLUE,
     Q_GREEN,
     Q_PINK,
     Q_SILVER,
     Q_TASK,
     Q_YELLOW,
-    RETURN,
     SILVER,
     WHITE,
     YELLOW,
@@ -254,10 +250,6 @@ class Optimus2State(State):
             if not xm >> d & 1:
                 out.extend(self.placements(player, d))
         return out
-
-    def pick_dice(self) -> list[int]:
-        """Dice a passive player picks from: the tray (fallback decided per player)."""
-        return [d for d in range(6) if self.loc[d] == TRAY]
 
     def passive_places(self, player: int) -> list[Place]:
         """A passive pick: tray dice, or the active player's dice if no tray die is usable."""
@@ -857,11 +849,10 @@ def state_from_observation(obs: Mapping[str, Any]) -> Optimus2State:
 
 
 __all__ = [
-    "EXTRA",
-    "RETURN",
-    "BONUS_TEXT",
+    "FIELD",
+    "HAND",
+    "TRAY",
     "Optimus2Game",
     "Optimus2State",
-    "Q_ANY",
     "state_from_observation",
 ]
