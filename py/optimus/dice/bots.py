@@ -30,8 +30,6 @@ from optimus.dice.sheet import area_scores
 
 QUALITY = (0.0, 0.55, 0.75, 0.86, 0.93, 0.97, 1.0)
 """Share of a good pick's worth expected from the best of k rolled dice."""
-PICK_WORTH = 7.0
-"""Rough worth of one good pick later in the same turn."""
 
 
 def progress_left(s: Optimus2State) -> float:
@@ -48,7 +46,7 @@ def progress_left(s: Optimus2State) -> float:
     return max(0.0, 1.0 - done / turns)
 
 
-def turn_future(s: Optimus2State, player: int, w: float = PICK_WORTH) -> float:
+def turn_future(s: Optimus2State, player: int, w: float = DEFAULT.pick) -> float:
     """Worth of the choices still to come in ``player``'s active turn."""
     if s.active != player or s.stage != 0 or s.phase in ("simul", "over"):
         return 0.0
@@ -59,7 +57,8 @@ def turn_future(s: Optimus2State, player: int, w: float = PICK_WORTH) -> float:
 
 def value(s: Optimus2State, player: int, w: Weights = DEFAULT) -> float:
     """The evaluation of ``player``'s position (own sheet; the turn still to come)."""
-    return sheet_value(s.sd, s.sheets[player], progress_left(s), w) + turn_future(s, player)
+    t = progress_left(s)
+    return sheet_value(s.sd, s.sheets[player], t, w) + turn_future(s, player, w.pick)
 
 
 def settle_greedy(s: Optimus2State, player: int, w: Weights = DEFAULT) -> None:
