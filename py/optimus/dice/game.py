@@ -596,7 +596,9 @@ class Optimus2State(State):
         if place is None:
             if move.startswith("extra") and not extra_phase:
                 return "extra dice are used after your turn or your passive pick"
-            return f"unknown move {move!r} here (see the legal moves)"
+            if extra_phase and move in mt.parse_place:
+                return "your choice is made: now only extra dice ('extra ...') or 'done'"
+            return super().explain_illegal(player, move)
         d, a, t = unpack(place)
         v = self.val[d]
         if extra_phase:
@@ -609,10 +611,12 @@ class Optimus2State(State):
             if self.loc[d] != HAND:
                 return f"the {DICE[d]} die is not among the rolled dice (it is on the {where})"
         else:
-            dice = self.loc[d]
-            if dice != TRAY and any(self.passive_places(player)[:1]) and dice == FIELD:
+            loc = self.loc
+            if loc[d] == FIELD and any(
+                self.placements(player, e) for e in range(6) if loc[e] == TRAY
+            ):
                 return "you may take the active player's dice only if no tray die is usable"
-            if dice == HAND:
+            if loc[d] == HAND:
                 return f"the {DICE[d]} die is not in the tray"
         return area_reason(self, player, a, t, v)
 
