@@ -109,3 +109,19 @@ def test_tray_gift_measures_what_the_tray_gives_the_passive_players() -> None:
         roll(s2, "666666")
     run(s2, 0, "pass")  # six 6s to the tray
     assert tray_gift(s2) > small >= 0
+
+
+def test_an_iteration_budget_is_exact_whatever_the_clock() -> None:
+    class Counting(HardBot):
+        calls = 0
+
+        def playout(self, c, rng):  # type: ignore[no-untyped-def]
+            Counting.calls += 1
+            return (yield from super().playout(c, rng))
+
+    s = start(1)
+    roll(s, "123456")
+    bot = Counting(GAME, 0, Rng(5), Budget(iterations=5))
+    bot.choose(s.observation(0), s.legal_moves(0))
+    candidates = min(HardBot.max_candidates, len(s.legal_moves(0)) - 1) + 1  # + reroll
+    assert Counting.calls == 5 * candidates

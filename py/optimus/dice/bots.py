@@ -209,11 +209,13 @@ class HardBot(Bot):
         if len(cands) == 1:
             return cands[0]
         budget = self.budget
-        deadline = time.perf_counter() + (budget.time_ms or 300) / 1000
-        limit = budget.iterations or 10_000
+        deadline = None
+        if budget.time_ms is not None:
+            deadline = time.perf_counter() + budget.time_ms / 1000
+        limit = budget.iterations or (10_000 if deadline else 32)
         totals = [0.0] * len(cands)
         done = 0
-        while done < limit and (done < 2 or time.perf_counter() < deadline):
+        while done < limit and (done < 2 or deadline is None or time.perf_counter() < deadline):
             seed = self.rng.randrange(1 << 30)
             for k, move in enumerate(cands):
                 c = s.clone()
