@@ -9,7 +9,15 @@ import pytest
 from optimus.core.arena import run_arena
 from optimus.core.bots import Budget
 from optimus.core.rng import Rng
-from optimus.dice.bots import EasyBot, HardBot, NormalBot, greedy_pick, progress_left, turn_future
+from optimus.dice.bots import (
+    EasyBot,
+    HardBot,
+    NormalBot,
+    greedy_pick,
+    progress_left,
+    tray_gift,
+    turn_future,
+)
 from optimus.dice.game import Optimus2Game
 from optimus.dice.scenario import roll, run, start
 
@@ -84,3 +92,36 @@ def test_hard_thinking_yields() -> None:
             next(gen)
             steps += 1
     assert steps >= 1
+
+
+def test_tray_gift_measures_what_the_tray_gives_the_passive_players() -> None:
+    s = start(2)
+    roll(s, "111111")
+    for _ in range(2):
+        run(s, 0, "pass")
+        roll(s, "111111")
+    run(s, 0, "pass")  # six 1s to the tray
+    small = tray_gift(s)
+    s2 = start(2)
+    roll(s2, "666666")
+    for _ in range(2):
+        run(s2, 0, "pass")
+        roll(s2, "666666")
+    run(s2, 0, "pass")  # six 6s to the tray
+    assert tray_gift(s2) > small >= 0
+
+
+def test_an_iteration_budget_is_exact_whatever_the_clock() -> None:
+    class Counting(HardBot):
+        calls = 0
+
+        def playout(self, c, rng):  # type: ignore[no-untyped-def]
+            Counting.calls += 1
+            return (yield from super().playout(c, rng))
+
+    s = start(1)
+    roll(s, "123456")
+    bot = Counting(GAME, 0, Rng(5), Budget(iterations=5))
+    bot.choose(s.observation(0), s.legal_moves(0))
+    candidates = min(HardBot.max_candidates, len(s.legal_moves(0)) - 1) + 1  # + reroll
+    assert Counting.calls == 5 * candidates

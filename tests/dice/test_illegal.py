@@ -21,7 +21,7 @@ def test_reasons_in_the_active_turn() -> None:
     refused(s, 0, "pink", "a chance event")
     roll(s, "123456")
     refused(s, 1, "pink", "it is not your turn")
-    refused(s, 0, "fly away", "unknown move 'fly away'")
+    refused(s, 0, "fly away", "not one of the legal moves now")
     refused(s, 0, "yellow r1c2", "holds a 3, the die shows 2")
     refused(s, 0, "return white", "only for the active player before a roll")
     refused(s, 9, "pink", "there is no player 9")
@@ -63,3 +63,13 @@ def test_reasons_for_actions() -> None:
     roll(s, "123456")
     refused(s, 0, "reroll", "no reroll action to use")
     refused(s, 0, "extra pink", "after your turn or your passive pick")
+
+
+def test_reason_in_the_extra_phase() -> None:
+    s = start(1)
+    s.sheets[0][s.sd.AC + 2] = 1
+    for _ in range(3):
+        roll(s, "2" * (len(s.to_roll) - s.rpos))
+        run(s, 0, "pass")
+    assert s.phase == "extra"
+    refused(s, 0, "pink", "only extra dice")

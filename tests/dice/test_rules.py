@@ -569,3 +569,20 @@ def test_solo_passive_fallback_to_the_other_three_dice() -> None:
     assert places(s) == [TRAY, TRAY, TRAY, FIELD, FIELD, FIELD]
     moves = s.legal_moves(0)
     assert {m.split()[0] for m in moves} == {"silver", "pass"}
+
+
+def test_yellow_and_silver_question_bonuses_offer_every_legal_cell() -> None:
+    s = start(1)
+    sd = s.sd
+    sh = s.sheets[0]
+    sh[sd.Y] = 2  # r1c2 crossed: not offered
+    sh[sd.Y + 1] = 1  # r1c4 circled: may be crossed
+    s.pend[0].append(("Y", 0, 0))
+    opts = [t for t, _ in s.task_options(0, s.pend[0][0])]
+    assert opts == [f"mark {n}" for n in sd.cell_names if n != "r1c2"]
+    sh[sd.S + 2] = 0b111111  # green row full
+    sh[sd.S] = 0b000001  # yellow 1 marked
+    silver = [t for t, _ in s.task_options(0, ("S", 0, 0b1111))]
+    assert len(silver) == 24 - 6 - 1
+    assert "mark green 3" not in silver and "mark yellow 1" not in silver
+    assert "mark yellow 2" in silver and "mark pink 6" in silver

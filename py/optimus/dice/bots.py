@@ -30,8 +30,6 @@ from optimus.dice.sheet import area_scores
 
 QUALITY = (0.0, 0.55, 0.75, 0.86, 0.93, 0.97, 1.0)
 """Share of a good pick's worth expected from the best of k rolled dice."""
-PICK_WORTH = 7.0
-"""Rough worth of one good pick later in the same turn."""
 
 
 def progress_left(s: Optimus2State) -> float:
@@ -48,7 +46,7 @@ def progress_left(s: Optimus2State) -> float:
     return max(0.0, 1.0 - done / turns)
 
 
-def turn_future(s: Optimus2State, player: int, w: float = PICK_WORTH) -> float:
+def turn_future(s: Optimus2State, player: int, w: float = DEFAULT.pick) -> float:
     """Worth of the choices still to come in ``player``'s active turn."""
     if s.active != player or s.stage != 0 or s.phase in ("simul", "over"):
         return 0.0
@@ -59,7 +57,8 @@ def turn_future(s: Optimus2State, player: int, w: float = PICK_WORTH) -> float:
 
 def value(s: Optimus2State, player: int, w: Weights = DEFAULT) -> float:
     """The evaluation of ``player``'s position (own sheet; the turn still to come)."""
-    return sheet_value(s.sd, s.sheets[player], progress_left(s), w) + turn_future(s, player)
+    t = progress_left(s)
+    return sheet_value(s.sd, s.sheets[player], t, w) + turn_future(s, player, w.pick)
 
 
 def settle_greedy(s: Optimus2State, player: int, w: Weights = DEFAULT) -> None:
@@ -125,6 +124,20 @@ def reroll_value(s: Optimus2State, player: int, w: Weights, rng: Rng, samples: i
     return total / samples
 
 
+def tray_gift(s: Optimus2State, w: Weights = DEFAULT) -> float:
+    """Mean gain of the passive players' best greedy picks from the tray (one step)."""
+    gains = []
+    for p in s.actors():
+        base = value(s, p, w)
+        best = 0.0
+        for move in s.legal_moves(p):
+            c = s.clone()
+            c.apply_move(p, move)
+            best = max(best, value(c, p, w) - base)
+        gains.append(best)
+    return sum(gains) / len(gains) if gains else 0.0
+
+
 class EasyBot(Bot):
     """Greedy on its own current score: no balance, no look-ahead, never rerolls."""
 
@@ -170,6 +183,8 @@ class HardBot(Bot):
     default_budget = Budget(time_ms=400, iterations=32)
     weights: ClassVar[Weights] = DEFAULT
     max_candidates: ClassVar[int] = 6
+    deny: ClassVar[float] = 0.6
+    """Weight of the mean gain the tray gives the passive players after its own turn."""
 
     def think(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> Thinking:
         if len(legal_moves) == 1:
@@ -194,11 +209,13 @@ class HardBot(Bot):
         if len(cands) == 1:
             return cands[0]
         budget = self.budget
-        deadline = time.perf_counter() + (budget.time_ms or 300) / 1000
-        limit = budget.iterations or 10_000
+        deadline = None
+        if budget.time_ms is not None:
+            deadline = time.perf_counter() + budget.time_ms / 1000
+        limit = budget.iterations or (10_000 if deadline else 32)
         totals = [0.0] * len(cands)
         done = 0
-        while done < limit and (done < 2 or time.perf_counter() < deadline):
+        while done < limit and (done < 2 or deadline is None or time.perf_counter() < deadline):
             seed = self.rng.randrange(1 << 30)
             for k, move in enumerate(cands):
                 c = s.clone()
@@ -229,7 +246,10 @@ class HardBot(Bot):
             legal = c.legal_moves(me)
             c.apply_move(me, greedy_pick(c, me, legal, w, rng=rng, rerolls=2))
             yield None
-        return value(c, me, w)
+        v = value(c, me, w)
+        if self.deny and c.phase == "simul" and c.simul == "passive" and c.active == me:
+            v -= self.deny * tray_gift(c, w)
+        return v
 
 
 LEVELS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}

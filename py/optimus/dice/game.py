@@ -30,19 +30,15 @@ from optimus.dice.sheet import (
     ACTIONS,
     AREAS,
     BLUE,
-    BONUS_TEXT,
     DICE,
-    EXTRA,
     GREEN,
     PINK,
-    Q_ANY,
     Q_BLUE,
     Q_GREEN,
     Q_PINK,
     Q_SILVER,
     Q_TASK,
     Q_YELLOW,
-    RETURN,
     SILVER,
     WHITE,
     YELLOW,
@@ -254,10 +250,6 @@ class Optimus2State(State):
             if not xm >> d & 1:
                 out.extend(self.placements(player, d))
         return out
-
-    def pick_dice(self) -> list[int]:
-        """Dice a passive player picks from: the tray (fallback decided per player)."""
-        return [d for d in range(6) if self.loc[d] == TRAY]
 
     def passive_places(self, player: int) -> list[Place]:
         """A passive pick: tray dice, or the active player's dice if no tray die is usable."""
@@ -604,7 +596,9 @@ class Optimus2State(State):
         if place is None:
             if move.startswith("extra") and not extra_phase:
                 return "extra dice are used after your turn or your passive pick"
-            return f"unknown move {move!r} here (see the legal moves)"
+            if extra_phase and move in mt.parse_place:
+                return "your choice is made: now only extra dice ('extra ...') or 'done'"
+            return super().explain_illegal(player, move)
         d, a, t = unpack(place)
         v = self.val[d]
         if extra_phase:
@@ -617,10 +611,12 @@ class Optimus2State(State):
             if self.loc[d] != HAND:
                 return f"the {DICE[d]} die is not among the rolled dice (it is on the {where})"
         else:
-            dice = self.loc[d]
-            if dice != TRAY and any(self.passive_places(player)[:1]) and dice == FIELD:
+            loc = self.loc
+            if loc[d] == FIELD and any(
+                self.placements(player, e) for e in range(6) if loc[e] == TRAY
+            ):
                 return "you may take the active player's dice only if no tray die is usable"
-            if dice == HAND:
+            if loc[d] == HAND:
                 return f"the {DICE[d]} die is not in the tray"
         return area_reason(self, player, a, t, v)
 
@@ -857,11 +853,10 @@ def state_from_observation(obs: Mapping[str, Any]) -> Optimus2State:
 
 
 __all__ = [
-    "EXTRA",
-    "RETURN",
-    "BONUS_TEXT",
+    "FIELD",
+    "HAND",
+    "TRAY",
     "Optimus2Game",
     "Optimus2State",
-    "Q_ANY",
     "state_from_observation",
 ]

@@ -41,6 +41,8 @@ class Weights:
     """Growth of the lowest area still expected at the start (values foxes early)."""
     min_weight: float = 1.0
     """Extra weight on the lowest area besides the foxes (balance)."""
+    pick: float = 7.0
+    """Rough worth of one good pick later in the same turn (see ``bots.turn_future``)."""
     soft: float = 0.0
     """Temperature of a soft minimum over the areas (0: the plain minimum)."""
 
