@@ -1,0 +1,231 @@
+"""Optimus 2 bots: ``easy``, ``normal`` and ``hard``, each deciding from its observation.
+
+Every level rebuilds the public state from its observation
+(:func:`optimus.dice.game.state_from_observation`: everything is public but
+other players' unfinished simultaneous steps), tries moves on copies on the
+fast path, and values the result with :mod:`optimus.dice.heuristics`.
+
+* ``easy`` -- greedy on its own sheet's score, no balance, no lookahead;
+* ``normal`` -- greedy on the evaluation (balance for the foxes, work in
+  progress, actions in hand), plus the dice a choice leaves for the rest of
+  the turn; answers bonus questions greedily inside the look; samples rerolls;
+* ``hard`` -- Monte Carlo over the candidates of ``normal``: each is played on
+  to the end of the player's turn (or the next round) many times under the
+  same sampled dice for every candidate (common random numbers), with
+  ``normal`` choosing, and the results valued by the evaluation.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from typing import ClassVar
+
+from optimus.core.bots import Bot, Budget, Thinking
+from optimus.core.protocol import JSON
+from optimus.core.rng import Rng
+from optimus.dice.game import HAND, Optimus2State, state_from_observation
+from optimus.dice.heuristics import DEFAULT, Weights, sheet_value
+from optimus.dice.sheet import area_scores
+
+QUALITY = (0.0, 0.55, 0.75, 0.86, 0.93, 0.97, 1.0)
+"""Share of a good pick's worth expected from the best of k rolled dice."""
+PICK_WORTH = 7.0
+"""Rough worth of one good pick later in the same turn."""
+
+
+def progress_left(s: Optimus2State) -> float:
+    """Share of the game still to play: 1 at the start, 0 after the last turn."""
+    n = s.num_players
+    turns = s.rounds * n
+    done: float = (s.round - 1) * n + (s.active - s.first) % n
+    if s.round == 0:
+        return 1.0
+    if s.phase == "simul" and s.simul == "passive" or s.phase == "over":
+        done += 1
+    elif s.phase != "simul":
+        done += min(1.0, s.picks / s.sd.choices) * 0.5
+    return max(0.0, 1.0 - done / turns)
+
+
+def turn_future(s: Optimus2State, player: int, w: float = PICK_WORTH) -> float:
+    """Worth of the choices still to come in ``player``'s active turn."""
+    if s.active != player or s.stage != 0 or s.phase in ("simul", "over"):
+        return 0.0
+    left = s.sd.choices - s.picks
+    k = sum(1 for x in s.loc if x == HAND)
+    return w * sum(QUALITY[k - j] for j in range(min(left, k)))
+
+
+def value(s: Optimus2State, player: int, w: Weights = DEFAULT) -> float:
+    """The evaluation of ``player``'s position (own sheet; the turn still to come)."""
+    return sheet_value(s.sd, s.sheets[player], progress_left(s), w) + turn_future(s, player)
+
+
+def settle_greedy(s: Optimus2State, player: int, w: Weights = DEFAULT) -> None:
+    """Answer ``player``'s pending bonus questions greedily (inside a look-ahead)."""
+    for _ in range(40):
+        if not s.pend[player] or player not in s.actors():
+            return
+        legal = s.legal_moves(player)
+        s.apply_move(player, greedy_pick(s, player, legal, w, settle=False))
+
+
+def greedy_pick(
+    s: Optimus2State,
+    player: int,
+    legal: list[str],
+    w: Weights = DEFAULT,
+    *,
+    settle: bool = True,
+    rng: Rng | None = None,
+    rerolls: int = 6,
+) -> str:
+    """The legal move of best evaluation one step ahead (bonus chains answered too)."""
+    if len(legal) == 1:
+        return legal[0]
+    best, best_v = legal[0], -1e18
+    for move in legal:
+        if move == "reroll":
+            if rng is None:
+                continue
+            v = reroll_value(s, player, w, rng, rerolls)
+        else:
+            c = s.clone()
+            c.apply_move(player, move)
+            if settle:
+                settle_greedy(c, player, w)
+            v = value(c, player, w)
+        if v > best_v:
+            best, best_v = move, v
+    return best
+
+
+def roll_randomly(s: Optimus2State, rng: Rng) -> None:
+    while s.is_chance():
+        if s.phase == "roll":
+            s.apply_chance(str(1 + rng.randrange(6)))
+        else:
+            outcomes = s.chance_outcomes()
+            s.apply_chance(outcomes[rng.randrange(len(outcomes))][0])
+
+
+def reroll_value(s: Optimus2State, player: int, w: Weights, rng: Rng, samples: int) -> float:
+    """Mean value of the best greedy choice after a reroll (sampled)."""
+    total = 0.0
+    for _ in range(samples):
+        c = s.clone()
+        c.apply_move(player, "reroll")
+        roll_randomly(c, rng)
+        legal = [m for m in c.legal_moves(player) if m != "reroll"]
+        move = greedy_pick(c, player, legal, w)
+        c.apply_move(player, move)
+        settle_greedy(c, player, w)
+        total += value(c, player, w)
+    return total / samples
+
+
+class EasyBot(Bot):
+    """Greedy on its own current score: no balance, no look-ahead, never rerolls."""
+
+    level = "easy"
+
+    def think(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> Thinking:
+        moves = [m for m in legal_moves if m not in ("reroll",) and not m.startswith("return")]
+        if len(moves) == 1:
+            return moves[0]
+        s = state_from_observation(observation)
+        best, best_v = moves[0], -1e9
+        for move in moves:
+            c = s.clone()
+            c.apply_move(self.player, move)
+            sh = c.sheets[self.player]
+            v = sum(area_scores(c.sd, sh)) + 0.01 * self.rng.random()
+            if move == "pass" or move == "done":
+                v -= 0.5
+            if v > best_v:
+                best, best_v = move, v
+        return best
+        yield  # pragma: no cover
+
+
+class NormalBot(Bot):
+    """Greedy on the evaluation, with the turn's remaining dice and sampled rerolls."""
+
+    level = "normal"
+    weights: ClassVar[Weights] = DEFAULT
+
+    def think(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> Thinking:
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        s = state_from_observation(observation)
+        return greedy_pick(s, self.player, legal_moves, self.weights, rng=self.rng)
+        yield  # pragma: no cover
+
+
+class HardBot(Bot):
+    """Monte Carlo over ``normal``'s best candidates, to the end of the turn, shared dice."""
+
+    level = "hard"
+    default_budget = Budget(time_ms=300)
+    weights: ClassVar[Weights] = DEFAULT
+    max_candidates: ClassVar[int] = 6
+
+    def think(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> Thinking:
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        me = self.player
+        w = self.weights
+        s = state_from_observation(observation)
+        # Candidates: the best by one-step evaluation.
+        scored = []
+        for move in legal_moves:
+            if move == "reroll":
+                continue
+            c = s.clone()
+            c.apply_move(me, move)
+            settle_greedy(c, me, w)
+            scored.append((value(c, me, w), move))
+        scored.sort(reverse=True)
+        cands = [m for _, m in scored[: self.max_candidates]]
+        if "reroll" in legal_moves:
+            cands.append("reroll")
+        if len(cands) == 1:
+            return cands[0]
+        budget = self.budget
+        deadline = time.perf_counter() + (budget.time_ms or 300) / 1000
+        limit = budget.iterations or 10_000
+        totals = [0.0] * len(cands)
+        done = 0
+        while done < limit and (done < 2 or time.perf_counter() < deadline):
+            seed = self.rng.randrange(1 << 30)
+            for k, move in enumerate(cands):
+                c = s.clone()
+                c.apply_move(me, move)
+                totals[k] += self.playout(c, Rng(seed))
+                yield None
+            done += 1
+        best = max(range(len(cands)), key=lambda k: totals[k])
+        return cands[best]
+
+    def playout(self, c: Optimus2State, rng: Rng) -> float:
+        """Play ``normal`` on to the end of this player's turn step; value the result."""
+        me, w = self.player, self.weights
+        start_round, start_active = c.round, c.active
+        for _ in range(200):
+            if c.is_terminal():
+                break
+            if c.is_chance():
+                roll_randomly(c, rng)
+                continue
+            actors = c.actors()
+            if me not in actors:
+                break
+            if c.round != start_round or c.active != start_active:
+                break
+            legal = c.legal_moves(me)
+            c.apply_move(me, greedy_pick(c, me, legal, w, rng=rng, rerolls=2))
+        return value(c, me, w)
+
+
+LEVELS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
