@@ -72,6 +72,6 @@ def test_records_of_unknown_or_unplayable_games_are_refused():
     with pytest.raises(RecordError, match="unknown game"):
         replay(Record(game="chess", options={}, seed=1))
     with pytest.raises(RecordError, match="not playable yet"):
-        replay(Record(game="optimus2", options={}, seed=1))
+        replay(Record(game="optimus", options={}, seed=1))
     with pytest.raises(RecordError, match="players"):
         replay(Record(game="tiny", options={"players": 0}, seed=1))
