@@ -53,13 +53,17 @@ def bonus_html(b: dict[str, str], cls: str = "bn") -> str:
     return f'<span class="{cls}{colour}" title="{esc(b["label"])}">{esc(b["mark"])}</span>'
 
 
-def _cell(tag_cls: str, label: str, inner: str, move: str | None, extra: str = "") -> str:
-    if move:
+def _cell(tag_cls: str, label: str, inner: str, c: dict[str, Any]) -> str:
+    """A sheet cell: a button when a legal move fills it; the latest entry outlined."""
+    if c["last"]:
+        tag_cls += " last-action"
+        label += " (latest entry)"
+    if c["move"]:
         return (
-            f'<button type="button" class="{tag_cls} target" data-move="{esc(move)}" '
-            f'aria-label="{esc(label)}"{extra}>{inner}</button>'
+            f'<button type="button" class="{tag_cls} target" data-move="{esc(c["move"])}" '
+            f'aria-label="{esc(label)}">{inner}</button>'
         )
-    return f'<span class="{tag_cls}" role="img" aria-label="{esc(label)}"{extra}>{inner}</span>'
+    return f'<span class="{tag_cls}" role="img" aria-label="{esc(label)}">{inner}</span>'
 
 
 def sheet_html(s: dict[str, Any], compact: bool = False) -> str:
@@ -86,7 +90,7 @@ def sheet_html(s: dict[str, Any], compact: bool = False) -> str:
             if c["move"]:
                 verb = "cross" if c["state"] == "circled" else "circle"
                 label = f"Yellow cell {c['name']} ({c['value']}): {verb} it"
-            grid.append(_cell(f"ycell {c['state']}", label, f"<b>{c['value']}</b>", c["move"]))
+            grid.append(_cell(f"ycell {c['state']}", label, f"<b>{c['value']}</b>", c))
         grid.append(bonus_html(s["yellow_row_bonus"][r - 1], "bn rowb"))
     for b in s["yellow_column_bonus"]:
         grid.append(bonus_html(b, "bn colb"))
@@ -104,7 +108,7 @@ def sheet_html(s: dict[str, Any], compact: bool = False) -> str:
                 f"Silver {row['row']} row, {c['value']}"
                 + (": marked" if c["marked"] else (": mark it" if c["move"] else "")),
                 f"<b>{c['value']}</b>",
-                c["move"],
+                c,
             )
             for c in row["cells"]
         )
@@ -136,7 +140,7 @@ def sheet_html(s: dict[str, Any], compact: bool = False) -> str:
                 f'<span class="note" aria-hidden="true">{esc(note(c))}</span>'
                 f'<b aria-hidden="true">{esc(value)}</b>{bonus_html(c["bonus"])}'
             )
-            slots.append(_cell(cls, label, inner, c["move"]))
+            slots.append(_cell(cls, label, inner, c))
         return (
             f'<section class="area a-{area}">{head(area)}'
             f'<div class="slots">{"".join(slots)}</div></section>'
@@ -330,9 +334,10 @@ class Optimus2View(GameTable):
         me = next((p for p in t["players"] if p["you"]), t["players"][0])
         return f"""
 <div class="o2board">
-  <div class="dicezone" aria-label="Dice">{zone}
-    <div class="rtrack" aria-label="Round {t["round"]} of {t["rounds"]}">{track}</div></div>
-  <div class="o2controls" aria-label="Actions">{"".join(controls)}</div>
+  <div class="dicezone" role="group" aria-label="Dice">{zone}
+    <div class="rtrack" role="img"
+      aria-label="Round {t["round"]} of {t["rounds"]}">{track}</div></div>
+  <div class="o2controls" role="group" aria-label="Actions">{"".join(controls)}</div>
   {sheet_html(me["sheet"])}
 </div>"""
 

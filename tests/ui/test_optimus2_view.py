@@ -150,9 +150,13 @@ def test_a_roll_then_a_choice_reads_as_sentences() -> None:
         {"event": "bonus", "player": 1, "move": "mark yellow 2"},
         {"event": "pass", "player": 0},
         {"event": "extra", "player": 0, "move": "extra white blue"},
+        {"event": "roll", "dice": {"blue": 4}},
+        {"event": "pick", "player": 0, "move": "blue"},
     ]
     lines, last = vm.described_log(log, NAMES[:2])
     assert lines == [
+        "You picked the blue 4 in blue (blue + white: 7).",
+        "Rolled: blue 4.",
         "You used an extra die: the white 3 as blue.",
         "You took no die.",
         "Easy bot 2 marked the 2 in the yellow row of silver.",
@@ -162,7 +166,7 @@ def test_a_roll_then_a_choice_reads_as_sentences() -> None:
         "Round 2 begins.",
     ]
     assert last == {
-        0: "used an extra die: the white 3 as blue",
+        0: "picked the blue 4 in blue (blue + white: 7)",
         1: "marked the 2 in the yellow row of silver",
     }
 
@@ -204,3 +208,23 @@ def test_every_colour_and_bonus_has_a_symbol_and_a_word() -> None:
         b = vm.bonus(code)
         assert b["mark"] and b["label"]
     assert vm.bonus(0)["mark"] == ""
+
+
+def test_each_players_last_entry_stays_highlighted_on_their_sheet() -> None:
+    highlighted = 0
+    for state, actor in positions(13, 2):
+        if actor is None:
+            break
+        obs = state.observation(0)
+        t = vm.table(obs, NAMES[:2], 0)
+        for p in t["players"]:
+            sheet = p["sheet"]
+            cells = [c for a in ("yellow", "blue", "green", "pink") for c in sheet[a]]
+            cells += [c for r in sheet["silver"] for c in r["cells"]]
+            lit = [c for c in cells if c["last"]]
+            assert len(lit) <= 1
+            for c in lit:  # the highlighted cell is a filled one
+                assert c.get("state", "x") != "open" and c.get("marked", True)
+                assert c.get("value", 0) is not None
+                highlighted += 1
+    assert highlighted > 20

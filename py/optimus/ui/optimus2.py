@@ -130,17 +130,58 @@ def task_targets(sd: SheetDef, moves: Sequence[str]) -> dict[str, str]:
 # -- the sheet -------------------------------------------------------------------
 
 
+def last_cells(
+    log: Sequence[Mapping[str, Any]], sd: SheetDef, sheets: Sequence[Mapping[str, Any]]
+) -> dict[int, str]:
+    """The cell each player's latest entry went to (kept highlighted until they enter again)."""
+    values: dict[str, int] = {}
+    out: dict[int, str] = {}
+    for e in log:
+        ev, p = e.get("event"), e.get("player")
+        if ev == "roll":
+            values.update(e.get("dice", {}))
+        if not isinstance(p, int) or ev not in ("use", "pick", "extra", "bonus"):
+            continue
+        parts = str(e.get("move", "")).removeprefix("extra ").split()
+        if ev == "bonus":
+            if parts[0] == "mark" and len(parts) == 2:
+                out[p] = f"Y{sd.cell_names.index(parts[1])}"
+            elif parts[0] == "mark":
+                out[p] = f"S{AREAS.index(parts[1])}-{parts[2]}"
+            continue
+        name = parts[0]
+        area, rest = (parts[1], parts[2:]) if name == "white" else (name, parts[1:])
+        if area == "yellow" and rest:
+            out[p] = f"Y{sd.cell_names.index(rest[0])}"
+        elif area == "silver" and rest and name in values:
+            out[p] = f"S{AREAS.index(rest[0])}-{values[name]}"
+        elif area in ("blue", "green", "pink"):
+            out[p] = f"{AREA_LETTER[area]}{len(sheets[p][area]) - 1}"
+    return out
+
+
 def sheet_data(
-    sd: SheetDef, sheet: Mapping[str, Any], targets: Mapping[str, str], preview: Mapping[str, str]
+    sd: SheetDef,
+    sheet: Mapping[str, Any],
+    targets: Mapping[str, str],
+    preview: Mapping[str, str],
+    last: str = "",
 ) -> dict[str, Any]:
     """Every area of one player's sheet as cells (state, bonus, legal move if any).
 
     ``targets`` maps cell keys to legal moves; ``preview`` to what a click there
-    would write (shown in the cell's name).
+    would write (shown in the cell's name); ``last`` is the cell of the
+    player's latest entry.
     """
 
     def cell(key: str, **fields: Any) -> dict[str, Any]:
-        return {"key": key, "move": targets.get(key), "will": preview.get(key, ""), **fields}
+        return {
+            "key": key,
+            "move": targets.get(key),
+            "will": preview.get(key, ""),
+            "last": key == last,
+            **fields,
+        }
 
     yellow = []
     for c, (r, col, value) in enumerate(sd.yellow_cells):
@@ -324,7 +365,11 @@ def place_text(move: str, values: Mapping[str, int]) -> str:
         return f"{text} on yellow cell {rest[0]}"
     if area == "silver" and rest:
         return f"{text} in the {rest[0]} row of silver"
-    return f"{text} in {area}" if name != "white" else text
+    if name != "white":
+        text += f" in {area}"
+    if area == "blue" and values.get("blue") and values.get("white"):
+        text += f" (blue + white: {values['blue'] + values['white']})"
+    return text
 
 
 def describer(names: Sequence[str]) -> Callable[[Mapping[str, Any]], str | None]:
@@ -466,6 +511,7 @@ def table(
                 label += f" ({left['circled'] - left['used']} left)"
             controls.append({"move": m, "label": label})
     log_sentences, last = described_log(obs["log"], names)
+    last_cell = last_cells(obs["log"], sd, obs["sheets"])
     players = []
     for seat, sh in enumerate(obs["sheets"]):
         own = seat == you
@@ -483,6 +529,7 @@ def table(
                     sh,
                     cells if own else {},
                     previews(obs, sd, selected, seat) if own and selected else {},
+                    last_cell.get(seat, ""),
                 ),
                 "last": last.get(seat, ""),
             }
