@@ -64,45 +64,19 @@ class FileirasView(GameTable):
 
     # -- set-up -------------------------------------------------------------------
     def setup_fields(self) -> str:
-        s = self.settings
         variants = {2: " (rows of 1, 2 and 3 cards)", 3: " (one colour out)"}
-        players = "".join(
-            f'<option value="{n}"{" selected" if n == s["players"] else ""}>'
-            f"{n} players{variants.get(n, '')}</option>"
-            for n in (2, 3, 4, 5)
-        )
-        seats = []
-        for i in range(SEATS):
-            opts = "".join(
-                f'<option value="{lv}"{" selected" if s[f"bot{i}"] == lv else ""}>'
-                f"{lv.capitalize()}</option>"
-                for lv in LEVELS
-            )
-            hidden = " hidden" if i >= int(str(s["players"])) - 1 else ""
-            seats.append(
-                f'<label class="seat field"{hidden}>Seat {i + 2} bot '
-                f'<select name="bot{i}" data-setting="bot{i}">{opts}</select></label>'
-            )
-        checked = " checked" if s["advanced"] else ""
-        return f"""
-  <label class="field">Players <select name="players" data-setting="players">{players}</select>
-  </label>
-  <fieldset><legend>Seat 1 is you; the other seats are bots</legend>{"".join(seats)}</fieldset>
+        checked = " checked" if self.settings["advanced"] else ""
+        players = {n: f"{n} players{variants.get(n, '')}" for n in (2, 3, 4, 5)}
+        return (
+            self.seat_fields(players, LEVELS)
+            + f"""
   <label class="check"><input type="checkbox" name="advanced" data-setting="advanced"{checked}>
     Advanced scoring table (1, 4, 8, 7, 6, 5)</label>"""
-
-    def setting_changed(self, key: str) -> None:
-        if key != "players" or self.root is None:
-            return
-        players = int(str(self.settings["players"]))
-        for i, label in enumerate(self.root.querySelectorAll(".seat")):
-            label.hidden = i >= players - 1
+        )
 
     def new_session(self, seed: int) -> TableSession:
-        s = self.settings
-        players = int(str(s["players"]))
-        seats = ["human", *(str(s[f"bot{i}"]) for i in range(players - 1))]
-        return TableSession(self.game, {"advanced": s["advanced"] is True}, seed, seats)
+        advanced = self.settings["advanced"] is True
+        return TableSession(self.game, {"advanced": advanced}, seed, self.seats())
 
     def options_text(self) -> str:
         session = self.session
@@ -123,13 +97,6 @@ class FileirasView(GameTable):
         assert self.session is not None
         obs = self.session.state.observation(self.you)
         return vm.table(obs, self.names, self.you)
-
-    def status(self, view: dict[str, Any]) -> tuple[str, str]:
-        st = view["status"]
-        return str(st["tone"]), str(st["text"])
-
-    def log(self, view: dict[str, Any]) -> list[str]:
-        return list(view["log"])
 
     def focus_order(self, view: dict[str, Any]) -> Sequence[str]:
         return ("button[data-move^='place']", "button[data-move=draw]", "button[data-move]")

@@ -32,7 +32,7 @@ import asyncio
 import html
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import js
@@ -137,7 +137,42 @@ class GameTable:
         return ""
 
     def setting_changed(self, key: str) -> None:
-        """A setting changed on the set-up screen (e.g. show the right number of seats)."""
+        """A setting changed on the set-up screen (by default: show the right number of seats)."""
+        if key != "players" or self.root is None:
+            return
+        players = int(str(self.settings["players"]))
+        for i, label in enumerate(self.root.querySelectorAll(".seat")):
+            label.hidden = i >= players - 1
+
+    # -- seats: for games whose settings are "players" and "bot0", "bot1", ... -------
+    def seat_fields(self, players: Mapping[int, str], levels: Sequence[str]) -> str:
+        """The "Players" select (count -> option text) and one bot level per other seat."""
+        s = self.settings
+        counts = "".join(
+            f'<option value="{n}"{" selected" if n == s["players"] else ""}>{esc(text)}</option>'
+            for n, text in players.items()
+        )
+        seats = []
+        for i in range(max(players) - 1):
+            opts = "".join(
+                f'<option value="{lv}"{" selected" if s[f"bot{i}"] == lv else ""}>'
+                f"{esc(lv.capitalize())}</option>"
+                for lv in levels
+            )
+            hidden = " hidden" if i >= int(str(s["players"])) - 1 else ""
+            seats.append(
+                f'<label class="seat field"{hidden}>Seat {i + 2} bot '
+                f'<select name="bot{i}" data-setting="bot{i}">{opts}</select></label>'
+            )
+        return f"""
+  <label class="field">Players <select name="players" data-setting="players">{counts}</select>
+  </label>
+  <fieldset><legend>Seat 1 is you; the other seats are bots</legend>{"".join(seats)}</fieldset>"""
+
+    def seats(self) -> list[str]:
+        """Seat 1 the person, then the bot levels chosen for the other seats."""
+        players = int(str(self.settings["players"]))
+        return ["human", *(str(self.settings[f"bot{i}"]) for i in range(players - 1))]
 
     def new_session(self, seed: int) -> TableSession:
         raise NotImplementedError
@@ -154,16 +189,19 @@ class GameTable:
         raise NotImplementedError
 
     def status(self, view: Any) -> tuple[str, str]:
-        """(tone, sentence): tone is "you", "bot", "wait" or "over"."""
-        raise NotImplementedError
+        """(tone, sentence): tone is "you", "bot", "wait" or "over".
+
+        By default read from a view dict's ``status`` ({"tone": ..., "text": ...}).
+        """
+        return str(view["status"]["tone"]), str(view["status"]["text"])
 
     def panels(self, view: Any) -> list[dict[str, Any]]:
         """One dict per seat: seat, name, score, turn, you, last, summary_html, detail_html."""
         raise NotImplementedError
 
     def log(self, view: Any) -> list[str]:
-        """The log's sentences, newest first."""
-        raise NotImplementedError
+        """The log's sentences, newest first (by default a view dict's ``log``)."""
+        return list(view["log"])
 
     def end(self) -> tuple[str, str, str]:
         """(headline, rules sentence, HTML of the players' breakdowns) for the end screen."""
@@ -172,6 +210,10 @@ class GameTable:
     def focus_order(self, view: Any) -> Sequence[str]:
         """Selectors tried in order for the next sensible control on the player's turn."""
         return ("[data-move]",)
+
+    def board_actions(self) -> dict[str, Callable[[Any], None]]:
+        """The board's own ``data-action`` handlers (e.g. choosing a die before its target)."""
+        return {}
 
     def capture(self, seat: int, move: str) -> Any:
         """Before a move is drawn: remember where its pieces are (for ``animate``)."""
@@ -671,6 +713,7 @@ class GameTable:
             "rematch": lambda _t: self._rematch(),
             "new": lambda _t: self.show_setup(),
             "see-table": lambda _t: self._see_table(),
+            **self.board_actions(),
         }
 
     def _see_table(self) -> None:

@@ -1,0 +1,613 @@
+"""Optimus 2 view models: an observation becomes plain data the DOM layer draws.
+
+Nothing here decides a rule. What can be clicked comes from the observation's
+legal moves, read through the engine's own move table (``parse_place`` and
+friends); scores come from the engine's sheet view. Each colour has a symbol
+as well as a hue, so the sheet reads without colour vision.
+
+The page chooses a die first (``selected``), then a target on the sheet: a
+target is a cell key (``Y3`` yellow cell 3, ``S1-4`` silver row 1 value 4,
+``B5``/``G5``/``P5`` slot 5 of blue/green/pink) mapped to the legal move that
+fills it.
+
+>>> die("white")["symbol"], bonus(4)["label"]
+('✱', 'fox')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from optimus.dice.moves import move_table, unpack
+from optimus.dice.sheet import (
+    ACTIONS,
+    AREAS,
+    BONUS_TEXT,
+    DICE,
+    EXTRA,
+    FOX,
+    NONE,
+    Q_ANY,
+    REROLL,
+    RETURN,
+    SILVER,
+    YELLOW,
+    SheetDef,
+    load_sheet,
+)
+from optimus.ui.table import last_actions, log_lines, ranks
+
+SYMBOLS = {
+    "white": "✱",
+    "yellow": "●",
+    "blue": "■",
+    "green": "▲",
+    "pink": "♥",
+    "silver": "◆",
+}
+"""One symbol per colour (dice, areas, "?" bonuses): never colour alone."""
+
+DECISIONS = ("use", "pass", "reroll", "bonus", "return", "extra", "pick")
+"""Logged events that are a player's own decision (the last one stays highlighted)."""
+
+TIE_RULE = "Ties are broken by the highest single area; players still level share the victory."
+AREA_LETTER = {"yellow": "Y", "blue": "B", "green": "G", "pink": "P", "silver": "S"}
+
+
+def die(name: str, value: int | None = None) -> dict[str, Any]:
+    """A die (or a colour) as drawn: name, symbol, value and its spoken name."""
+    spoken = f"{name} die" + (f" showing {value}" if value else "")
+    return {"die": name, "symbol": SYMBOLS[name], "value": value, "label": spoken}
+
+
+def bonus(code: int) -> dict[str, str]:
+    """A bonus as drawn on the sheet: a short mark, a word, and its colour (if any)."""
+    if code == NONE:
+        return {"mark": "", "label": "", "colour": ""}
+    if code == REROLL:
+        return {"mark": "↻", "label": "reroll", "colour": ""}
+    if code == RETURN:
+        return {"mark": "↩", "label": "return", "colour": ""}
+    if code == EXTRA:
+        return {"mark": "+1", "label": "extra die", "colour": ""}
+    if code == FOX:
+        return {"mark": "✪", "label": "fox", "colour": ""}
+    if code == Q_ANY:
+        return {"mark": "?", "label": "a '?' of any colour", "colour": "any"}
+    colour = BONUS_TEXT[code].removesuffix("?")
+    return {"mark": f"{SYMBOLS[colour]}?", "label": f"{colour} '?'", "colour": colour}
+
+
+# -- moves ---------------------------------------------------------------------
+
+
+def _next_slot(sheet: Mapping[str, Any], area: str) -> int:
+    return len(sheet[area])
+
+
+def place_targets(
+    obs: Mapping[str, Any], sd: SheetDef, moves: Sequence[str], you: int
+) -> dict[str, dict[str, str]]:
+    """Die entries among ``moves``: die name -> {cell key: move} (``extra`` moves too)."""
+    mt = move_table(sd)
+    sheet = obs["sheets"][you]
+    values = {d["die"]: d["value"] or 0 for d in obs["dice"]}
+    out: dict[str, dict[str, str]] = {}
+    for move in moves:
+        place = mt.parse_place.get(move)
+        if place is None:
+            place = mt.parse_extra.get(move)
+        if place is None:
+            continue
+        d, a, t = unpack(place)
+        name = DICE[d]
+        if a == YELLOW:
+            key = f"Y{t}"
+        elif a == SILVER:
+            key = f"S{t}-{values[name]}"
+        else:
+            area = AREAS[a - 1]
+            key = f"{AREA_LETTER[area]}{_next_slot(sheet, area)}"
+        out.setdefault(name, {})[key] = move
+    return out
+
+
+def task_targets(sd: SheetDef, moves: Sequence[str]) -> dict[str, str]:
+    """Cell answers to a bonus or chain question (``mark ...``): cell key -> move."""
+    out: dict[str, str] = {}
+    for move in moves:
+        parts = move.split()
+        if parts[0] != "mark":
+            continue
+        if len(parts) == 2:
+            out[f"Y{sd.cell_names.index(parts[1])}"] = move
+        else:
+            out[f"S{AREAS.index(parts[1])}-{parts[2]}"] = move
+    return out
+
+
+# -- the sheet -------------------------------------------------------------------
+
+
+def last_cells(
+    log: Sequence[Mapping[str, Any]], sd: SheetDef, sheets: Sequence[Mapping[str, Any]]
+) -> dict[int, str]:
+    """The cell each player's latest entry went to (kept highlighted until they enter again)."""
+    values: dict[str, int] = {}
+    out: dict[int, str] = {}
+    for e in log:
+        ev, p = e.get("event"), e.get("player")
+        if ev == "roll":
+            values.update(e.get("dice", {}))
+        if not isinstance(p, int) or ev not in ("use", "pick", "extra", "bonus"):
+            continue
+        parts = str(e.get("move", "")).removeprefix("extra ").split()
+        if ev == "bonus":
+            if parts[0] == "mark" and len(parts) == 2:
+                out[p] = f"Y{sd.cell_names.index(parts[1])}"
+            elif parts[0] == "mark":
+                out[p] = f"S{AREAS.index(parts[1])}-{parts[2]}"
+            continue
+        name = parts[0]
+        area, rest = (parts[1], parts[2:]) if name == "white" else (name, parts[1:])
+        if area == "yellow" and rest:
+            out[p] = f"Y{sd.cell_names.index(rest[0])}"
+        elif area == "silver" and rest and name in values:
+            out[p] = f"S{AREAS.index(rest[0])}-{values[name]}"
+        elif area in ("blue", "green", "pink"):
+            out[p] = f"{AREA_LETTER[area]}{len(sheets[p][area]) - 1}"
+    return out
+
+
+def sheet_data(
+    sd: SheetDef,
+    sheet: Mapping[str, Any],
+    targets: Mapping[str, str],
+    preview: Mapping[str, str],
+    last: str = "",
+) -> dict[str, Any]:
+    """Every area of one player's sheet as cells (state, bonus, legal move if any).
+
+    ``targets`` maps cell keys to legal moves; ``preview`` to what a click there
+    would write (shown in the cell's name); ``last`` is the cell of the
+    player's latest entry.
+    """
+
+    def cell(key: str, **fields: Any) -> dict[str, Any]:
+        return {
+            "key": key,
+            "move": targets.get(key),
+            "will": preview.get(key, ""),
+            "last": key == last,
+            **fields,
+        }
+
+    yellow = []
+    for c, (r, col, value) in enumerate(sd.yellow_cells):
+        state = ("open", "circled", "crossed")[int(sheet["yellow"][c])]
+        yellow.append(
+            cell(f"Y{c}", row=r, column=col, value=value, state=state, name=sd.cell_names[c])
+        )
+    silver = []
+    for r in range(4):
+        marked = set(sheet["silver"][r])
+        silver.append(
+            {
+                "row": AREAS[r],
+                "cells": [
+                    cell(f"S{r}-{v}", value=v, marked=v in marked)
+                    for v in range(1, sd.silver_values + 1)
+                ],
+            }
+        )
+    columns_done = [
+        all(v in sheet["silver"][r] for r in range(4)) for v in range(1, sd.silver_values + 1)
+    ]
+
+    def slots(area: str, count: int, bonuses: Sequence[int], **extra: Sequence[int]) -> list[Any]:
+        written = sheet[area]
+        letter = AREA_LETTER[area]
+        out = []
+        for i in range(count):
+            fields = {k: v[i] for k, v in extra.items()}
+            out.append(
+                cell(
+                    f"{letter}{i}",
+                    n=i + 1,
+                    value=written[i] if i < len(written) else None,
+                    next=i == len(written),
+                    bonus=bonus(bonuses[i]),
+                    **fields,
+                )
+            )
+        return out
+
+    green = slots("green", len(sd.green_mult), sd.green_bonus, mult=sd.green_mult)
+    for i, g in enumerate(green):
+        g["pair"] = i // 2 + 1
+    actions = []
+    for i, name in enumerate(ACTIONS):
+        bar = sheet["actions"][name]
+        actions.append(
+            {
+                "name": name,
+                "mark": bonus(i + 1)["mark"],
+                "slots": sd.action_slots[i],
+                "circled": bar["circled"],
+                "used": bar["used"],
+                "left": bar["circled"] - bar["used"],
+                "last_bonus": bonus(sd.action_last_bonus[i]),
+            }
+        )
+    areas = sheet["areas"]
+    low = min(areas.values())
+    return {
+        "yellow": yellow,
+        "yellow_rows": sd.yellow_rows,
+        "yellow_columns": sd.yellow_columns,
+        "yellow_row_bonus": [bonus(b) for b in sd.yellow_row_bonus],
+        "yellow_column_bonus": [bonus(b) for b in sd.yellow_column_bonus],
+        "silver": silver,
+        "silver_column_bonus": [bonus(b) for b in sd.silver_column_bonus],
+        "silver_columns_done": columns_done,
+        "blue": slots("blue", len(sd.blue_bonus), sd.blue_bonus),
+        "green": green,
+        "pink": slots("pink", len(sd.pink_threshold), sd.pink_bonus, threshold=sd.pink_threshold),
+        "actions": actions,
+        "foxes": sheet["foxes"],
+        "fox_worth": low,
+        "areas": dict(areas),
+        "total": sheet["total"],
+        "extra_taken": list(sheet["extra_taken"]),
+    }
+
+
+def previews(obs: Mapping[str, Any], sd: SheetDef, die_name: str, you: int) -> dict[str, str]:
+    """What the selected die would write in each area's next slot (for the cells' names)."""
+    values = {d["die"]: d["value"] or 0 for d in obs["dice"]}
+    v = values.get(die_name, 0)
+    sheet = obs["sheets"][you]
+    out: dict[str, str] = {}
+    if not v:
+        return out
+    nb, ng, npk = len(sheet["blue"]), len(sheet["green"]), len(sheet["pink"])
+    out[f"B{nb}"] = f"write {values['blue'] + values['white']} (blue + white)"
+    if ng < len(sd.green_mult):
+        m = sd.green_mult[ng]
+        out[f"G{ng}"] = f"write {v} × {m} = {v * m}"
+    out[f"P{npk}"] = f"write {v}"
+    return out
+
+
+# -- status, log -------------------------------------------------------------------
+
+
+def task_text(raw: Sequence[Any]) -> str:
+    """A pending bonus or chain question, in words."""
+    kind, value, _rows = raw
+    if kind == "Y":
+        return "Bonus: circle or cross a highlighted yellow cell."
+    if kind == "S" and value:
+        return f"Silver chain: mark the {value} in a highlighted silver row."
+    if kind == "S":
+        return "Bonus: mark any highlighted silver cell."
+    if kind == "A":
+        return "Bonus: a '?' of any colour — choose its area."
+    colour = {"B": "blue", "G": "green", "P": "pink"}[kind]
+    return f"Bonus: choose the value to write in {colour}."
+
+
+def status(
+    obs: Mapping[str, Any], names: Sequence[str], you: int | None, selected: str | None = None
+) -> dict[str, str]:
+    """Whose turn it is and what they can do, in one sentence."""
+    phase = obs["phase"]
+    if phase == "over":
+        return {"tone": "over", "text": "The game is over."}
+    if phase in ("roll", "first"):
+        return {"tone": "wait", "text": "Rolling the dice…"}
+    legal = obs["legal_moves"]
+    active = obs["active"]
+    if you is not None and legal:
+        sheet = obs["sheets"][you]
+        if sheet["pending_raw"]:
+            return {"tone": "you", "text": task_text(sheet["pending_raw"][0])}
+        if selected:
+            v = next(d["value"] for d in obs["dice"] if d["die"] == selected)
+            return {
+                "tone": "you",
+                "text": f"Choose where the {selected} {v} goes (highlighted), or another die.",
+            }
+        if phase == "choose":
+            n = obs["choices"] + 1
+            more = " or reroll," if "reroll" in legal else ""
+            return {
+                "tone": "you",
+                "text": f"Your choice {n} of 3: pick a rolled die,{more} or skip this roll.",
+            }
+        if phase == "preroll":
+            return {
+                "tone": "you",
+                "text": "You may bring tray dice back (return) before the next roll, then roll.",
+            }
+        if phase == "extra" or (phase == "simul" and sheet["stage"] == 1):
+            return {"tone": "you", "text": "You may use an extra die: pick any die, or finish."}
+        if phase == "simul":
+            where = "the silver tray"
+            if obs["players"] > 1 and not any(d["place"] == "tray" for d in obs["dice"]):
+                where = "the active player's dice"
+            return {
+                "tone": "you",
+                "text": f"Passive pick: take one die from {where} for your sheet, or none.",
+            }
+        return {"tone": "you", "text": "Your turn."}
+    if phase == "simul":
+        if you is not None and obs["sheets"][you]["stage"] == 2:
+            return {"tone": "bot", "text": "Waiting for the other players to pick…"}
+        return {"tone": "bot", "text": "The other players are picking…"}
+    return {"tone": "bot", "text": f"{names[active]} is thinking…"}
+
+
+def _die_text(name: str, values: Mapping[str, int]) -> str:
+    v = values.get(name)
+    return f"the {name} {v}" if v else f"the {name} die"
+
+
+def place_text(move: str, values: Mapping[str, int]) -> str:
+    """``white silver pink`` -> ``the white 4 as silver, in the pink row``."""
+    parts = move.split()
+    name = parts[0]
+    area = parts[1] if name == "white" else name
+    rest = parts[2:] if name == "white" else parts[1:]
+    text = _die_text(name, values) + (f" as {area}" if name == "white" else "")
+    if area == "yellow" and rest:
+        return f"{text} on yellow cell {rest[0]}"
+    if area == "silver" and rest:
+        return f"{text} in the {rest[0]} row of silver"
+    if name != "white":
+        text += f" in {area}"
+    if area == "blue" and values.get("blue") and values.get("white"):
+        text += f" (blue + white: {values['blue'] + values['white']})"
+    return text
+
+
+def describer(names: Sequence[str]) -> Callable[[Mapping[str, Any]], str | None]:
+    """A log describer that follows the dice values as the log goes (roll entries)."""
+    values: dict[str, int] = {}
+    state = {"active": -1, "passive": False}
+
+    def describe(e: Mapping[str, Any]) -> str | None:
+        ev = e.get("event")
+        p = e.get("player")
+        who = names[p] if isinstance(p, int) and 0 <= p < len(names) else ""
+        move = str(e.get("move", ""))
+        if ev == "round":
+            state["passive"] = False
+            return f"Round {e['round']} begins."
+        if ev == "first":
+            return f"{who} plays first."
+        if ev == "turn":
+            state["active"] = int(p) if isinstance(p, int) else -1
+            state["passive"] = False
+            values.clear()
+            return "Your active turn." if who == "You" else f"{who}'s active turn."
+        if ev == "roll":
+            dice = dict(e.get("dice", {}))
+            values.update(dice)
+            shown = ", ".join(f"{d} {v}" for d, v in dice.items())
+            return f"Rolled: {shown}."
+        if ev == "solo_passive":
+            state["passive"] = True
+            values.clear()
+            return "Passive turn: all six dice are rolled; the three lowest go to the tray."
+        if ev == "use":
+            return f"{who} chose {place_text(move, values)}."
+        if ev == "pass":
+            if state["passive"] or p != state["active"]:
+                return f"{who} took no die."
+            return f"{who} skipped this roll."
+        if ev == "reroll":
+            return f"{who} rerolled the dice."
+        if ev == "return":
+            return f"{who} brought the {move.split()[-1]} die back from the tray."
+        if ev == "pick":
+            return f"{who} picked {place_text(move, values)}."
+        if ev == "extra":
+            return f"{who} used an extra die: {place_text(move.removeprefix('extra '), values)}."
+        if ev == "bonus":
+            parts = move.split()
+            if parts[0] == "choose":
+                return f"{who} turned the '?' into a {parts[1]} '?'."
+            if parts[0] == "write":
+                return f"{who} wrote {parts[1]} with a bonus."
+            if len(parts) == 2:
+                return f"{who} marked yellow cell {parts[1]} with a bonus."
+            return f"{who} marked the {parts[2]} in the {parts[1]} row of silver."
+        if ev == "end":
+            return "The game is over."
+        return None
+
+    return describe
+
+
+def described_log(
+    log: Sequence[Mapping[str, Any]], names: Sequence[str]
+) -> tuple[list[str], dict[int, str]]:
+    """The log's sentences (newest first) and each player's last decision, in words."""
+    describe = describer(names)
+    said: list[str | None] = []
+
+    def record(entry: Mapping[str, Any]) -> str | None:
+        said.append(describe(entry))
+        return said[-1]
+
+    lines = log_lines(log, record)
+    last = {
+        seat: _short(said[at] or "", names[seat])
+        for seat, (at, _e) in last_actions(log, DECISIONS).items()
+    }
+    return lines, last
+
+
+def _short(sentence: str, name: str) -> str:
+    """``Ana chose the blue 5 in blue.`` -> ``chose the blue 5 in blue`` (for a panel)."""
+    return sentence.removeprefix(name).strip().rstrip(".")
+
+
+# -- the whole table -------------------------------------------------------------
+
+
+def table(
+    obs: Mapping[str, Any], names: Sequence[str], you: int | None, selected: str | None = None
+) -> dict[str, Any]:
+    """The whole table as plain data. ``obs`` is ``you``'s observation.
+
+    ``selected`` is the die the person has chosen (ignored when it has no
+    legal entry now); targets light up for it.
+    """
+    sd = load_sheet(str(obs["sheet"]))
+    legal: list[str] = list(obs["legal_moves"]) if you is not None else []
+    phase = obs["phase"]
+    places = place_targets(obs, sd, legal, you) if you is not None else {}
+    if selected not in places:
+        selected = None
+    if selected is None and len(places) == 1:
+        selected = next(iter(places))
+    cells: dict[str, str] = dict(task_targets(sd, legal))
+    if selected:
+        cells.update(places[selected])
+    writes = [m for m in legal if m.startswith("write ")]
+    chooses = [m for m in legal if m.startswith("choose ")]
+    returns = {m.split()[1]: m for m in legal if m.startswith("return ")}
+    values = {d["die"]: d["value"] or 0 for d in obs["dice"]}
+    dice = []
+    for d in obs["dice"]:
+        name = d["die"]
+        dice.append(
+            {
+                **die(name, d["value"]),
+                "place": d["place"],
+                "selectable": name in places,
+                "selected": name == selected,
+                "return": returns.get(name),
+                "extra_taken": you is not None and name in obs["sheets"][you]["extra_taken"],
+            }
+        )
+    extra_phase = any(m.startswith("extra ") for m in legal)
+    controls = []
+    labels = {
+        "pass": "Take no die" if phase == "simul" else "Skip this roll",
+        "reroll": "Reroll",
+        "roll": "Roll",
+        "end": "End the turn",
+        "done": "Finish (no extra die)",
+    }
+    for m in ("roll", "end", "reroll", "pass", "done"):
+        if m in legal:
+            label = labels[m]
+            if m == "reroll" and you is not None:
+                left = obs["sheets"][you]["actions"]["reroll"]
+                label += f" ({left['circled'] - left['used']} left)"
+            controls.append({"move": m, "label": label})
+    log_sentences, last = described_log(obs["log"], names)
+    last_cell = last_cells(obs["log"], sd, obs["sheets"])
+    players = []
+    for seat, sh in enumerate(obs["sheets"]):
+        own = seat == you
+        players.append(
+            {
+                "seat": seat,
+                "name": names[seat],
+                "you": own,
+                "turn": seat == obs["active"] and phase not in ("over", "simul", "first"),
+                "score": sh["total"],
+                "areas": dict(sh["areas"]),
+                "foxes": sh["foxes"],
+                "sheet": sheet_data(
+                    sd,
+                    sh,
+                    cells if own else {},
+                    previews(obs, sd, selected, seat) if own and selected else {},
+                    last_cell.get(seat, ""),
+                ),
+                "last": last.get(seat, ""),
+            }
+        )
+    solo_passive = obs["players"] == 1 and phase == "simul" and obs["simultaneous"] == "passive"
+    return {
+        "status": status(obs, names, you, selected),
+        "round": obs["round"],
+        "rounds": obs["rounds"],
+        "round_track": [bonus(b) for b in sd.round_track],
+        "choices": obs["choices"],
+        "phase": phase,
+        "dice": dice,
+        "values": values,
+        "selected": selected,
+        "extra_phase": extra_phase,
+        "solo_passive": solo_passive,
+        "controls": controls,
+        "writes": [{"move": m, "value": int(m.split()[1])} for m in writes],
+        "chooses": [{"move": m, "colour": m.split()[1]} for m in chooses],
+        "targets": cells,
+        "players": players,
+        "log": log_sentences,
+        "rating": obs.get("rating"),
+    }
+
+
+# -- the end --------------------------------------------------------------------------
+
+
+def area_details(sd: SheetDef, sheet: Mapping[str, Any]) -> dict[str, str]:
+    """How each area scored, in words."""
+    crosses = sum(1 for s in sheet["yellow"] if s == 2)
+    green = sheet["green"]
+    pairs = [f"{green[i]}−{green[i + 1]}" for i in range(0, len(green) - 1, 2)]
+    marks = [len(r) for r in sheet["silver"]]
+    return {
+        "yellow": f"{crosses} crossed cell{'s' if crosses != 1 else ''}",
+        "blue": f"{len(sheet['blue'])} slot{'s' if len(sheet['blue']) != 1 else ''} filled",
+        "green": "pairs " + ", ".join(pairs) if pairs else "no complete pair",
+        "pink": f"sum of {len(sheet['pink'])} value{'s' if len(sheet['pink']) != 1 else ''}",
+        "silver": "marks per row " + ", ".join(str(m) for m in marks),
+    }
+
+
+def final(obs: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
+    """Each player's breakdown (areas, foxes, total, best area), best first, with ranks."""
+    sd = load_sheet(str(obs["sheet"]))
+    out: list[dict[str, Any]] = []
+    for seat, sh in enumerate(obs["sheets"]):
+        areas = dict(sh["areas"])
+        low = min(areas.values())
+        details = area_details(sd, sh)
+        out.append(
+            {
+                "seat": seat,
+                "name": names[seat],
+                "areas": [{**die(a), "points": areas[a], "detail": details[a]} for a in AREAS],
+                "foxes": sh["foxes"],
+                "fox_worth": low,
+                "fox_points": sh["foxes"] * low,
+                "total": sh["total"],
+                "best_area": max(areas.values()),
+            }
+        )
+    # Tie-break: the highest single area (never above 1000 points), then shared.
+    keys = [p["total"] * 1000 + p["best_area"] for p in out]
+    for p, rank in zip(out, ranks(keys), strict=True):
+        p["rank"] = rank
+    out.sort(key=lambda p: (p["rank"], p["seat"]))
+    return out
+
+
+def tie_note(players: Sequence[Mapping[str, Any]]) -> str:
+    """Whether the tie-break decided anything, in words (empty when totals differ)."""
+    totals = [p["total"] for p in players]
+    tied = [p for p in players if totals.count(p["total"]) > 1]
+    if not tied:
+        return ""
+    best = ", ".join(f"{p['name']} {p['best_area']}" for p in tied)
+    return f"Equal totals: the highest single area decides ({best})."
