@@ -14,9 +14,6 @@ GAMES: dict[str, str] = {
     "tiny": "optimus.tiny:TinyGame",
 }
 
-# Games of the product whose rules are still being written.
-PLANNED: dict[str, str] = {}
-
 _cache: dict[str, Game] = {}
 
 
@@ -33,8 +30,6 @@ def get_game(name: str) -> Game:
     if name in _cache:
         return _cache[name]
     if name not in GAMES:
-        if name in PLANNED:
-            raise GameError(f"{PLANNED[name]} is not playable yet")
         raise GameError(f"unknown game {name!r} (known: {', '.join(available_games())})")
     module, _, cls = GAMES[name].partition(":")
     try:
