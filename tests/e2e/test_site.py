@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -205,3 +206,28 @@ def test_pyscript_config_uses_only_local_relative_urls(dist: Path) -> None:
         "/pyodide.mjs"
     )
     assert all(url.startswith("./") for url in config["packages"])
+
+
+def test_micropip_is_shipped_and_loads_on_demand_from_the_site_itself(
+    guarded: Guard, dist: Path, serve: Callable[..., Any]
+) -> None:
+    """The boot does not load micropip, but code that needs it can, from dist/ alone:
+    the lock file names the shipped wheel with its real sha256 (the browser checks it)."""
+    stamp = json.loads((dist / ".build-stamp.json").read_text())
+    runtime = f"./{stamp['pyodide']}/"
+    page_html = (
+        "<!doctype html><html><head><meta charset='utf-8'><title>micropip</title>"
+        "<link rel='icon' href='data:,'></head><body><script type='module'>"
+        f"import {{ loadPyodide }} from '{runtime}pyodide.mjs';"
+        f"const py = await loadPyodide({{ indexURL: '{runtime}' }});"
+        "await py.loadPackage('micropip');"
+        "document.documentElement.dataset.micropip ="
+        " py.runPython('import micropip; micropip.__version__');"
+        "</script></body></html>"
+    ).encode()
+    server = serve(dist, extra={"/micropip.html": ("text/html", page_html)})
+    guarded.origin = server.url.rstrip("/")
+    guarded.page.goto(server.url + "micropip.html")
+    guarded.page.wait_for_selector("html[data-micropip]", state="attached", timeout=60_000)
+    pinned = sys.modules["optimus_build"].MICROPIP_VERSION  # build.py, loaded by conftest.py
+    assert guarded.page.get_attribute("html", "data-micropip") == pinned
