@@ -224,14 +224,16 @@ def guarded_sw(browser: Any, site: str) -> Iterator[Guard]:
 class FileirasTable:
     """Drives the Fileiras table by clicking, for tests about the site rather than the
     game (offline, embedding).  What it relies on in the table's markup
-    (web/fileiras_view.py) is here only: adapt it when the markup changes."""
+    (web/table.py and web/fileiras_view.py) is here only: adapt it when the markup changes."""
 
     setup = "[data-role=setup]"
     start = "[data-action=start]"
     players = "select[name=players]"
-    speed = "select[name=speed]"
+    settings = "#game-tools [data-action=settings]"
+    speed = "dialog[open] select[name=speed]"
+    close = "dialog[open] [data-action=close]"
     your_turn = ".status.you"
-    end = "[data-role=end]"
+    end = "dialog[data-role=end][open]"
     take, draw, place = "[data-move^='take']", "[data-move=draw]", "[data-move^='place']"
     final_score = ".final"
 
@@ -243,12 +245,15 @@ class FileirasTable:
             target.goto(target.url.split("#")[0] + "#/fileiras")
         target.wait_for_selector(self.setup)
         target.select_option(self.players, "2")
-        target.select_option(self.speed, "fastest")
+        target.click(self.settings)
+        target.select_option(self.speed, "instant")
+        target.click(self.close)
+        target.wait_for_selector("dialog[data-role=settings]:not([open])", state="attached")
         target.click(self.start)
         for _ in range(200):
             target.wait_for_selector(f"{self.end}, {self.your_turn}", timeout=30_000)
             if target.locator(self.end).count():
-                return int(target.locator(self.final_score).count())
+                return int(target.locator(f"{self.end} {self.final_score}").count())
             if target.locator(self.draw).count():
                 target.click(self.draw)
                 target.locator(self.place).first.click()
