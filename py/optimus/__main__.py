@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from optimus.core.arena import bench_random, run_arena
+from optimus.core.arena import bench_random, default_jobs, run_arena
 from optimus.core.bots import Budget
 from optimus.core.protocol import GameError
 from optimus.core.registry import available_games, get_game
@@ -33,6 +33,12 @@ def main(argv: list[str] | None = None) -> int:
     arena.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     arena.add_argument("--time-ms", type=float, help="per-decision time budget for every bot")
     arena.add_argument("--iterations", type=int, help="per-decision iteration budget")
+    arena.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        help="processes to play the games in (default: every core); same results for any N",
+    )
     arena.add_argument("--json", action="store_true", help="print one JSON object")
     bench = sub.add_parser("bench", help="random full games per second per game")
     bench.add_argument("--seconds", type=float, default=2.0)
@@ -55,7 +61,10 @@ def _arena(args: argparse.Namespace) -> int:
     budget = None
     if args.time_ms is not None or args.iterations is not None:
         budget = Budget(time_ms=args.time_ms, iterations=args.iterations)
-    result = run_arena(game, specs, args.games, args.seed, _options(args.option), budget)
+    jobs = default_jobs() if args.jobs is None else args.jobs
+    if jobs < 1:
+        raise GameError("--jobs must be at least 1")
+    result = run_arena(game, specs, args.games, args.seed, _options(args.option), budget, jobs)
     if args.json:
         print(json.dumps(result))
         return 0
@@ -80,12 +89,29 @@ def _bench(args: argparse.Namespace) -> int:
         for players in range(game.min_players, game.max_players + 1):
             rate = bench_random(game, {"players": players}, args.seconds)
             rows.append({"game": name, "players": players, "games_per_s": round(rate, 1)})
+    generator = _bench_sheet_generator(args.seconds) if "optimus" in available_games() else None
     if args.json:
-        print(json.dumps(rows))
+        print(json.dumps({"random_games": rows, "optimus_sheet_generator_ms": generator}))
     else:
         for r in rows:
             print(f"{r['game']:<10} {r['players']} players: {r['games_per_s']:>9.1f} games/s")
+        if generator is not None:
+            print(f"optimus sheet generator: {generator:.1f} ms mean per random sheet")
     return 0
+
+
+def _bench_sheet_generator(seconds: float) -> float:
+    """Mean milliseconds per random Optimus sheet (seeds 0, 1, 2, ...)."""
+    import time
+
+    from optimus.grid.generate import generate_sheet
+
+    done = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds or done < 20:
+        generate_sheet(done)
+        done += 1
+    return (time.perf_counter() - t0) * 1000 / done
 
 
 if __name__ == "__main__":

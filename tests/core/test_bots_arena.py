@@ -137,7 +137,7 @@ def test_cli_reports_bad_input_without_a_traceback():
         (("arena", "chess", "--players", "random"), "unknown game"),
         (("arena", "tiny", "--players", "random", "--option", "speed"), "key=value"),
         (("arena", "tiny", "--players", "random,random,random,random,random"), "1-4 players"),
-        (("arena", "optimus", "--players", "random"), "not playable yet"),
+        (("arena", "optimus2", "--players", "random"), "not playable yet"),
     ]:
         run = cli(*args)
         assert run.returncode == 2 and fragment in run.stderr and "Traceback" not in run.stderr

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import math
+import os
 import statistics
 import time
 from collections.abc import Mapping
@@ -75,6 +76,61 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+GameResult = tuple[list[float], list[float], list[list[float]]]
+"""One game's result per player spec: scores, win shares, decision times (ms)."""
+
+
+def play_game(
+    game: Game,
+    specs: list[str],
+    g: int,
+    seed: int,
+    opts: Mapping[str, JSON],
+    budget: Budget | None,
+) -> GameResult:
+    """Play game number ``g`` of an arena; player ``i`` sits at seat ``(i + g) % n``."""
+    n = len(specs)
+    factories = [resolve_bot(game, s) for s in specs]
+    game_seed = derive_seed(seed, "game", g)
+    seat_of = [(i + g) % n for i in range(n)]
+    who = {seat_of[i]: i for i in range(n)}
+    bots = [
+        factories[who[seat]](game, seat, Rng(derive_seed(game_seed, "bot", seat)), budget)
+        for seat in range(n)
+    ]
+    times: list[list[float]] = [[] for _ in range(n)]
+    match = Match(game, opts, game_seed)
+    state = match.state
+    while not state.is_terminal():
+        seat = state.actors()[0]  # simultaneous choices: one after another, unseen
+        obs = state.observation(seat)
+        legal = state.legal_moves(seat)
+        t0 = time.perf_counter()
+        move = bots[seat].choose(obs, legal)
+        times[who[seat]].append((time.perf_counter() - t0) * 1000)
+        match.play(seat, move)
+    outcome = state.outcome()
+    scores = [0.0] * n
+    wins = [0.0] * n
+    for seat in range(n):
+        scores[who[seat]] = outcome.scores[seat]
+        if seat in outcome.winners:
+            wins[who[seat]] = 1 / len(outcome.winners)
+    return scores, wins, times
+
+
+def _play_range(
+    args: tuple[Game, list[str], int, int, int, Mapping[str, JSON], Budget | None],
+) -> list[GameResult]:
+    game, specs, start, stop, seed, opts, budget = args
+    return [play_game(game, specs, g, seed, opts, budget) for g in range(start, stop)]
+
+
+def default_jobs() -> int:
+    """Every core of the machine."""
+    return os.cpu_count() or 1
+
+
 def run_arena(
     game: Game,
     specs: list[str],
@@ -82,36 +138,35 @@ def run_arena(
     seed: int,
     options: Mapping[str, JSON] | None = None,
     budget: Budget | None = None,
+    jobs: int = 1,
 ) -> dict[str, JSON]:
-    """Play ``games`` games; player ``i`` of ``specs`` sits at seat ``(i + g) % n`` in game g."""
+    """Play ``games`` games; player ``i`` of ``specs`` sits at seat ``(i + g) % n`` in game g.
+
+    With ``jobs`` > 1 the games are shared out in contiguous ranges between
+    that many processes; every game depends only on the seed and its number,
+    so the scores and wins are exactly those of ``jobs=1`` (only the measured
+    decision times differ).
+    """
     n = len(specs)
     opts = game.normalize_options({**(options or {}), "players": n})
-    factories = [resolve_bot(game, s) for s in specs]
+    for s in specs:
+        resolve_bot(game, s)  # refuse an unknown bot before starting any process
+    jobs = max(1, min(jobs, games))
+    if jobs == 1:
+        results = _play_range((game, specs, 0, games, seed, opts, budget))
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        bounds = [games * j // jobs for j in range(jobs + 1)]
+        tasks = [(game, specs, bounds[j], bounds[j + 1], seed, opts, budget) for j in range(jobs)]
+        with ProcessPoolExecutor(jobs) as pool:
+            results = [r for chunk in pool.map(_play_range, tasks) for r in chunk]
     stats = [PlayerStats(s) for s in specs]
-    for g in range(games):
-        game_seed = derive_seed(seed, "game", g)
-        seat_of = [(i + g) % n for i in range(n)]
-        who = {seat_of[i]: i for i in range(n)}
-        bots = [
-            factories[who[seat]](game, seat, Rng(derive_seed(game_seed, "bot", seat)), budget)
-            for seat in range(n)
-        ]
-        match = Match(game, opts, game_seed)
-        state = match.state
-        while not state.is_terminal():
-            seat = state.actors()[0]  # simultaneous choices: one after another, unseen
-            obs = state.observation(seat)
-            legal = state.legal_moves(seat)
-            t0 = time.perf_counter()
-            move = bots[seat].choose(obs, legal)
-            stats[who[seat]].decision_ms.append((time.perf_counter() - t0) * 1000)
-            match.play(seat, move)
-        outcome = state.outcome()
-        for seat in range(n):
-            st = stats[who[seat]]
-            st.scores.append(outcome.scores[seat])
-            if seat in outcome.winners:
-                st.wins += 1 / len(outcome.winners)
+    for scores, wins, times in results:
+        for i, st in enumerate(stats):
+            st.scores.append(scores[i])
+            st.wins += wins[i]
+            st.decision_ms.extend(times[i])
     return {
         "game": game.name,
         "games": games,

@@ -9,11 +9,12 @@ from optimus.core.protocol import Game, GameError
 # name -> "module:Class"; a game appears here once its rules exist.
 GAMES: dict[str, str] = {
     "fileiras": "optimus.rows.game:FileirasGame",
+    "optimus": "optimus.grid.game:OptimusGame",
     "tiny": "optimus.tiny:TinyGame",
 }
 
 # Games of the product whose rules are still being written.
-PLANNED = {"optimus": "Optimus", "optimus2": "Optimus 2"}
+PLANNED = {"optimus2": "Optimus 2"}
 
 _cache: dict[str, Game] = {}
 
