@@ -17,7 +17,7 @@ from optimus.ui import table as ui
 from optimus.ui.session import TableSession
 
 from .router import found
-from .table import GameTable, Rect, esc, rect
+from .table import GameTable, Rect, bot_seats_html, esc, rect, show_seats
 
 LEVELS = ("easy", "normal", "hard")
 SEATS = 4  # bot seats the form offers (5 players at most)
@@ -71,32 +71,19 @@ class FileirasView(GameTable):
             f"{n} players{variants.get(n, '')}</option>"
             for n in (2, 3, 4, 5)
         )
-        seats = []
-        for i in range(SEATS):
-            opts = "".join(
-                f'<option value="{lv}"{" selected" if s[f"bot{i}"] == lv else ""}>'
-                f"{lv.capitalize()}</option>"
-                for lv in LEVELS
-            )
-            hidden = " hidden" if i >= int(str(s["players"])) - 1 else ""
-            seats.append(
-                f'<label class="seat field"{hidden}>Seat {i + 2} bot '
-                f'<select name="bot{i}" data-setting="bot{i}">{opts}</select></label>'
-            )
         checked = " checked" if s["advanced"] else ""
+        seats = bot_seats_html(s, LEVELS, SEATS)
         return f"""
   <label class="field">Players <select name="players" data-setting="players">{players}</select>
   </label>
-  <fieldset><legend>Seat 1 is you; the other seats are bots</legend>{"".join(seats)}</fieldset>
+  <fieldset><legend>Seat 1 is you; the other seats are bots</legend>{seats}</fieldset>
   <label class="check"><input type="checkbox" name="advanced" data-setting="advanced"{checked}>
     Advanced scoring table (1, 4, 8, 7, 6, 5)</label>"""
 
     def setting_changed(self, key: str) -> None:
         if key != "players" or self.root is None:
             return
-        players = int(str(self.settings["players"]))
-        for i, label in enumerate(self.root.querySelectorAll(".seat")):
-            label.hidden = i >= players - 1
+        show_seats(self.root, int(str(self.settings["players"])))
 
     def new_session(self, seed: int) -> TableSession:
         s = self.settings

@@ -108,6 +108,33 @@ class Storage:
         self.remove(key)
 
 
+def bot_seats_html(settings: dict[str, JSON], levels: Sequence[str], seats: int) -> str:
+    """Set-up fields for seats 2.. (``bot0``, ``bot1``...): a bot level each.
+
+    Seats beyond the chosen ``players`` are hidden (see :func:`show_seats`).
+    """
+    players = int(str(settings["players"]))
+    out = []
+    for i in range(seats):
+        opts = "".join(
+            f'<option value="{esc(lv)}"{" selected" if settings[f"bot{i}"] == lv else ""}>'
+            f"{esc(lv.capitalize())}</option>"
+            for lv in levels
+        )
+        hidden = " hidden" if i >= players - 1 else ""
+        out.append(
+            f'<label class="seat field"{hidden}>Seat {i + 2} bot '
+            f'<select name="bot{i}" data-setting="bot{i}">{opts}</select></label>'
+        )
+    return "".join(out)
+
+
+def show_seats(root: Any, players: int) -> None:
+    """Show the bot seats a table of ``players`` uses, hide the others."""
+    for i, label in enumerate(root.querySelectorAll(".seat")):
+        label.hidden = i >= players - 1
+
+
 Rect = tuple[float, float, float, float]
 
 
@@ -172,6 +199,14 @@ class GameTable:
         """Selectors tried in order for the next sensible control on the player's turn."""
         return ("[data-move]",)
 
+    def board_action(self, action: str, target: Any) -> bool:
+        """A click on a board control with a ``data-action`` of the game's own.
+
+        For steps that are not moves yet (pick a die, pencil a box, take a mark
+        back): change the page's own state and ``render()``. Return True if handled.
+        """
+        return False
+
     def capture(self, seat: int, move: str) -> Any:
         """Before a move is drawn: remember where its pieces are (for ``animate``)."""
         return None
@@ -203,6 +238,8 @@ class GameTable:
         self._change = create_proxy(self._on_change)
         self._nodes: dict[str, Any] = {}
         self._your_turn = False
+        self._drawn: dict[str, str] = {}
+        """The markup last drawn per part of the play screen (redrawn only on change)."""
 
     def mount(self, container: Any) -> None:
         doc = js.document
@@ -323,6 +360,7 @@ class GameTable:
         self.generation += 1
         self.session = None
         self.error = ""
+        self._close_all()  # "New game" from the end screen: its dialog must not stay open
         saved = self._saved_game()
         if not self.storage.persistent and not Storage.told:
             Storage.told = True
@@ -359,6 +397,7 @@ class GameTable:
         self._close_all()
         self._your_turn = False
         self._set_results(False)
+        self._drawn = {}
         self._nodes["screen"].innerHTML = """
 <div class="play" data-role="play">
   <section class="board" aria-label="Table" tabindex="-1" data-role="board"></section>
@@ -390,12 +429,16 @@ class GameTable:
         focus_key = _focus_key(js.document.activeElement) if had_focus else None
         view = self.view()
         self.set_status(*self.status(view))
-        board.innerHTML = self.board_html(view)
-        screen.querySelector("[data-role=panels]").innerHTML = "".join(
-            self._panel_html(p) for p in self.panels(view)
+        self._draw(board, "board", self.board_html(view))
+        self._draw(
+            screen.querySelector("[data-role=panels]"),
+            "panels",
+            "".join(self._panel_html(p) for p in self.panels(view)),
         )
-        screen.querySelector("[data-role=log]").innerHTML = "".join(
-            f"<li>{esc(line)}</li>" for line in self.log(view)
+        self._draw(
+            screen.querySelector("[data-role=log]"),
+            "log",
+            "".join(f"<li>{esc(line)}</li>" for line in self.log(view)),
         )
         if session.state.is_terminal():
             self._your_turn = False
@@ -417,6 +460,12 @@ class GameTable:
         elif lost:
             again = screen.querySelector(focus_key) if focus_key else None
             (again if found(again) else board).focus()
+
+    def _draw(self, node: Any, key: str, markup: str) -> None:
+        """Replace ``node``'s content only if it changed (less work, focus kept)."""
+        if self._drawn.get(key) != markup:
+            node.innerHTML = markup
+            self._drawn[key] = markup
 
     def focus_first(self, selectors: Sequence[str]) -> None:
         """Focus the first control matching ``selectors`` (else the board)."""
@@ -651,6 +700,12 @@ class GameTable:
         if handler is not None:
             event.preventDefault()
             handler(target)
+        elif (
+            self.session is not None
+            and not self._nodes["end"].open
+            and self.board_action(action, target)
+        ):
+            event.preventDefault()
 
     def _actions(self) -> dict[str, Callable[[Any], None]]:
         return {
