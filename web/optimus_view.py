@@ -40,6 +40,14 @@ def _keyframes(value: Any) -> Any:
     return js.JSON.parse(json.dumps(value))
 
 
+CELL_WORDS = (
+    ("star", "star"),
+    ("marked", "marked"),
+    ("pencil", "pencilled"),
+    ("target", "can be marked"),
+)
+
+
 def cell_html(c: dict[str, Any], mode: str) -> str:
     """One box. ``big``: a button on the person's turn; ``view``: drawn; ``mini``: a dot."""
     cls = ["cell", f"c-{c['face']}"]
@@ -51,15 +59,7 @@ def cell_html(c: dict[str, Any], mode: str) -> str:
         return f'<span class="{" ".join(cls)}" data-box="{box}"></span>'
     star = '<i class="star" aria-hidden="true">★</i>' if c["star"] else ""
     sym = f'<i class="sym" aria-hidden="true">{c["symbol"]}</i>'
-    words = [box, c["colour"]]
-    if c["star"]:
-        words.append("star")
-    if c["marked"]:
-        words.append("marked")
-    if c["pencil"]:
-        words.append("pencilled")
-    if c["target"]:
-        words.append("can be marked")
+    words = [box, c["colour"], *(word for flag, word in CELL_WORDS if c[flag])]
     label = esc(", ".join(words))
     inner = f"{sym}{star}"
     if mode == "big" and c["free"]:
@@ -118,7 +118,8 @@ def foot_html(s: dict[str, Any]) -> str:
         colours.append(
             f'<span class="bonus c-{c["face"]}{state}" title="{esc(c["name"])}: '
             f'{c["marked"]} of 21 marked">'
-            f'<i aria-hidden="true">{c["symbol"]}</i>{c["marked"]}/21 · {value}</span>'
+            f'<i aria-hidden="true">{c["symbol"]}</i>{c["marked"]}<span class="of21">/21</span>'
+            f" · {value}</span>"
         )
     sc = s["score"]
     score = (
@@ -366,8 +367,9 @@ class OptimusView(GameTable):
         names = self._joker_names_html(v) if mine else ""
         if not names:
             names = (
-                f'<span class="small"><b data-role="sheet-name">{esc(label)}</b> · Jokers: X '
-                "stands for any colour, ? for any number; each costs one “!”.</span>"
+                f'<span class="small"><b data-role="sheet-name">{esc(label)}</b>'
+                '<span class="joker-hint"> · Jokers: X stands for any colour, ? for any '
+                "number; each costs one “!”.</span></span>"
             )
         sheet = sheet_html(v["sheet"], "big")
         return f"""
@@ -478,12 +480,7 @@ class OptimusView(GameTable):
         for seat in range(int(obs["players"])):
             p = vm.panel(obs, self.names, seat, self.you, view["actor"])
             s = vm.sheet_view(obs, seat)
-            summary = ""
-            if seat != self.you:
-                summary = (
-                    f'{sheet_html(s, "mini")}<span class="mini-info">'
-                    f"{s['jokers_left']} “!” left</span>"
-                )
+            summary = sheet_html(s, "mini") if seat != self.you else ""
             if p["active"]:
                 summary = f'<span class="tag">Active player</span>{summary}'
             out.append(
@@ -493,7 +490,7 @@ class OptimusView(GameTable):
                     "score": p["score"],
                     "turn": p["turn"],
                     "you": p["you"],
-                    "last": p["last"],
+                    "last": f"{p['last'] or 'nothing yet'}; {s['jokers_left']} “!” left",
                     "summary_html": summary,
                     # Only the details dialog uses the full sheet: drawn on demand.
                     "detail_html": (

@@ -278,3 +278,22 @@ def test_two_players_human_and_bot_to_the_end_on_one_screen_without_freezing(
     page.click(f"{END} [data-action=see-table]")
     page.wait_for_selector("dialog[data-role=end]:not([open])", state="attached")
     assert page.locator(".ogrid.big .cell.marked").count() == state.marks[0].bit_count()
+
+
+def test_six_players_fit_the_screen_on_a_desktop_and_a_phone(guarded, site, screenshot):
+    """Desktop: one screen. Phone: no sideways scrolling (the log may sit below the fold)."""
+    page = open_table(guarded, site, players=6, speed="instant")
+    page.wait_for_selector(YOUR_TURN, timeout=60_000)
+    assert page.locator(".panel .ogrid.mini").count() == 5  # the others' sheets, small
+    for name, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        screenshot(page, f"optimus-6-players-{name}")
+        assert fits_the_screen(page) == [], name
+        if name == "phone":
+            continue
+        tall = page.evaluate(
+            """() => [...document.querySelectorAll('.ogrid.big, .markbar, .panel, .log')]
+                .filter(el => el.getBoundingClientRect().bottom > innerHeight + 0.5)
+                .map(el => el.className)"""
+        )
+        assert tall == [], f"{name}: below the screen: {tall}"
