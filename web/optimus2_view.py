@@ -239,8 +239,11 @@ class Optimus2View(GameTable):
             ".o2controls button[data-move]",
         )
 
-    def board_actions(self) -> dict[str, Callable[[Any], None]]:
-        return {"die": self._select}
+    def board_action(self, action: str, target: Any) -> bool:
+        if action != "die":
+            return False
+        self._select(target)
+        return True
 
     def _select(self, target: Any) -> None:
         name = str(target.getAttribute("data-die"))

@@ -143,6 +143,9 @@ class GameTable:
         players = int(str(self.settings["players"]))
         for i, label in enumerate(self.root.querySelectorAll(".seat")):
             label.hidden = i >= players - 1
+        fieldset = self.root.querySelector("fieldset.seats")
+        if found(fieldset):
+            fieldset.hidden = players == 1
 
     # -- seats: for games whose settings are "players" and "bot0", "bot1", ... -------
     def seat_fields(self, players: Mapping[int, str], levels: Sequence[str]) -> str:
@@ -167,7 +170,8 @@ class GameTable:
         return f"""
   <label class="field">Players <select name="players" data-setting="players">{counts}</select>
   </label>
-  <fieldset><legend>Seat 1 is you; the other seats are bots</legend>{"".join(seats)}</fieldset>"""
+  <fieldset class="seats"{" hidden" if int(str(s["players"])) == 1 else ""}>
+    <legend>Seat 1 is you; the other seats are bots</legend>{"".join(seats)}</fieldset>"""
 
     def seats(self) -> list[str]:
         """Seat 1 the person, then the bot levels chosen for the other seats."""
@@ -211,9 +215,13 @@ class GameTable:
         """Selectors tried in order for the next sensible control on the player's turn."""
         return ("[data-move]",)
 
-    def board_actions(self) -> dict[str, Callable[[Any], None]]:
-        """The board's own ``data-action`` handlers (e.g. choosing a die before its target)."""
-        return {}
+    def board_action(self, action: str, target: Any) -> bool:
+        """A click on a board control with a ``data-action`` of the game's own.
+
+        For steps that are not moves yet (pick a die, pencil a box, take a mark
+        back): change the page's own state and ``render()``. Return True if handled.
+        """
+        return False
 
     def capture(self, seat: int, move: str) -> Any:
         """Before a move is drawn: remember where its pieces are (for ``animate``)."""
@@ -244,6 +252,8 @@ class GameTable:
         self._change = create_proxy(self._on_change)
         self._nodes: dict[str, Any] = {}
         self._your_turn = False
+        self._drawn: dict[str, str] = {}
+        """The markup last drawn per part of the play screen (redrawn only on change)."""
 
     def mount(self, container: Any) -> None:
         doc = js.document
@@ -365,6 +375,7 @@ class GameTable:
         self.generation += 1
         self.session = None
         self.error = ""
+        self._close_all()  # "New game" from the end screen: its dialog must not stay open
         saved = self._saved_game()
         if not self.storage.persistent and not Storage.told:
             Storage.told = True
@@ -401,6 +412,7 @@ class GameTable:
         self._close_all()
         self._your_turn = False
         self._set_results(False)
+        self._drawn = {}
         self._nodes["screen"].innerHTML = """
 <div class="play" data-role="play">
   <section class="board" aria-label="Table" tabindex="-1" data-role="board"></section>
@@ -431,12 +443,16 @@ class GameTable:
         focus_key = _focus_key(js.document.activeElement) if had_focus else None
         view = self.view()
         self.set_status(*self.status(view))
-        board.innerHTML = self.board_html(view)
-        screen.querySelector("[data-role=panels]").innerHTML = "".join(
-            self._panel_html(p) for p in self.panels(view)
+        self._draw(board, "board", self.board_html(view))
+        self._draw(
+            screen.querySelector("[data-role=panels]"),
+            "panels",
+            "".join(self._panel_html(p) for p in self.panels(view)),
         )
-        screen.querySelector("[data-role=log]").innerHTML = "".join(
-            f"<li>{esc(line)}</li>" for line in self.log(view)
+        self._draw(
+            screen.querySelector("[data-role=log]"),
+            "log",
+            "".join(f"<li>{esc(line)}</li>" for line in self.log(view)),
         )
         if session.state.is_terminal():
             self._your_turn = False
@@ -458,6 +474,12 @@ class GameTable:
         elif lost:
             again = screen.querySelector(focus_key) if focus_key else None
             (again if found(again) else board).focus()
+
+    def _draw(self, node: Any, key: str, markup: str) -> None:
+        """Replace ``node``'s content only if it changed (less work, focus kept)."""
+        if self._drawn.get(key) != markup:
+            node.innerHTML = markup
+            self._drawn[key] = markup
 
     def focus_first(self, selectors: Sequence[str]) -> None:
         """Focus the first control matching ``selectors`` (else the board)."""
@@ -698,6 +720,12 @@ class GameTable:
         if handler is not None:
             event.preventDefault()
             handler(target)
+        elif (
+            self.session is not None
+            and not self._nodes["end"].open
+            and self.board_action(action, target)
+        ):
+            event.preventDefault()
 
     def _actions(self) -> dict[str, Callable[[Any], None]]:
         return {
@@ -713,7 +741,6 @@ class GameTable:
             "rematch": lambda _t: self._rematch(),
             "new": lambda _t: self.show_setup(),
             "see-table": lambda _t: self._see_table(),
-            **self.board_actions(),
         }
 
     def _see_table(self) -> None:

@@ -99,13 +99,13 @@ def test_game_routes_show_their_view_or_coming_soon(guarded: Guard, site: str) -
     page = guarded.page
     page.goto(site)
     guarded.wait_ready()
-    page.click('a.game-card[data-game="optimus"]')  # no view registered yet
+    page.click('a.game-card[data-game="optimus2"]')  # no view registered yet
     expect(page.locator("#game")).to_be_visible()
     expect(page.locator("#home")).to_be_hidden()
-    expect(page.locator("#game-title")).to_have_text("Optimus")
+    expect(page.locator("#game-title")).to_have_text("Optimus 2")
     expect(page.locator("#game-view .notice")).to_contain_text("coming soon")
-    assert page.url.endswith("#/optimus")
-    expect(page).to_have_title("Optimus · Optimus Table")
+    assert page.url.endswith("#/optimus2")
+    expect(page).to_have_title("Optimus 2 · Optimus Table")
     page.click("a.back")
     expect(page.locator("#home")).to_be_visible()
     expect(page.locator("#game")).to_be_hidden()

@@ -1,0 +1,587 @@
+"""Optimus view models: an observation, the legal moves and the person's pencil become plain data.
+
+Nothing here decides a rule. What lights up, what is complete and what can be
+confirmed all come from the engine's legal moves; a reason for refusing a
+marking comes from the engine (``explain``). Every colour has a symbol as well
+as a hue, so the sheet reads without colour vision.
+
+The person builds a marking step by step in a :class:`Pencil`: a colour die,
+a number die, the colour or number a joker stands for, then boxes. Each step
+can be taken back before the move is confirmed.
+
+>>> colour_info("r")["symbol"], colour_info("x")["name"]
+('♥', 'colour joker')
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from optimus.core.protocol import JSON
+from optimus.grid.game import COLOUR_BONUS, JOKERS, SOLO_BANDS, STAR_PENALTY
+from optimus.grid.sheet import (
+    COLOUR_NAMES,
+    COLOURS,
+    COLS,
+    COLUMN_LETTERS,
+    COLUMN_POINTS,
+    ROWS,
+    START_COL,
+    box_index,
+    box_name,
+)
+from optimus.ui.table import last_actions, log_lines, ranks
+
+SYMBOLS = {"g": "▲", "y": "●", "b": "■", "r": "♥", "o": "✚", "x": "X"}
+"""A symbol per colour (the hue is never the only signal); ``x`` is the colour joker."""
+
+TIE_RULE = "Equal totals: most unused “!” wins; if that is equal too, the victory is shared."
+
+
+def colour_info(face: str) -> dict[str, str]:
+    """Name and symbol of a colour face (``g y b r o``) or the colour joker ``x``."""
+    if face == "x":
+        return {"face": "x", "name": "colour joker", "symbol": SYMBOLS["x"]}
+    return {"face": face, "name": COLOUR_NAMES[COLOURS.index(face)], "symbol": SYMBOLS[face]}
+
+
+def number_name(face: str) -> str:
+    return "number joker" if face == "?" else face
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 'es' if word.endswith('x') else 's'}"
+
+
+# -- the pencil: a marking in progress ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class Pencil:
+    """The person's marking before it is confirmed (nothing here is a move yet)."""
+
+    colour: str = ""
+    """The chosen colour die's face (``g y b r o x``), or "" while none is chosen."""
+    number: str = ""
+    """The chosen number die's face (``1``-``5``, ``?``), or ""."""
+    named_colour: str = ""
+    """The colour the colour joker stands for (``g y b r o``), or ""."""
+    named_number: int = 0
+    """The number the number joker stands for (1-5), or 0."""
+    boxes: tuple[int, ...] = ()
+    """Pencilled boxes in the order they were clicked."""
+    key: tuple[int, str] = (0, "")
+    """The (roll, phase) the pencil belongs to: a new decision starts a clean pencil."""
+
+    @property
+    def colour_face(self) -> str:
+        """The colour the marking uses ("" while unknown)."""
+        return self.named_colour if self.colour == "x" else self.colour
+
+    @property
+    def count(self) -> int:
+        """How many boxes the marking needs (0 while unknown)."""
+        if self.number == "?":
+            return self.named_number
+        return int(self.number) if self.number else 0
+
+    @property
+    def ready(self) -> bool:
+        """Both dice chosen and any joker named: boxes can be marked."""
+        return bool(self.colour_face and self.count)
+
+    def move(self) -> str:
+        """The move these pencil marks make, boxes in reading order ("" without boxes)."""
+        if not (self.colour and self.number and self.boxes):
+            return ""
+        names = " ".join(box_name(i) for i in sorted(self.boxes))
+        return f"{self.colour}{self.number} {names}"
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def parse(move: str) -> tuple[str, str, frozenset[int]]:
+    """``(colour face, number face, boxes)`` of a marking move (cached: pages redraw often)."""
+    words = move.split()
+    return words[0][0], words[0][1], frozenset(box_index(w) for w in words[1:])
+
+
+def _markings(legal: Sequence[str]) -> list[tuple[str, str, frozenset[int]]]:
+    return [parse(m) for m in legal if m != "pass"]
+
+
+def candidates(
+    legal: Sequence[str], pencil: Pencil, sheet: Sequence[str]
+) -> list[tuple[str, frozenset[int]]]:
+    """The legal markings that fit the pencil's dice and named joker values: (move, boxes).
+
+    ``sheet`` is the sheet's colour face per box (``g y b r o``).
+    """
+    out = []
+    for m in legal:
+        if m == "pass":
+            continue
+        cf, nf, boxes = parse(m)
+        if pencil.colour and cf != pencil.colour:
+            continue
+        if pencil.number and nf != pencil.number:
+            continue
+        if pencil.named_colour and sheet[next(iter(boxes))] != pencil.named_colour:
+            continue
+        if pencil.named_number and len(boxes) != pencil.named_number:
+            continue
+        out.append((m, boxes))
+    return out
+
+
+def choose_die(pencil: Pencil, kind: str, face: str) -> Pencil:
+    """Pick (or, if it is the picked one, put back) a die; its joker name and boxes reset."""
+    if kind == "colour":
+        face = "" if pencil.colour == face else face
+        return replace(pencil, colour=face, named_colour="", boxes=())
+    face = "" if pencil.number == face else face
+    return replace(pencil, number=face, named_number=0, boxes=())
+
+
+def name_joker(pencil: Pencil, kind: str, value: str) -> Pencil:
+    """Say what a joker stands for (again to take it back); the boxes reset."""
+    if kind == "colour":
+        named = "" if pencil.named_colour == value else value
+        return replace(pencil, named_colour=named, boxes=())
+    n = int(value)
+    return replace(pencil, named_number=0 if pencil.named_number == n else n, boxes=())
+
+
+def toggle_box(pencil: Pencil, box: int) -> Pencil:
+    """Pencil a box, or rub it out if it is pencilled already."""
+    if box in pencil.boxes:
+        return replace(pencil, boxes=tuple(b for b in pencil.boxes if b != box))
+    return replace(pencil, boxes=(*pencil.boxes, box))
+
+
+def undo(pencil: Pencil) -> Pencil:
+    """Take back the last step: the last box, else a joker's name, else a die."""
+    if pencil.boxes:
+        return replace(pencil, boxes=pencil.boxes[:-1])
+    if pencil.named_number:
+        return replace(pencil, named_number=0)
+    if pencil.named_colour:
+        return replace(pencil, named_colour="")
+    if pencil.number:
+        return replace(pencil, number="")
+    return replace(pencil, colour="")
+
+
+def fresh(pencil: Pencil, key: tuple[int, str]) -> Pencil:
+    """The pencil for decision ``key``: kept if it is the same decision, else clean."""
+    return pencil if pencil.key == key else Pencil(key=key)
+
+
+# -- the table as data ----------------------------------------------------------------
+
+
+def sheet_faces(obs: Mapping[str, Any]) -> list[str]:
+    """The colour face of every box (the sheet's letters, lower case)."""
+    return _sheet(str(obs["sheet"]))[0]
+
+
+def sheet_stars(obs: Mapping[str, Any]) -> list[bool]:
+    return _sheet(str(obs["sheet"]))[1]
+
+
+@functools.lru_cache(maxsize=8)
+def _sheet(text: str) -> tuple[list[str], list[bool], list[dict[str, Any]]]:
+    """Faces, stars and each box's fixed data, read once per sheet."""
+    letters = [ch for ch in text if ch.isalpha()]
+    faces = [ch.lower() for ch in letters]
+    stars = [ch.isupper() for ch in letters]
+    cells = [
+        {
+            "box": box_name(i),
+            "face": face,
+            "colour": colour_info(face)["name"],
+            "symbol": SYMBOLS[face],
+            "star": stars[i],
+            "start": i % COLS == START_COL,
+        }
+        for i, face in enumerate(faces)
+    ]
+    return faces, stars, cells
+
+
+def describe(entry: Mapping[str, Any], names: Sequence[str], sheet: Sequence[str]) -> str | None:
+    """One log line, a whole sentence, for a public event."""
+    ev = entry.get("event")
+    if ev == "roll":
+        colours, numbers = str(entry["dice"]).split()
+        shown = ", ".join(colour_info(c)["name"] for c in colours)
+        nums = ", ".join(number_name(n) for n in numbers)
+        return f"Roll {entry['roll']}: {names[entry['active']]} rolled {shown}; {nums}."
+    who = names[entry["player"]] if "player" in entry else ""
+    if ev == "choice":
+        move = str(entry["move"])
+        if move == "pass":
+            return f"{who} passed."
+        return f"{who} marked {marking_words(move, sheet)}."
+    if ev == "column":
+        return f"{who} completed column {entry['column']}."
+    if ev == "colour":
+        return f"{who} completed every {entry['colour']} box."
+    if ev == "end":
+        return "The game is over."
+    return None
+
+
+def marking_words(move: str, sheet: Sequence[str]) -> str:
+    """``3 red boxes (G4 H3 H4) with red and 3`` and what a joker cost."""
+    cf, nf, boxes = parse(move)
+    colour = colour_info(sheet[min(boxes)])["name"]
+    names = " ".join(move.split()[1:])
+    dice = []
+    dice.append(f"the colour joker as {colour}" if cf == "x" else colour)
+    dice.append(f"the number joker as {len(boxes)}" if nf == "?" else nf)
+    cost = (cf == "x") + (nf == "?")
+    paid = f", spending {cost} “!”" if cost else ""
+    box_word = "box" if len(boxes) == 1 else "boxes"
+    return f"{len(boxes)} {colour} {box_word} ({names}) with {' and '.join(dice)}{paid}"
+
+
+def with_solo_choices(obs: Mapping[str, Any], moves: Sequence[str]) -> dict[str, Any]:
+    """A solo observation whose log also names the player's choice after each roll.
+
+    The engine resolves a solo roll at once and logs no choice; ``moves`` are the
+    player's moves in order (from the game's record), one per roll.
+    """
+    if obs["players"] != 1:
+        return dict(obs)
+    log: list[Mapping[str, Any]] = []
+    for entry in obs["log"]:
+        log.append(entry)
+        roll = entry.get("roll")
+        if entry.get("event") == "roll" and isinstance(roll, int) and 0 < roll <= len(moves):
+            log.append({"event": "choice", "player": 0, "move": moves[roll - 1]})
+    return {**obs, "log": log}
+
+
+def last_choices(log: Sequence[Mapping[str, Any]]) -> dict[int, str]:
+    """Each player's latest choice (a move), kept highlighted until they choose again."""
+    return {seat: str(entry["move"]) for seat, (_, entry) in last_actions(log, {"choice"}).items()}
+
+
+def dice_view(
+    obs: Mapping[str, Any],
+    names: Sequence[str],
+    you: int | None,
+    legal: Sequence[str],
+    pencil: Pencil,
+) -> dict[str, JSON]:
+    """The rolled dice, which are open to whom, and which the person may pick now."""
+    dice = obs["dice"]
+    phase = obs["phase"]
+    active = obs["active"]
+    taken: dict[str, int] = {}  # kind -> index of the die the active player took
+    move = obs.get("active_move")
+    if phase == "others" and move and move != "pass":
+        taken["colour"] = list(dice["colour"]).index(move[0])
+        taken["number"] = list(dice["number"]).index(move[1])
+    marks = _markings(legal)
+    out: dict[str, list[dict[str, JSON]]] = {"colour": [], "number": []}
+    for kind in ("colour", "number"):
+        seen: set[str] = set()
+        for i, face in enumerate(dice[kind]):
+            took = taken.get(kind) == i
+            first = face not in seen and not took
+            if not took:
+                seen.add(face)
+            if kind == "colour":
+                info = colour_info(face)
+                label, symbol = info["name"], info["symbol"]
+                other = pencil.number
+                usable = any(c == face and (not other or n == other) for c, n, _ in marks)
+                picked = pencil.colour == face
+            else:
+                label, symbol = number_name(face), face
+                other = pencil.colour
+                usable = any(n == face and (not other or c == other) for c, n, _ in marks)
+                picked = pencil.number == face
+            out[kind].append(
+                {
+                    "kind": kind,
+                    "face": face,
+                    "label": label,
+                    "symbol": symbol,
+                    "joker": face in "x?",
+                    "taken_by": names[active] if took else None,
+                    # Equal faces are the same choice: only the first one reacts.
+                    "usable": bool(usable and first and not took),
+                    "picked": bool(picked and first and not took),
+                }
+            )
+    return {**out, "open_text": open_text(obs, names, you)}
+
+
+def open_text(obs: Mapping[str, Any], names: Sequence[str], you: int | None) -> str:
+    """Which dice are open to whom, in one sentence."""
+    phase = obs["phase"]
+    active = obs["active"]
+    who = "You are" if active == you else f"{names[active]} is"
+    if obs["players"] == 1:
+        return f"Roll {obs['roll']} of {obs['rolls_limit']}: take one colour and one number die."
+    if phase == "all":
+        return f"Roll {obs['roll']}: in the first three rolls all six dice are open to everyone."
+    if phase == "active":
+        return (
+            f"Roll {obs['roll']}: {who} the active player and chooses first; the others "
+            "then choose from the four dice left."
+        )
+    if phase == "others":
+        move = obs.get("active_move")
+        if move == "pass":
+            return f"{names[active]} passed: all six dice are open to everyone else."
+        took = "You took" if active == you else f"{names[active]} took"
+        return f"{took} the crossed-out pair; the other four dice are open to everyone else."
+    return ""
+
+
+def sheet_view(
+    obs: Mapping[str, Any],
+    seat: int,
+    pencil: Pencil | None = None,
+    legal: Sequence[str] = (),
+) -> dict[str, Any]:
+    """One player's sheet: cells, column points, "!" boxes, colour bonuses, score.
+
+    With a ``pencil`` (the person's own sheet on their turn) the cells say which
+    boxes are pencilled and which ones a legal marking can still use.
+    """
+    faces = sheet_faces(obs)
+    stars = sheet_stars(obs)
+    marked = {box_index(b) for b in obs["marks"][seat]}
+    last = last_choices(obs["log"]).get(seat)
+    last_boxes = parse(last)[2] if last and last != "pass" else frozenset()
+    solo = obs["players"] == 1
+    pencilled = set(pencil.boxes) if pencil else set()
+    targets: set[int] = set()
+    if pencil is not None and pencil.colour and pencil.number and legal:
+        faces_seq = faces
+        for _, boxes in candidates(legal, pencil, faces_seq):
+            if pencilled <= boxes:
+                targets |= boxes - pencilled
+    writable = pencil is not None and pencil.ready
+    cells = [
+        {
+            **fixed,
+            "marked": i in marked,
+            "last": i in last_boxes,
+            "pencil": i in pencilled,
+            "target": i in targets,
+            "free": writable and i not in marked,
+        }
+        for i, fixed in enumerate(_sheet(str(obs["sheet"]))[2])
+    ]
+    columns = []
+    for c, letter in enumerate(COLUMN_LETTERS):
+        first, later = COLUMN_POINTS[c]
+        done = obs["column_rolls"][seat][c]
+        taken = bool(obs["column_first"][c]) and not solo
+        got = first if done and (solo or obs["column_first"][c] == done) else later
+        columns.append(
+            {
+                "letter": letter,
+                "first": first,
+                "later": later,
+                "first_taken": taken,
+                "done": bool(done),
+                "points": got if done else 0,
+            }
+        )
+    used = obs["jokers_used"][seat]
+    colours = []
+    bonuses = bool(obs["bonuses"])
+    for k, face in enumerate(COLOURS):
+        done = obs["colour_rolls"][seat][k]
+        first_roll = obs["colour_first"][k]
+        count = sum(1 for i in marked if faces[i] == face)
+        first = not solo and first_roll and first_roll != done
+        colours.append(
+            {
+                **colour_info(face),
+                "marked": count,
+                "done": bool(done),
+                "first_taken": bool(first_roll) and not solo,
+                "points": (COLOUR_BONUS[1] if first else COLOUR_BONUS[0])
+                if done and bonuses
+                else 0,
+            }
+        )
+    return {
+        "seat": seat,
+        "rows": ROWS,
+        "cells": cells,
+        "columns": columns,
+        "jokers": [i < used for i in range(JOKERS)],
+        "jokers_left": JOKERS - used,
+        "colours": colours,
+        "bonuses": bonuses,
+        "bonus_values": list(COLOUR_BONUS),
+        "score": dict(obs["scores"][seat]),
+        "stars_unmarked": sum(1 for i, s in enumerate(stars) if s and i not in marked),
+        "star_penalty": STAR_PENALTY,
+    }
+
+
+def feedback(
+    pencil: Pencil,
+    legal: Sequence[str],
+    sheet: Sequence[str],
+    explain: Callable[[str], str],
+) -> dict[str, Any]:
+    """Where the marking stands: what is missing, whether it is complete and legal, and why not.
+
+    ``explain(move)`` is the engine's reason for refusing a move.
+    """
+    move = pencil.move()
+    if not pencil.colour or not pencil.number:
+        wanted = (("a colour die", pencil.colour), ("a number die", pencil.number))
+        dice = " and ".join(w for w, f in wanted if not f)
+        return {"state": "dice", "move": "", "text": f"Choose {dice} (or pass)."}
+    if pencil.colour == "x" and not pencil.named_colour:
+        return {"state": "name", "move": "", "text": "Say which colour the colour joker is."}
+    if pencil.number == "?" and not pencil.named_number:
+        return {"state": "name", "move": "", "text": "Say which number the number joker is."}
+    colour = colour_info(pencil.colour_face)["name"]
+    need = pencil.count
+    have = len(pencil.boxes)
+    if not move:
+        return {
+            "state": "boxes",
+            "move": "",
+            "text": f"Mark {_plural(need, 'box')} {colour}: the lit boxes can start a marking.",
+        }
+    if move in legal:
+        return {"state": "complete", "move": move, "text": "Complete and legal: confirm it."}
+    fits = any(set(pencil.boxes) <= boxes for _, boxes in candidates(legal, pencil, sheet))
+    if have < need and fits:
+        return {
+            "state": "boxes",
+            "move": move,
+            "text": f"{have} of {need} marked: {_plural(need - have, 'more box')} {colour}.",
+        }
+    if have < need:
+        return {
+            "state": "illegal",
+            "move": move,
+            "text": f"No legal marking of {_plural(need, 'box')} {colour} contains these "
+            "boxes: take one back.",
+        }
+    reason = explain(move)
+    return {"state": "illegal", "move": move, "text": f"Not legal: {reason}."}
+
+
+def status(
+    obs: Mapping[str, Any],
+    names: Sequence[str],
+    you: int | None,
+    actor: int | None,
+    todo: str = "",
+) -> dict[str, str]:
+    """Whose decision it is and what they must do now (``todo``: the person's next step)."""
+    if obs["phase"] == "over":
+        return {"tone": "over", "text": "The game is over."}
+    if actor is None:
+        return {"tone": "wait", "text": "Rolling the dice…"}
+    roll = f"Roll {obs['roll']}" + (f" of {obs['rolls_limit']}" if obs["rolls_limit"] else "")
+    if actor == you:
+        if obs["phase"] == "others":
+            lead = f"{roll}, your choice from the four dice left"
+        else:
+            lead = f"{roll}, your turn"
+        return {"tone": "you", "text": f"{lead}: {todo or 'choose your dice, or pass.'}"}
+    if obs["phase"] in ("all", "others"):
+        return {"tone": "bot", "text": f"{names[actor]} is choosing (hidden until all have)…"}
+    return {"tone": "bot", "text": f"{names[actor]} is choosing first…"}
+
+
+def panel(
+    obs: Mapping[str, Any], names: Sequence[str], seat: int, you: int | None, actor: int | None
+) -> dict[str, Any]:
+    """A player's compact panel data: score, turn, last choice, and whether they chose."""
+    faces = sheet_faces(obs)
+    last = last_choices(obs["log"]).get(seat)
+    if obs["phase"] in ("all", "others") and obs["chosen"][seat]:
+        last_text = "has chosen (shown once everyone has)"
+    elif last is None:
+        last_text = ""
+    elif last == "pass":
+        last_text = "passed"
+    else:
+        cf, nf, boxes = parse(last)
+        last_text = f"marked {len(boxes)} {colour_info(faces[min(boxes)])['name']}"
+    return {
+        "seat": seat,
+        "name": names[seat],
+        "you": seat == you,
+        "turn": actor == seat,
+        "active": obs["active"] == seat and obs["players"] > 1,
+        "score": int(obs["scores"][seat]["total"]),
+        "last": last_text,
+    }
+
+
+def final(obs: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
+    """Each player's end-screen breakdown, in seat order, with ranks (tie-break applied)."""
+    n = obs["players"]
+    keys = [(obs["scores"][p]["total"], JOKERS - obs["jokers_used"][p]) for p in range(n)]
+    rank_of = ranks([t * 100 + j for t, j in keys])
+    out = []
+    for p in range(n):
+        s = sheet_view(obs, p)
+        score = obs["scores"][p]
+        columns = [
+            {"letter": c["letter"], "points": c["points"], "first": c["points"] == c["first"]}
+            for c in s["columns"]
+            if c["done"]
+        ]
+        colours = [
+            {"name": c["name"], "symbol": c["symbol"], "face": c["face"], "points": c["points"]}
+            for c in s["colours"]
+            if c["done"]
+        ]
+        entry: dict[str, Any] = {
+            "seat": p,
+            "name": names[p],
+            "rank": rank_of[p],
+            "total": int(score["total"]),
+            "columns": columns,
+            "columns_points": int(score["columns"]),
+            "colours": colours,
+            "colours_points": int(score["colours"]),
+            "bonuses": bool(obs["bonuses"]),
+            "jokers": int(score["jokers"]),
+            "stars_unmarked": s["stars_unmarked"],
+            "stars_points": int(score["stars"]),
+        }
+        if n == 1:
+            entry["band"] = obs.get("solo_band") or _band(int(score["total"]))
+        out.append(entry)
+    return out
+
+
+def _band(score: int) -> str:
+    return next(name for lo, hi, name in SOLO_BANDS if lo <= score <= hi)
+
+
+def log(obs: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+    faces = sheet_faces(obs)
+    return log_lines(obs["log"], lambda e: describe(e, names, faces))
+
+
+def sheet_label(option: str) -> str:
+    """The sheet in words: ``Harbour``, ``Random sheet #123``, ``Sheet from a file``."""
+    if option.startswith("random:"):
+        return f"Random sheet #{option.removeprefix('random:')}"
+    if "/" in option or len(option) > 40:
+        return "Sheet from a file"
+    return option.capitalize()

@@ -1,0 +1,601 @@
+"""The Optimus table: set-up (seats, sheet, colour bonuses), the dice, the sheets, the end screen.
+
+The frame (game bar tools, status line, player panels, log, bot loop, dialogs,
+saves, focus) is :class:`optimus_web.table.GameTable`.  A marking is built on
+the page first (a colour die, a number die, a joker's value, boxes), every step
+undoable; only "Confirm" and "Pass" are moves (``data-move``).  What lights up
+and whether a marking is complete come from the legal moves via
+:mod:`optimus.ui.optimus`; a refused marking shows the engine's reason.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import js
+
+from optimus.core.protocol import JSON
+from optimus.core.record import CHANCE
+from optimus.core.registry import get_game
+from optimus.grid.sheet import COLOUR_NAMES, COLOURS, STANDARD_SHEETS, bits, box_index, box_name
+from optimus.ui import optimus as vm
+from optimus.ui import table as ui
+from optimus.ui.session import TableSession
+
+from .router import found
+from .table import GameTable, esc
+
+LEVELS = list(get_game("optimus").bot_levels())
+"""Bot levels as the engine offers them (never a fixed list)."""
+DEFAULT_LEVEL = "normal" if "normal" in LEVELS else LEVELS[0]
+SEATS = 5  # bot seats the form offers (6 players at most)
+RECENT = 5  # random sheets kept to be played again
+SHEETS_KEY = "optimus-table.optimus.sheets"
+
+
+def _keyframes(value: Any) -> Any:
+    """A JS object from plain data (keyframes, timing)."""
+    return js.JSON.parse(json.dumps(value))
+
+
+CELL_WORDS = (
+    ("star", "star"),
+    ("marked", "marked"),
+    ("pencil", "pencilled"),
+    ("target", "can be marked"),
+)
+
+
+def cell_html(c: dict[str, Any], mode: str) -> str:
+    """One box. ``big``: a button on the person's turn; ``view``: drawn; ``mini``: a dot."""
+    cls = ["cell", f"c-{c['face']}"]
+    for flag in ("marked", "last", "pencil", "target", "star", "start"):
+        if c[flag]:
+            cls.append(flag)
+    box = c["box"]
+    if mode == "mini":
+        return f'<span class="{" ".join(cls)}" data-box="{box}"></span>'
+    star = '<i class="star" aria-hidden="true">★</i>' if c["star"] else ""
+    sym = f'<i class="sym" aria-hidden="true">{c["symbol"]}</i>'
+    words = [box, c["colour"], *(word for flag, word in CELL_WORDS if c[flag])]
+    label = esc(", ".join(words))
+    inner = f"{sym}{star}"
+    if mode == "big" and c["free"]:
+        return (
+            f'<button type="button" class="{" ".join(cls)} free" data-action="box" '
+            f'data-box="{box}" aria-label="{label}" aria-pressed="{str(c["pencil"]).lower()}">'
+            f"{inner}</button>"
+        )
+    classes = " ".join(cls)
+    return (
+        f'<span class="{classes}" role="img" aria-label="{label}" data-box="{box}">{inner}</span>'
+    )
+
+
+def sheet_html(s: dict[str, Any], mode: str) -> str:
+    """A whole sheet: column heads (letter, first and later points), rows, and for
+    ``big``/``view`` the "!" boxes, colour bonuses and the score so far."""
+    cells = s["cells"]
+    if mode == "mini":
+        body = "".join(cell_html(c, "mini") for c in cells)
+        return f'<div class="ogrid mini" aria-hidden="true">{body}</div>'
+    heads = ['<span class="corner" aria-hidden="true"></span>']
+    for col in s["columns"]:
+        first = f"<s>{col['first']}</s>" if col["first_taken"] else str(col["first"])
+        done = " done" if col["done"] else ""
+        title = f"Column {col['letter']}: {col['first']} first, {col['later']} later"
+        if col["first_taken"]:
+            title += " (first taken)"
+        if col["done"]:
+            title += f"; completed for {col['points']}"
+        heads.append(
+            f'<span class="colhead{done}" role="img" title="{esc(title)}" '
+            f'aria-label="{esc(title)}">'
+            f'<b>{col["letter"]}</b><span class="pf">{first}</span>'
+            f'<span class="pl">{col["later"]}</span></span>'
+        )
+    rows = []
+    for r in range(s["rows"]):
+        rows.append(f'<span class="rowhead" aria-hidden="true">{r + 1}</span>')
+        rows.extend(cell_html(c, mode) for c in cells[r * 15 : r * 15 + 15])
+    grid = f'<div class="ogrid {mode}">{"".join(heads)}{"".join(rows)}</div>'
+    return grid + foot_html(s)
+
+
+def foot_html(s: dict[str, Any]) -> str:
+    """The "!" boxes, the colour bonuses and the running score."""
+    jokers = "".join(
+        f'<span class="bang{" used" if used else ""}">!</span>' for used in s["jokers"]
+    )
+    first, later = s["bonus_values"]
+    colours = []
+    for c in s["colours"]:
+        f = f"<s>{first}</s>" if c["first_taken"] else str(first)
+        state = " done" if c["done"] else ""
+        value = f"{f}/{later}" if s["bonuses"] else "off"
+        colours.append(
+            f'<span class="bonus c-{c["face"]}{state}" title="{esc(c["name"])}: '
+            f'{c["marked"]} of 21 marked">'
+            f'<i aria-hidden="true">{c["symbol"]}</i>{c["marked"]}<span class="of21">/21</span>'
+            f" · {value}</span>"
+        )
+    sc = s["score"]
+    score = (
+        f'<span class="breakdown" data-role="breakdown">Columns {sc["columns"]} · '
+        f"Colours {sc['colours']} · “!” {sc['jokers']} · Stars {sc['stars']} = "
+        f"<b>{ui.points(sc['total'])}</b></span>"
+    )
+    return (
+        f'<div class="ofoot"><span class="bangs" role="img" '
+        f'aria-label="{s["jokers_left"]} of 8 “!” left">{jokers}</span>'
+        f'<span class="bonuses" role="group" aria-label="Colour bonuses">{"".join(colours)}</span>'
+        f"{score}</div>"
+    )
+
+
+def die_html(d: dict[str, Any], clickable: bool) -> str:
+    cls = ["die", f"d-{d['kind']}"]
+    if d["kind"] == "colour":
+        cls.append(f"c-{d['face']}")
+    if d["joker"]:
+        cls.append("joker")
+    if d["taken_by"]:
+        cls.append("taken")
+    if d["picked"]:
+        cls.append("picked")
+    face = f'<i aria-hidden="true">{esc(d["symbol"])}</i>'
+    name = f"{d['label']} {d['kind']} die"
+    if d["taken_by"]:
+        name += f", taken by {d['taken_by']}"
+    if clickable and (d["usable"] or d["picked"]):
+        cls.append("usable")
+        return (
+            f'<button type="button" class="{" ".join(cls)}" data-action="die" '
+            f'data-kind="{d["kind"]}" data-face="{esc(d["face"])}" '
+            f'aria-pressed="{str(d["picked"]).lower()}" aria-label="{esc(name)}">{face}</button>'
+        )
+    return f'<span class="{" ".join(cls)}" role="img" aria-label="{esc(name)}">{face}</span>'
+
+
+class OptimusView(GameTable):
+    """Router view for ``#/optimus``."""
+
+    game_id = "optimus"
+    title = "Optimus"
+    lead = (
+        "Roll colour and number dice, mark boxes on your sheet, complete columns and colours first."
+    )
+    defaults: dict[str, JSON] = {
+        "players": 2,
+        "sheet": "harbour",
+        "bonuses": True,
+        "speed": "normal",
+        **{f"bot{i}": DEFAULT_LEVEL for i in range(SEATS)},
+    }
+    choices: dict[str, Sequence[JSON]] = {
+        "players": [1, 2, 3, 4, 5, 6],
+        "sheet": [*STANDARD_SHEETS, "random"],
+        "bonuses": [True, False],
+        "speed": list(ui.SPEEDS),
+        **{f"bot{i}": LEVELS for i in range(SEATS)},
+    }
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pencil = vm.Pencil()
+        self._focus: str | None = None
+        self._details = False
+        self._focus_now: str | None = None
+        self.recent = self._read_recent()
+        self._refresh_sheet_choices()
+
+    # -- random sheets that can be played again ------------------------------------
+    def _read_recent(self) -> list[int]:
+        try:
+            data = json.loads(self.storage.get(SHEETS_KEY) or "[]")
+        except ValueError:
+            data = []
+        if not isinstance(data, list):
+            return []
+        return [x for x in data if isinstance(x, int) and not isinstance(x, bool)][:RECENT]
+
+    def _refresh_sheet_choices(self) -> None:
+        self.choices = {
+            **self.choices,
+            "sheet": [*STANDARD_SHEETS, "random", *(f"random:{n}" for n in self.recent)],
+        }
+        self.settings = ui.read_settings(
+            self.storage.get(self.settings_key), self.defaults, self.choices
+        )
+
+    def _remember(self, sheet_seed: int) -> None:
+        self.recent = [sheet_seed, *(n for n in self.recent if n != sheet_seed)][:RECENT]
+        self.storage.set(SHEETS_KEY, json.dumps(self.recent))
+        self._refresh_sheet_choices()
+
+    # -- set-up ---------------------------------------------------------------------
+    def setup_fields(self) -> str:
+        s = self.settings
+        players = {n: f"{n} players" for n in range(2, 7)}
+        players = {1: "1 player (solo: 30 rolls)", **players}
+        sheet_labels = {
+            **{name: f"{name.capitalize()} (standard)" for name in STANDARD_SHEETS},
+            "random": "Random sheet (a new one)",
+            **{f"random:{n}": f"Random sheet #{n} again" for n in self.recent},
+        }
+        sheets = "".join(
+            f'<option value="{esc(k)}"{" selected" if s["sheet"] == k else ""}>{esc(v)}</option>'
+            for k, v in sheet_labels.items()
+        )
+        speeds = "".join(
+            f'<option value="{k}"{" selected" if k == s["speed"] else ""}>{esc(label)}</option>'
+            for k, label in ui.SPEED_LABELS.items()
+        )
+        checked = " checked" if s["bonuses"] else ""
+        return (
+            self.seat_fields(players, LEVELS)
+            + f"""
+  <label class="field">Sheet <select name="sheet" data-setting="sheet">{sheets}</select></label>
+  <label class="check"><input type="checkbox" name="bonuses" data-setting="bonuses"{checked}>
+    Colour bonuses (5 points for completing a colour first, 3 later)</label>
+  <label class="field">Bot speed
+    <select name="setup-speed" data-setting="speed">{speeds}</select></label>"""
+        )
+
+    def setting_changed(self, key: str) -> None:
+        if self.root is None:
+            return
+        if key == "players":
+            super().setting_changed(key)
+        elif key == "speed":
+            for select in self.root.querySelectorAll("select[data-setting=speed]"):
+                select.value = str(self.settings["speed"])
+
+    def new_session(self, seed: int) -> TableSession:
+        s = self.settings
+        seats = self.seats()
+        sheet = str(s["sheet"])
+        if sheet == "random":
+            sheet_seed = seed % 100_000
+            sheet = f"random:{sheet_seed}"
+            self._remember(sheet_seed)
+        elif sheet.startswith("random:"):
+            self._remember(int(sheet.removeprefix("random:")))
+        options = {"sheet": sheet, "bonuses": s["bonuses"] is True}
+        return TableSession(self.game, options, seed, seats)
+
+    def options_text(self) -> str:
+        session = self.session
+        if session is None:
+            return ""
+        opts = session.record.options
+        players = len(session.seats)
+        who = "solo, 30 rolls with 2 colour and 2 number dice" if players == 1 else "players"
+        bonus = (
+            "colour bonuses on (5 first, 3 later)" if opts.get("bonuses") else "no colour bonuses"
+        )
+        sheet = vm.sheet_label(str(opts.get("sheet")))
+        return f"{players} {who}; {sheet}; {bonus}."
+
+    # -- the table ------------------------------------------------------------------
+    def view(self) -> dict[str, Any]:
+        session = self.session
+        assert session is not None
+        state = session.state
+        you = self.you
+        obs = self._observation(you)
+        actor = session.next_actor()
+        mine = you is not None and actor == you
+        legal = list(state.legal_moves(you)) if mine and you is not None else []
+        self._focus_now, self._focus = self._focus, None  # the control just used, once
+        if mine:
+            self.pencil = vm.fresh(self.pencil, (int(obs["roll"]), str(obs["phase"])))
+        else:
+            self.pencil = vm.Pencil()
+        pencil = self.pencil
+        faces = vm.sheet_faces(obs)
+
+        def explain(move: str) -> str:
+            return state.explain_illegal(you if you is not None else 0, move)
+
+        fb = vm.feedback(pencil, legal, faces, explain) if mine else None
+        todo = fb["text"] if fb else ""
+        return {
+            "obs": obs,
+            "mine": mine,
+            "actor": actor,
+            "legal": legal,
+            "pencil": pencil,
+            "feedback": fb,
+            "status": vm.status(obs, self.names, you, actor, todo),
+            "dice": vm.dice_view(obs, self.names, you, legal, pencil),
+            "sheet": vm.sheet_view(
+                obs, you if you is not None else 0, pencil if mine else None, legal
+            ),
+        }
+
+    def _observation(self, seat: int | None) -> dict[str, Any]:
+        """The state's observation; in solo, with the player's choices in the log."""
+        session = self.session
+        assert session is not None
+        obs = session.state.observation(seat)
+        if obs["players"] == 1:
+            moves = [str(what) for who, what in session.record.events if who != CHANCE]
+            obs = vm.with_solo_choices(obs, moves)
+        return obs
+
+    def status(self, view: dict[str, Any]) -> tuple[str, str]:
+        st = view["status"]
+        return str(st["tone"]), str(st["text"])
+
+    def log(self, view: dict[str, Any]) -> list[str]:
+        return vm.log(view["obs"], self.names)
+
+    def focus_order(self, view: dict[str, Any]) -> Sequence[str]:
+        order = [self._focus_now] if self._focus_now else []
+        fb = view["feedback"]
+        if fb and fb["state"] == "complete":
+            order.append("button.confirm")
+        order += [
+            "button.cell.target",
+            ".joker-names button",
+            "button.die.usable:not(.picked)",
+            "button[data-move=pass]",
+        ]
+        return order
+
+    def board_html(self, v: dict[str, Any]) -> str:
+        obs = v["obs"]
+        dice = v["dice"]
+        mine = v["mine"]
+        pencil: vm.Pencil = v["pencil"]
+        colour_dice = "".join(die_html(d, mine) for d in dice["colour"])
+        number_dice = "".join(die_html(d, mine) for d in dice["number"])
+        label = vm.sheet_label(str(obs["sheet_option"]))
+        names = self._joker_names_html(v) if mine else ""
+        if not names:
+            names = (
+                f'<span class="small"><b data-role="sheet-name">{esc(label)}</b>'
+                '<span class="joker-hint"> · Jokers: X stands for any colour, ? for any '
+                "number; each costs one “!”.</span></span>"
+            )
+        sheet = sheet_html(v["sheet"], "big")
+        return f"""
+<div class="oboard{" mine" if mine else ""}">
+  <div class="dicebar">
+    <div class="dice" role="group" aria-label="Colour dice">{colour_dice}</div>
+    <div class="dice" role="group" aria-label="Number dice">{number_dice}</div>
+    <p class="open-text">{esc(dice["open_text"])}</p>
+  </div>
+  <div class="joker-names" data-role="joker-names">{names}</div>
+  <div class="osheet" data-role="sheet" aria-label="Your sheet ({esc(label)})">{sheet}</div>
+  {self._markbar_html(v, pencil)}
+</div>"""
+
+    def _joker_names_html(self, v: dict[str, Any]) -> str:
+        pencil: vm.Pencil = v["pencil"]
+        legal = v["legal"]
+        faces = vm.sheet_faces(v["obs"])
+        parts = []
+        if pencil.colour == "x":
+            base = vm.Pencil(colour="x", number=pencil.number)
+            options = {faces[min(b)] for _, b in vm.candidates(legal, base, faces)}
+            buttons = "".join(
+                f'<button type="button" class="name c-{f}" data-action="name" data-kind="colour" '
+                f'data-value="{f}" aria-pressed="{str(pencil.named_colour == f).lower()}">'
+                f'<i aria-hidden="true">{vm.SYMBOLS[f]}</i>{COLOUR_NAMES[COLOURS.index(f)]}'
+                "</button>"
+                for f in COLOURS
+                if f in options
+            )
+            parts.append(f'<span class="name-group">Colour joker is {buttons}</span>')
+        if pencil.number == "?":
+            base = vm.Pencil(colour=pencil.colour, number="?", named_colour=pencil.named_colour)
+            counts = {len(b) for _, b in vm.candidates(legal, base, faces)}
+            buttons = "".join(
+                f'<button type="button" class="name" data-action="name" data-kind="number" '
+                f'data-value="{n}" aria-pressed="{str(pencil.named_number == n).lower()}">'
+                f"{n}</button>"
+                for n in range(1, 6)
+                if n in counts
+            )
+            parts.append(f'<span class="name-group">Number joker is {buttons}</span>')
+        return "".join(parts)
+
+    def _markbar_html(self, v: dict[str, Any], pencil: vm.Pencil) -> str:
+        fb = v["feedback"]
+        if not v["mine"]:
+            text = v["status"]["text"] if v["obs"]["phase"] != "over" else "The game is over."
+            return (
+                f'<div class="markbar"><p class="feedback" data-state="wait">{esc(text)}</p></div>'
+            )
+        state = fb["state"]
+        move = fb["move"]
+        started = bool(pencil.colour or pencil.number)
+        confirm = (
+            f'<button type="button" class="btn primary confirm" data-move="{esc(move)}">'
+            "Confirm</button>"
+            if move
+            else '<button type="button" class="btn primary confirm" disabled>Confirm</button>'
+        )
+        undo = (
+            '<button type="button" class="btn" data-action="undo">Take back</button>'
+            if started
+            else '<button type="button" class="btn" disabled>Take back</button>'
+        )
+        return (
+            f'<div class="markbar"><p class="feedback" data-state="{state}" '
+            f'data-role="feedback">{esc(fb["text"])}</p>'
+            f'<span class="markbtns">{undo}{confirm}'
+            '<button type="button" class="btn" data-move="pass">Pass</button></span></div>'
+        )
+
+    def board_action(self, action: str, target: Any) -> bool:
+        if action not in ("die", "name", "box", "undo"):
+            return False
+        session = self.session
+        if session is None or self.you is None or session.human_to_act() != self.you:
+            return True  # not the person's decision: nothing reacts
+        pencil = self.pencil
+        if action == "die":
+            kind, face = (
+                str(target.getAttribute("data-kind")),
+                str(target.getAttribute("data-face")),
+            )
+            pencil = vm.choose_die(pencil, kind, face)
+            self._focus = f'button.die[data-kind="{kind}"][data-face="{face}"]'
+        elif action == "name":
+            kind, value = (
+                str(target.getAttribute("data-kind")),
+                str(target.getAttribute("data-value")),
+            )
+            pencil = vm.name_joker(pencil, kind, value)
+        elif action == "box":
+            box = str(target.getAttribute("data-box"))
+            pencil = vm.toggle_box(pencil, box_index(box))
+            self._focus = f'button.cell[data-box="{box}"]'
+        else:
+            pencil = vm.undo(pencil)
+            self._focus = "button[data-action=undo]"
+        self.pencil = pencil
+        self.error = ""
+        self.render()
+        return True
+
+    def panels(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+        obs = view["obs"]
+        out = []
+        for seat in range(int(obs["players"])):
+            p = vm.panel(obs, self.names, seat, self.you, view["actor"])
+            s = vm.sheet_view(obs, seat)
+            summary = sheet_html(s, "mini") if seat != self.you else ""
+            if p["active"]:
+                summary = f'<span class="tag">Active player</span>{summary}'
+            out.append(
+                {
+                    "seat": seat,
+                    "name": p["name"],
+                    "score": p["score"],
+                    "turn": p["turn"],
+                    "you": p["you"],
+                    "last": f"{p['last'] or 'nothing yet'}; {s['jokers_left']} “!” left",
+                    "summary_html": summary,
+                    # Only the details dialog uses the full sheet: drawn on demand.
+                    "detail_html": (
+                        f'<div class="osheet detail">{sheet_html(s, "view")}</div>'
+                        if self._details
+                        else ""
+                    ),
+                }
+            )
+        return out
+
+    def show_player(self, seat: int) -> None:
+        self._details = True
+        try:
+            super().show_player(seat)
+        finally:
+            self._details = False
+
+    # -- the end ----------------------------------------------------------------------
+    def end(self) -> tuple[str, str, str]:
+        session = self.session
+        assert session is not None
+        obs = self._observation(None)
+        head = ui.headline(session.state.outcome().winners, self.names, self.you)
+        if len(session.seats) == 1:
+            total = int(obs["scores"][0]["total"])
+            head = f"Your score: {ui.points(total)}, rating band {obs['solo_band']}."
+        players = []
+        for p in sorted(vm.final(obs, self.names), key=lambda p: (p["rank"], p["seat"])):
+            cols = ", ".join(
+                f"{c['letter']} {c['points']}{'' if c['first'] else ' (later)'}"
+                for c in p["columns"]
+            )
+            colours = ", ".join(f"{c['symbol']} {c['name']} {c['points']}" for c in p["colours"])
+            if not p["bonuses"]:
+                colours = (
+                    (colours + " (" if colours else "")
+                    + "no bonuses in this game"
+                    + (")" if colours else "")
+                )
+            band = (
+                f'<li class="band">Solo rating: <b data-role="band">{esc(p["band"])}</b></li>'
+                if "band" in p
+                else ""
+            )
+            players.append(
+                f'<article class="final" data-seat="{p["seat"]}" data-total="{p["total"]}">'
+                f'<h3><span class="rank">#{p["rank"]}</span> {esc(p["name"])}'
+                f'<span class="total" data-role="total">{ui.points(p["total"])}</span></h3>'
+                "<ul>"
+                f"<li>Columns: <b>{p['columns_points']}</b> <span class='small'>"
+                f"{esc(cols or 'none completed')}</span></li>"
+                f"<li>Colour bonuses: <b>{p['colours_points']}</b> <span class='small'>"
+                f"{esc(colours or 'none completed')}</span></li>"
+                f"<li>Unused “!”: <b>{p['jokers']}</b></li>"
+                f"<li class='{'minus' if p['stars_points'] else ''}'>Stars: <b>{p['stars_points']}"
+                f"</b> <span class='small'>{p['stars_unmarked']} unmarked × −2</span></li>"
+                f"{band}</ul></article>"
+            )
+        rules = vm.TIE_RULE if len(session.seats) > 1 else "Solo: the rating band of your score."
+        return head, rules, "".join(players)
+
+    # -- animations -------------------------------------------------------------------
+    def capture(self, seat: int, move: str) -> Any:
+        marks = getattr(self.session.state, "marks", None) if self.session else None
+        return list(marks) if marks is not None else None
+
+    def animate(self, captured: Any, seat: int, move: str, ms: int) -> None:
+        session = self.session
+        if session is None or captured is None or self.root is None:
+            return
+        screen = self._nodes["screen"]
+        after = getattr(session.state, "marks", captured)
+        frames = _keyframes(
+            [{"transform": "scale(1.8)", "opacity": 0}, {"transform": "none", "opacity": 1}]
+        )
+        order = 0
+        for p, (old, new) in enumerate(zip(captured, after, strict=True)):
+            added = new & ~old
+            if not added:
+                continue
+            scope = "[data-role=sheet]" if p == self.you else f'.panel[data-seat="{p}"]'
+            delay = order * ms * 0.6
+            order += 1
+            timing = _keyframes({"duration": ms, "delay": delay, "fill": "backwards"})
+            for i in bits(added):
+                cell = screen.querySelector(f'{scope} [data-box="{box_name(i)}"]')
+                if found(cell):
+                    cell.animate(frames, timing)
+
+
+RULES_HTML = """
+<ol>
+<li>The active player rolls three colour dice and three number dice. They take one colour
+die and one number die — or pass. Then every other player takes one colour and one number
+die from the <b>four dice left</b> (all six if the active player passed); no one sees the
+others' choice until all have chosen. In the first three rolls everyone chooses from all
+six dice.</li>
+<li>To mark: click a colour die and a number die (for a joker, say which colour or number it
+is). Boxes where a legal marking can go light up. Click boxes to pencil them (click again to
+rub one out; “Take back” undoes the last step), then <b>Confirm</b>, or <b>Pass</b>.</li>
+<li>A marking is exactly as many boxes as the number, all of the chosen colour, in one block
+of that colour, joined side by side. At least one box must be in column H or next to a box
+you marked before.</li>
+<li>Each joker (X colour, ? number) costs one of your 8 “!”; with none left you cannot use
+jokers.</li>
+<li>Completing a column scores its first value if no one completed it in an earlier roll
+(ties in the same roll all score first), else the later value. Completing all 21 boxes of a
+colour scores 5 first, 3 later (if colour bonuses are on).</li>
+<li>The game ends after the roll in which someone completes a second colour. Score: columns +
+colour bonuses + 1 per unused “!” − 2 per unmarked star. Ties: most unused “!”.</li>
+<li>Solo: 2 colour and 2 number dice, 30 rolls, always the first values; your score gives a
+rating band.</li>
+<li>Colours carry symbols: ▲ green, ● yellow, ■ blue, ♥ red, ✚ orange; X is the colour
+joker, ? the number joker.</li>
+</ol>"""
+
+OptimusView.rules_html = RULES_HTML
