@@ -93,26 +93,29 @@ def test_only_local_files_are_requested_and_all_exist(guarded: Guard, site: str)
     # (The fixture also fails on foreign hosts, 4xx/5xx and console errors.)
 
 
-def test_game_routes_show_their_view_or_coming_soon(guarded: Guard, site: str) -> None:
+def test_every_game_card_opens_its_table(guarded: Guard, site: str) -> None:
     from playwright.sync_api import expect
 
     page = guarded.page
     page.goto(site)
     guarded.wait_ready()
-    page.click('a.game-card[data-game="optimus2"]')  # no view registered yet
-    expect(page.locator("#game")).to_be_visible()
-    expect(page.locator("#home")).to_be_hidden()
-    expect(page.locator("#game-title")).to_have_text("Optimus 2")
-    expect(page.locator("#game-view .notice")).to_contain_text("coming soon")
-    assert page.url.endswith("#/optimus2")
-    expect(page).to_have_title("Optimus 2 · Optimus Table")
-    page.click("a.back")
-    expect(page.locator("#home")).to_be_visible()
-    expect(page.locator("#game")).to_be_hidden()
-    page.click('a.game-card[data-game="fileiras"]')  # a registered view mounts its table
-    expect(page.locator("#game-title")).to_have_text("Fileiras")
-    expect(page.locator("#game-view > *").first).to_be_visible()
-    expect(page.locator("#game-view .notice")).to_have_count(0)
+    for game, title in (
+        ("optimus", "Optimus"),
+        ("optimus2", "Optimus 2"),
+        ("fileiras", "Fileiras"),
+    ):
+        expect(page.locator(f'a.game-card[data-game="{game}"] .go')).to_have_text("Play")
+        page.click(f'a.game-card[data-game="{game}"]')
+        expect(page.locator("#game")).to_be_visible()
+        expect(page.locator("#home")).to_be_hidden()
+        expect(page.locator("#game-title")).to_have_text(title)
+        expect(page).to_have_title(f"{title} · Optimus Table")
+        assert page.url.endswith(f"#/{game}")
+        page.wait_for_selector("[data-role=setup]")  # a registered view mounts its table
+        expect(page.locator("#game-view .notice")).to_have_count(0)
+        page.click("a.back")
+        expect(page.locator("#home")).to_be_visible()
+        expect(page.locator("#game")).to_be_hidden()
     page.goto(site + "#/no-such-game")
     expect(page.locator("#game-title")).to_have_text("Page not found")
 
