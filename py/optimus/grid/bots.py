@@ -51,8 +51,17 @@ def _parsed(move: str) -> tuple[str, str, int, int]:
     return cf, nf, mask, joker_cost(cf, nf)
 
 
-def ranked(ev: Evaluator, state: OptimusState, me: int, legal: list[str]) -> list[Option]:
-    """Legal moves with their one-ply value, best first (ties: order of ``legal``)."""
+RANK_SLICE = 120
+"""Moves valued between two yields when ``hard`` ranks them."""
+
+
+def ranking(
+    ev: Evaluator, state: OptimusState, me: int, legal: list[str]
+) -> Generator[None, None, list[Option]]:
+    """Legal moves with their one-ply value, best first (ties: order of ``legal``).
+
+    Yields every :data:`RANK_SLICE` moves (a position may have hundreds).
+    """
     marks = state.marks[me]
     base = ev.value(marks, JOKERS - state.jokers_used[me])
     front = ev.frontier_of(marks)
@@ -60,8 +69,21 @@ def ranked(ev: Evaluator, state: OptimusState, me: int, legal: list[str]) -> lis
     for i, move in enumerate(legal):
         _, _, mask, cost = _parsed(move)
         out.append((base + ev.gain(marks, mask, cost, front), i, move))
+        if i % RANK_SLICE == RANK_SLICE - 1:
+            yield None
     out.sort(key=lambda t: (-t[0], t[1]))
     return [(v, m) for v, _, m in out]
+
+
+def ranked(ev: Evaluator, state: OptimusState, me: int, legal: list[str]) -> list[Option]:
+    """:func:`ranking` run to the end."""
+    gen = ranking(ev, state, me, legal)
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            result: list[Option] = stop.value
+            return result
 
 
 def best_gain(
@@ -185,8 +207,9 @@ class HardBot(Bot):
             return legal_moves[0]
         state = state_from_observation(observation)
         me = self.player
+        yield None
         ev = Evaluator(state, me, self.params)
-        options = ranked(ev, state, me, legal_moves)
+        options = yield from ranking(ev, state, me, legal_moves)
         yield None
         active = state.phase == "active" and not state.solo
         picked: list[tuple[float, str]] = []
