@@ -189,16 +189,21 @@ class HardBot(Bot):
     is also charged ``deny`` times the mean gain the four dice it leaves give
     the others (their greedy best with those dice).
 
+    The search's favourite replaces the evaluation's only when it wins by
+    ``confidence`` standard errors of the paired differences.
+
     Budget: ``iterations`` sampled roll sequences, capped by ``time_ms``. The
     search yields after every playout (a few milliseconds).
     """
 
     level = "hard"
-    default_budget = Budget(time_ms=200, iterations=60)
+    default_budget = Budget(time_ms=300, iterations=24)
     params: ClassVar[Params] = DEFAULT
     candidates: ClassVar[int] = 6
     depth: ClassVar[int] = 5
     deny: ClassVar[float] = 0.5
+    confidence: ClassVar[float] = 1.0
+    """Standard errors by which the search must beat the evaluation's favourite."""
     playout_jokers: ClassVar[bool] = False
     """Whether the playout policy may use jokers (slower, a little better)."""
 
@@ -228,7 +233,7 @@ class HardBot(Bot):
         penalty = [0.0] * len(picked)
         if active:
             penalty = yield from self.denial(state, [m for _, m in picked])
-        totals = [0.0] * len(picked)
+        values: list[list[float]] = [[] for _ in picked]
         limit = self.budget.iterations
         deadline = None
         if self.budget.time_ms is not None:
@@ -243,13 +248,28 @@ class HardBot(Bot):
             rolls = self.sample_rolls(state)
             for i, (_, move) in enumerate(picked):
                 _, _, mask, cost = _parsed(move)
-                totals[i] += self.playout(state, marks | mask, left - cost, rolls)
+                values[i].append(self.playout(state, marks | mask, left - cost, rolls))
                 yield None
             done += 1
-        if done == 0:
-            return picked[0][1]
-        best = max(range(len(picked)), key=lambda i: (totals[i] / done - penalty[i], -i))
-        return picked[best][1]
+        return picked[self.pick(values, penalty, done)][1]
+
+    def pick(self, values: list[list[float]], penalty: list[float], done: int) -> int:
+        """The candidate with the best mean, if it beats the evaluation's favourite clearly.
+
+        Paired over the same rolls: the leader replaces candidate 0 only when
+        its mean advantage exceeds ``confidence`` standard errors; so a short
+        search (a busy machine) falls back to the ``normal`` choice.
+        """
+        if done < 3:
+            return 0
+        means = [sum(v) / done - p for v, p in zip(values, penalty, strict=True)]
+        best = max(range(len(means)), key=lambda i: (means[i], -i))
+        if best == 0:
+            return 0
+        diffs = [a - b for a, b in zip(values[best], values[0], strict=True)]
+        mean = means[best] - means[0]
+        var = sum((d - (sum(diffs) / done)) ** 2 for d in diffs) / (done - 1)
+        return best if mean > self.confidence * (var / done) ** 0.5 else 0
 
     def sample_rolls(self, state: OptimusState) -> list[tuple[list[str], list[str]]]:
         rolls = []
