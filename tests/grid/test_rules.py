@@ -381,6 +381,10 @@ def test_tie_break_most_unused_exclamation_marks_then_shared() -> None:
 def test_solo_lasts_thirty_rolls_even_after_two_colours() -> None:
     s = fresh(1)
     s.marks[0] = (1 << 105) - 1 & ~mask("A5")
+    for c in range(1, 15):  # every column but A was completed in roll 1
+        s.column_roll[0][c] = s.column_first[c] = 1
+    for k in range(4):  # so were four colours: orange (A5) is the fifth
+        s.colour_roll[0][k] = s.colour_first[k] = 1
     for r in range(1, SOLO_ROLLS + 1):
         assert s.roll == r and not s.is_terminal()
         roll(s, "og", "11")

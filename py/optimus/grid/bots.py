@@ -51,8 +51,17 @@ def _parsed(move: str) -> tuple[str, str, int, int]:
     return cf, nf, mask, joker_cost(cf, nf)
 
 
-def ranked(ev: Evaluator, state: OptimusState, me: int, legal: list[str]) -> list[Option]:
-    """Legal moves with their one-ply value, best first (ties: order of ``legal``)."""
+RANK_SLICE = 120
+"""Moves valued between two yields when ``hard`` ranks them."""
+
+
+def ranking(
+    ev: Evaluator, state: OptimusState, me: int, legal: list[str]
+) -> Generator[None, None, list[Option]]:
+    """Legal moves with their one-ply value, best first (ties: order of ``legal``).
+
+    Yields every :data:`RANK_SLICE` moves (a position may have hundreds).
+    """
     marks = state.marks[me]
     base = ev.value(marks, JOKERS - state.jokers_used[me])
     front = ev.frontier_of(marks)
@@ -60,8 +69,21 @@ def ranked(ev: Evaluator, state: OptimusState, me: int, legal: list[str]) -> lis
     for i, move in enumerate(legal):
         _, _, mask, cost = _parsed(move)
         out.append((base + ev.gain(marks, mask, cost, front), i, move))
+        if i % RANK_SLICE == RANK_SLICE - 1:
+            yield None
     out.sort(key=lambda t: (-t[0], t[1]))
     return [(v, m) for v, _, m in out]
+
+
+def ranked(ev: Evaluator, state: OptimusState, me: int, legal: list[str]) -> list[Option]:
+    """:func:`ranking` run to the end."""
+    gen = ranking(ev, state, me, legal)
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            result: list[Option] = stop.value
+            return result
 
 
 def best_gain(
@@ -167,16 +189,21 @@ class HardBot(Bot):
     is also charged ``deny`` times the mean gain the four dice it leaves give
     the others (their greedy best with those dice).
 
+    The search's favourite replaces the evaluation's only when it wins by
+    ``confidence`` standard errors of the paired differences.
+
     Budget: ``iterations`` sampled roll sequences, capped by ``time_ms``. The
     search yields after every playout (a few milliseconds).
     """
 
     level = "hard"
-    default_budget = Budget(time_ms=200, iterations=60)
+    default_budget = Budget(time_ms=300, iterations=24)
     params: ClassVar[Params] = DEFAULT
     candidates: ClassVar[int] = 6
     depth: ClassVar[int] = 5
     deny: ClassVar[float] = 0.5
+    confidence: ClassVar[float] = 1.0
+    """Standard errors by which the search must beat the evaluation's favourite."""
     playout_jokers: ClassVar[bool] = False
     """Whether the playout policy may use jokers (slower, a little better)."""
 
@@ -185,8 +212,9 @@ class HardBot(Bot):
             return legal_moves[0]
         state = state_from_observation(observation)
         me = self.player
+        yield None
         ev = Evaluator(state, me, self.params)
-        options = ranked(ev, state, me, legal_moves)
+        options = yield from ranking(ev, state, me, legal_moves)
         yield None
         active = state.phase == "active" and not state.solo
         picked: list[tuple[float, str]] = []
@@ -205,7 +233,7 @@ class HardBot(Bot):
         penalty = [0.0] * len(picked)
         if active:
             penalty = yield from self.denial(state, [m for _, m in picked])
-        totals = [0.0] * len(picked)
+        values: list[list[float]] = [[] for _ in picked]
         limit = self.budget.iterations
         deadline = None
         if self.budget.time_ms is not None:
@@ -220,13 +248,28 @@ class HardBot(Bot):
             rolls = self.sample_rolls(state)
             for i, (_, move) in enumerate(picked):
                 _, _, mask, cost = _parsed(move)
-                totals[i] += self.playout(state, marks | mask, left - cost, rolls)
+                values[i].append(self.playout(state, marks | mask, left - cost, rolls))
                 yield None
             done += 1
-        if done == 0:
-            return picked[0][1]
-        best = max(range(len(picked)), key=lambda i: (totals[i] / done - penalty[i], -i))
-        return picked[best][1]
+        return picked[self.pick(values, penalty, done)][1]
+
+    def pick(self, values: list[list[float]], penalty: list[float], done: int) -> int:
+        """The candidate with the best mean, if it beats the evaluation's favourite clearly.
+
+        Paired over the same rolls: the leader replaces candidate 0 only when
+        its mean advantage exceeds ``confidence`` standard errors; so a short
+        search (a busy machine) falls back to the ``normal`` choice.
+        """
+        if done < 3:
+            return 0
+        means = [sum(v) / done - p for v, p in zip(values, penalty, strict=True)]
+        best = max(range(len(means)), key=lambda i: (means[i], -i))
+        if best == 0:
+            return 0
+        diffs = [a - b for a, b in zip(values[best], values[0], strict=True)]
+        mean = means[best] - means[0]
+        var = sum((d - (sum(diffs) / done)) ** 2 for d in diffs) / (done - 1)
+        return best if mean > self.confidence * (var / done) ** 0.5 else 0
 
     def sample_rolls(self, state: OptimusState) -> list[tuple[list[str], list[str]]]:
         rolls = []

@@ -40,6 +40,7 @@ from optimus.grid.sheet import (
     BOXES,
     COLOUR_NAMES,
     COLOURS,
+    COLS,
     COLUMN_LETTERS,
     COLUMN_MASKS,
     COLUMN_POINTS,
@@ -116,6 +117,10 @@ def parse_move(move: str) -> tuple[str, str, int]:
     for name in parts[1:]:
         mask |= 1 << box_index(name)
     return parts[0][0], parts[0][1], mask
+
+
+_FACE_COLOURS = {f: (range(NUM_COLOURS) if f == "x" else (COLOURS.index(f),)) for f in COLOUR_FACES}
+_FACE_NUMBERS = {f: (range(1, 6) if f == "?" else (int(f),)) for f in NUMBER_FACES}
 
 
 def joker_cost(colour_face: str, number_face: str) -> int:
@@ -323,8 +328,8 @@ class OptimusState(State):
                 if nf not in dice_n or joker_cost(cf, nf) > left:
                     continue
                 prefix = cf + nf + " "
-                colours = range(NUM_COLOURS) if cf == "x" else (COLOURS.index(cf),)
-                numbers = range(1, 6) if nf == "?" else (int(nf),)
+                colours = _FACE_COLOURS[cf]
+                numbers = _FACE_NUMBERS[nf]
                 for k in colours:
                     lists = per_colour.get(k)
                     if lists is None:
@@ -362,6 +367,7 @@ class OptimusState(State):
         if self.active_move is not None:
             chosen[self.active] = self.active_move
         roll = self.roll
+        layout = self.layout
         for p in sorted(chosen):
             move = chosen[p]
             if p != self.active or self.phase == "all":
@@ -369,23 +375,25 @@ class OptimusState(State):
             if move == "pass":
                 continue
             cf, nf, mask = parse_move(move)
-            self.marks[p] |= mask
+            marks = self.marks[p] | mask
+            self.marks[p] = marks
             self.jokers_used[p] += joker_cost(cf, nf)
-        layout = self.layout
-        for p in range(self.num_players):
-            marks = self.marks[p]
-            for c, cm in enumerate(COLUMN_MASKS):
-                if not self.column_roll[p][c] and cm & marks == cm:
-                    self.column_roll[p][c] = roll
+            # only the columns and the colour of the new marks can be completed now
+            done = self.column_roll[p]
+            for c in {i % COLS for i in bits(mask)}:
+                cm = COLUMN_MASKS[c]
+                if cm & marks == cm and not done[c]:
+                    done[c] = roll
                     if not self.column_first[c] or self.column_first[c] == roll:
                         self.column_first[c] = roll
                     self._log({"event": "column", "player": p, "column": COLUMN_LETTERS[c]})
-            for k, km in enumerate(layout.colour_masks):
-                if not self.colour_roll[p][k] and km & marks == km:
-                    self.colour_roll[p][k] = roll
-                    if not self.colour_first[k] or self.colour_first[k] == roll:
-                        self.colour_first[k] = roll
-                    self._log({"event": "colour", "player": p, "colour": COLOUR_NAMES[k]})
+            k = self.sheet.colours[(mask & -mask).bit_length() - 1]
+            km = layout.colour_masks[k]
+            if km & marks == km and not self.colour_roll[p][k]:
+                self.colour_roll[p][k] = roll
+                if not self.colour_first[k] or self.colour_first[k] == roll:
+                    self.colour_first[k] = roll
+                self._log({"event": "colour", "player": p, "colour": COLOUR_NAMES[k]})
         if self.solo:
             over = roll >= SOLO_ROLLS
         else:
