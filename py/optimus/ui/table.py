@@ -143,15 +143,15 @@ BOT_NAMES = {"easy": "Easy bot", "normal": "Normal bot", "hard": "Hard bot", "ra
 def seat_names(seats: Sequence[str], human: str = "You") -> list[str]:
     """Display names: the person is "You", bots are named by level and seat.
 
-    >>> seat_names(["human", "easy", "hard"])
-    ['You', 'Easy bot 2', 'Hard bot 3']
+    >>> seat_names(["human", "easy", "mybot:MyBot"])
+    ['You', 'Easy bot 2', 'MyBot 3']
     """
     names = []
     for i, kind in enumerate(seats):
         if kind == "human":
             names.append(human if seats.count("human") == 1 else f"Player {i + 1}")
-        else:
-            names.append(f"{BOT_NAMES.get(kind, kind)} {i + 1}")
+        else:  # a player's bot (module:Class) is named by its class
+            names.append(f"{BOT_NAMES.get(kind, kind.rpartition(':')[2])} {i + 1}")
     return names
 
 
