@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -126,3 +128,50 @@ def test_the_cli_reports_a_bad_file_without_a_traceback(tmp_path):
     assert run.returncode == 2, run.stderr
     assert "broken_cli.py, line 2: ModuleNotFoundError" in run.stderr
     assert "Traceback" not in run.stderr
+
+
+def make_wheel(path: Path, files: dict[str, str]) -> bytes:
+    """A minimal pure-Python wheel, as the browser test builds one."""
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, text in files.items():
+            archive.writestr(name, text)
+        archive.writestr("mywheelbot-0.1.dist-info/METADATA", "Name: mywheelbot\nVersion: 0.1\n")
+    return path.read_bytes()
+
+
+def install(data: bytes, where: Path) -> None:
+    """What micropip does with a pure wheel: unpack it on the import path."""
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        archive.extractall(where)
+
+
+def test_a_wheel_names_its_modules_and_its_bots_are_found(tmp_path, monkeypatch):
+    source = EXAMPLE.read_text()
+    data = make_wheel(
+        tmp_path / "w.whl",
+        {"wheelbots/__init__.py": "from .greedy import GreedyBot\n", "wheelbots/greedy.py": source},
+    )
+    assert userbots.wheel_modules(data, "w.whl") == ["wheelbots"]
+    site = tmp_path / "site"
+    install(data, site)
+    monkeypatch.syspath_prepend(str(site))
+    modules = userbots.import_installed(["wheelbots"])
+    assert [userbots.spec_of(c) for c in userbots.find_bots(*modules)] == [
+        "wheelbots.greedy:GreedyBot"
+    ]
+
+
+def test_bad_wheels_are_refused_in_words(tmp_path, monkeypatch):
+    with pytest.raises(userbots.UserBotError, match="x.whl is not a wheel"):
+        userbots.wheel_modules(b"not a zip", "x.whl")
+    only_meta = make_wheel(tmp_path / "m.whl", {})
+    with pytest.raises(userbots.UserBotError, match="holds no Python module"):
+        userbots.wheel_modules(only_meta, "m.whl")
+    hiding = make_wheel(tmp_path / "h.whl", {"json/__init__.py": "X = 1\n"})
+    with pytest.raises(userbots.UserBotError, match="'json' would hide"):
+        userbots.wheel_modules(hiding, "h.whl")
+    broken = make_wheel(tmp_path / "b.whl", {"brokenwheel/__init__.py": "a = 1\nimport nowhere\n"})
+    install(broken, tmp_path / "site")
+    monkeypatch.syspath_prepend(str(tmp_path / "site"))
+    with pytest.raises(userbots.UserBotError, match=r"__init__.py, line 2: ModuleNotFoundError"):
+        userbots.import_installed(userbots.wheel_modules(broken, "b.whl"))

@@ -231,7 +231,7 @@ class FileirasTable:
     players = "select[name=players]"
     speed = "select[name=speed]"
     your_turn = ".status.you"
-    end = "[data-role=end]"
+    end = "[data-role=end][open]"
     take, draw, place = "[data-move^='take']", "[data-move=draw]", "[data-move^='place']"
     final_score = ".final"
 
@@ -243,12 +243,24 @@ class FileirasTable:
             target.goto(target.url.split("#")[0] + "#/fileiras")
         target.wait_for_selector(self.setup)
         target.select_option(self.players, "2")
-        target.select_option(self.speed, "fastest")
+        self.instant(target)
         target.click(self.start)
+        return self.finish(target)
+
+    def instant(self, target: Any) -> None:
+        """Bots play at once (the speed is in the Settings dialog of the game bar)."""
+        target.click("#game-tools [data-action=settings]")
+        target.select_option(f"dialog[open] {self.speed}", "instant")
+        target.click("dialog[open] [data-action=close]")
+
+    def finish(self, target: Any, each_turn: Callable[[], None] = lambda: None) -> int:
+        """Click legal moves in the game started in ``target`` until it ends (calling
+        ``each_turn`` whenever it is the person's turn); the seats in the final scores."""
         for _ in range(200):
             target.wait_for_selector(f"{self.end}, {self.your_turn}", timeout=30_000)
             if target.locator(self.end).count():
                 return int(target.locator(self.final_score).count())
+            each_turn()
             if target.locator(self.draw).count():
                 target.click(self.draw)
                 target.locator(self.place).first.click()

@@ -15,33 +15,7 @@ from optimus.ui.session import TableSession
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "docs" / "examples" / "greedy_bot.py"
 
-BAD = """
-from optimus.core.bots import Bot, Budget
-
-class Raises(Bot):
-    def think(self, observation, legal_moves):
-        yield None
-        raise ValueError("my bug")
-
-class Illegal(Bot):
-    def think(self, observation, legal_moves):
-        return "fly away"
-        yield
-
-class Slow(Bot):
-    default_budget = Budget(time_ms=20)
-    def think(self, observation, legal_moves):
-        while True:
-            yield None
-
-class NotAGenerator(Bot):
-    def think(self, observation, legal_moves):
-        return legal_moves[0]
-
-class BadStart(Bot):
-    def __init__(self, *args):
-        raise RuntimeError("no")
-"""
+BAD = (ROOT / "tests" / "fixtures" / "bad_bots.py").read_text()
 
 
 @pytest.fixture

@@ -25,10 +25,13 @@ optimus.core.userbots.UserBotError: oops.py, line 1: SyntaxError: '(' was never 
 
 from __future__ import annotations
 
+import importlib
+import io
 import os
 import re
 import sys
 import traceback
+import zipfile
 from types import ModuleType
 
 from optimus.core.bots import Bot
@@ -142,6 +145,61 @@ def decode(data: bytes, filename: str) -> str:
             f"{os.path.basename(filename)} is not a UTF-8 text file "
             f"(byte {exc.start} cannot be read); is it really Python source?"
         ) from None
+
+
+def wheel_modules(data: bytes, filename: str) -> list[str]:
+    """The top-level modules and packages a wheel installs (read from the archive).
+
+    Refuses a file that is not a zip archive, holds no module, or whose module
+    would hide one the page already has (a wheel named ``optimus`` or ``json``).
+    """
+    label = os.path.basename(filename)
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            paths = archive.namelist()
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise UserBotError(f"{label} is not a wheel (not a zip archive: {exc})") from None
+    tops: list[str] = []
+    for path in paths:
+        first, _, rest = path.partition("/")
+        if first.endswith((".dist-info", ".data")):
+            continue
+        name = first[:-3] if not rest and first.endswith(".py") else first if rest else ""
+        if name.isidentifier() and name not in tops:
+            tops.append(name)
+    if not tops:
+        raise UserBotError(f"{label} holds no Python module")
+    for name in tops:
+        if name in sys.modules and name not in _USER_MODULES:
+            raise UserBotError(
+                f"{label}: its module {name!r} would hide one the page already has; rename it"
+            )
+    return tops
+
+
+def import_installed(names: list[str]) -> list[ModuleType]:
+    """Import the (just installed) modules ``names`` afresh, replacing earlier versions a
+    player installed; an error on import names the file and the line."""
+    for loaded in list(sys.modules):
+        if loaded.partition(".")[0] in names and loaded.partition(".")[0] in _USER_MODULES:
+            del sys.modules[loaded]
+    importlib.invalidate_caches()
+    modules = []
+    for name in names:
+        _USER_MODULES.add(name)
+        try:
+            modules.append(importlib.import_module(name))
+        except Exception as exc:  # the wheel's own code failed on import
+            frames = [
+                f.filename
+                for f in traceback.extract_tb(exc.__traceback__)
+                if f"/{name}/" in f.filename or f.filename.endswith(f"/{name}.py")
+            ]
+            where = frames[-1] if frames else name
+            if isinstance(exc, SyntaxError) and exc.filename:
+                where = exc.filename
+            raise UserBotError(describe_error(exc, where)) from None
+    return modules
 
 
 def find_bots(*modules: ModuleType) -> list[type[Bot]]:

@@ -41,6 +41,8 @@ class Note:
     seat: int
     text: str
     """Follows the seat's name: ``"raised ValueError: ...; the Normal bot played for it"``."""
+    who: str | None = None
+    """Names the seat instead of its current name (``Seat 2``, whose bot changed)."""
 
 
 class TableSession:
@@ -288,7 +290,8 @@ def resume_seats(game: Game, seats: Sequence[str]) -> tuple[list[str], list[Note
             notes.append(
                 Note(
                     i,
-                    f"was your bot {userbots.label(kind)}, which is not loaded in this page: "
+                    who=f"Seat {i + 1}",
+                    text=f"was your bot {userbots.label(kind)}, which is not loaded in this page: "
                     f"the {fallback_name(game)} plays it (add your bot before resuming "
                     "to seat it again)",
                 )
