@@ -26,12 +26,10 @@ optimus.core.userbots.UserBotError: oops.py, line 1: SyntaxError: '(' was never 
 from __future__ import annotations
 
 import importlib
-import io
 import os
 import re
 import sys
 import traceback
-import zipfile
 from types import ModuleType
 
 from optimus.core.bots import Bot
@@ -153,6 +151,9 @@ def wheel_modules(data: bytes, filename: str) -> list[str]:
     Refuses a file that is not a zip archive, holds no module, or whose module
     would hide one the page already has (a wheel named ``optimus`` or ``json``).
     """
+    import io
+    import zipfile  # only when a wheel is added: not on every visit of a game
+
     label = os.path.basename(filename)
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
