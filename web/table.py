@@ -44,6 +44,7 @@ from optimus.ui import table as ui
 from optimus.ui.session import TableSession
 
 from .router import found
+from .userbots import BotPicker
 
 SLICE_MS = 25.0
 """How long a bot thinks before the page gets control back."""
@@ -233,6 +234,11 @@ class GameTable:
     # -- router hooks -----------------------------------------------------------
     def __init__(self) -> None:
         self.game = get_game(self.game_id)
+        # Per table: a player's bots join the seat choices ("Add your bot…", web/userbots.py).
+        self.choices = {k: list(v) for k, v in type(self).choices.items()}
+        self.bot_picker = BotPicker(self.game.name, self.choices, list(self.game.bot_levels()))
+        self.bot_picker.on_added = lambda: self.bot_picker.decorate(self.root, self.settings)
+        self._log = ui.LogNotes()
         self.storage = Storage()
         self.save_key = f"optimus-table.{self.game_id}.save"
         self.settings_key = f"optimus-table.{self.game_id}.settings"
@@ -250,6 +256,8 @@ class GameTable:
         self._on_yes: Callable[[], None] | None = None
         self._click = create_proxy(self._on_click)
         self._change = create_proxy(self._on_change)
+        self._dragover = create_proxy(self.bot_picker.dragover)
+        self._drop = create_proxy(self.bot_picker.drop)
         self._nodes: dict[str, Any] = {}
         self._your_turn = False
         self._drawn: dict[str, str] = {}
@@ -275,6 +283,8 @@ class GameTable:
             )
         self.section.addEventListener("click", self._click)
         self.section.addEventListener("change", self._change)
+        self.section.addEventListener("dragover", self._dragover)
+        self.section.addEventListener("drop", self._drop)
         self.show_setup()
 
     def unmount(self) -> None:
@@ -282,6 +292,8 @@ class GameTable:
         if self.section is not None:
             self.section.removeEventListener("click", self._click)
             self.section.removeEventListener("change", self._change)
+            self.section.removeEventListener("dragover", self._dragover)
+            self.section.removeEventListener("drop", self._drop)
         tools = js.document.getElementById("game-tools")
         if found(tools):
             tools.replaceChildren()
@@ -384,7 +396,12 @@ class GameTable:
         self.notices = []
         resume = ""
         if saved is not None:
-            resume = (
+            names = self.seat_names(saved.seats)
+            resume = "".join(
+                f'<p class="notice">{esc(n.who or names[n.seat])} {esc(n.text)}</p>'
+                for n in saved.notes
+            )  # a player's bot that is not loaded
+            resume += (
                 '<p class="resume">You have a game in progress. '
                 '<button type="button" class="btn primary" data-action="resume">'
                 "Resume it</button></p>"
@@ -394,9 +411,11 @@ class GameTable:
   {notices}{resume}
   <p class="lead">{self.lead}</p>
   {self.setup_fields()}
+  {self.bot_picker.html()}
   <p><button type="button" class="btn {"" if resume else "primary"}" data-action="start">
     Start {"a new " if resume else ""}game</button></p>
 </form>"""
+        self.bot_picker.decorate(self._nodes["screen"], self.settings)
         self._set_results(False)
         if resume:
             self.set_status("wait", "Resume your game, or start a new one.")
@@ -407,6 +426,7 @@ class GameTable:
         self.session = session
         self.you = ui.human_seat(session.seats)
         self.names = self.seat_names(session.seats)
+        self._log = ui.LogNotes()
         self.error = ""
         self.generation += 1
         self._close_all()
@@ -449,10 +469,14 @@ class GameTable:
             "panels",
             "".join(self._panel_html(p) for p in self.panels(view)),
         )
+        notes = [f"{n.who or self.names[n.seat]} {n.text}" for n in session.take_notes()]
         self._draw(
             screen.querySelector("[data-role=log]"),
             "log",
-            "".join(f"<li>{esc(line)}</li>" for line in self.log(view)),
+            "".join(
+                f'<li class="{cls}">{esc(line)}</li>'
+                for cls, line in self._log.lines(self.log(view), notes)
+            ),
         )
         if session.state.is_terminal():
             self._your_turn = False
@@ -540,10 +564,13 @@ class GameTable:
 <p class="end-rules">{esc(rules)}</p></div>
 <div class="finals" tabindex="0" role="region" aria-label="Scores">{players}</div>
 <p class="dialog-actions">
-  <button type="button" class="btn primary" data-action="rematch" autofocus>Rematch</button>
+  <button type="button" class="btn primary" data-action="rematch">Rematch</button>
   <button type="button" class="btn" data-action="new">New game</button>
   <button type="button" class="btn" data-action="see-table">See the final table</button></p>"""
         self._open(dialog)
+        # Focused from script, not with `autofocus`: a cross-origin iframe (a blog's
+        # embed) blocks autofocus and says so on the console.
+        dialog.querySelector("[data-action=rematch]").focus()
 
     def show_rules(self) -> None:
         """The rules drawer, with the options of the game in progress."""
@@ -791,6 +818,8 @@ class GameTable:
     def _on_change(self, event: Any) -> None:
         target = event.target
         if not found(target):
+            return
+        if self.bot_picker.picked(target):
             return
         key = target.getAttribute("data-setting")
         if not found(key) or not key or str(key) not in self.choices:

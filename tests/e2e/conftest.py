@@ -224,16 +224,14 @@ def guarded_sw(browser: Any, site: str) -> Iterator[Guard]:
 class FileirasTable:
     """Drives the Fileiras table by clicking, for tests about the site rather than the
     game (offline, embedding).  What it relies on in the table's markup
-    (web/table.py and web/fileiras_view.py) is here only: adapt it when the markup changes."""
+    (web/fileiras_view.py) is here only: adapt it when the markup changes."""
 
     setup = "[data-role=setup]"
     start = "[data-action=start]"
     players = "select[name=players]"
-    settings = "#game-tools [data-action=settings]"
-    speed = "dialog[open] select[name=speed]"
-    close = "dialog[open] [data-action=close]"
+    speed = "select[name=speed]"
     your_turn = ".status.you"
-    end = "dialog[data-role=end][open]"
+    end = "[data-role=end][open]"
     take, draw, place = "[data-move^='take']", "[data-move=draw]", "[data-move^='place']"
     final_score = ".final"
 
@@ -245,15 +243,25 @@ class FileirasTable:
             target.goto(target.url.split("#")[0] + "#/fileiras")
         target.wait_for_selector(self.setup)
         target.select_option(self.players, "2")
-        target.click(self.settings)
-        target.select_option(self.speed, "instant")
-        target.click(self.close)
-        target.wait_for_selector("dialog[data-role=settings]:not([open])", state="attached")
+        self.instant(target)
         target.click(self.start)
+        return self.finish(target)
+
+    def instant(self, target: Any) -> None:
+        """Bots play at once (the speed is in the Settings dialog of the game bar)."""
+        target.click("#game-tools [data-action=settings]")
+        target.select_option(f"dialog[open] {self.speed}", "instant")
+        target.click("dialog[open] [data-action=close]")
+        target.wait_for_selector("dialog[data-role=settings]:not([open])", state="attached")
+
+    def finish(self, target: Any, each_turn: Callable[[], None] = lambda: None) -> int:
+        """Click legal moves in the game started in ``target`` until it ends (calling
+        ``each_turn`` whenever it is the person's turn); the seats in the final scores."""
         for _ in range(200):
             target.wait_for_selector(f"{self.end}, {self.your_turn}", timeout=30_000)
             if target.locator(self.end).count():
-                return int(target.locator(f"{self.end} {self.final_score}").count())
+                return int(target.locator(self.final_score).count())
+            each_turn()
             if target.locator(self.draw).count():
                 target.click(self.draw)
                 target.locator(self.place).first.click()

@@ -114,9 +114,13 @@ def test_a_save_for_two_people_or_an_unknown_bot_is_refused():
         TableSession.load(FileirasGame(), two, max_humans=1)
     assert TableSession.load(FileirasGame(), two).seats == ["human", "human", "easy"]
     odd = json.loads(TableSession(FileirasGame(), {}, 3, ["human", "easy"]).save())
-    odd["seats"] = ["human", "os:system"]
+    odd["seats"] = ["human", "genius"]
     with pytest.raises(RecordError, match="unknown bot"):
         TableSession.load(FileirasGame(), json.dumps(odd))
+    # A module:Class seat is a player's bot: never imported from a save (see
+    # tests/ui/test_userbots.py), the fallback level plays it.
+    odd["seats"] = ["human", "os:system"]
+    assert TableSession.load(FileirasGame(), json.dumps(odd)).seats == ["human", "normal"]
     with pytest.raises(RecordError, match="not a JSON object"):
         TableSession.load(FileirasGame(), "[]")
 

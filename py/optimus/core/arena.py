@@ -1,8 +1,8 @@
 """Bot tournaments: seats rotate between games, figures per player spec.
 
 A player spec is a bot level of the game (``random``, ``easy``, ``normal``,
-``hard``) or ``module:Class`` naming any :class:`~optimus.core.bots.Bot`
-subclass (see ``docs/bots.md``).
+``hard``), ``module:Class`` naming any :class:`~optimus.core.bots.Bot`
+subclass, or ``path/to/file.py:Class`` (see ``docs/bots.md``).
 """
 
 from __future__ import annotations
@@ -26,18 +26,34 @@ def resolve_bot(game: Game, spec: str) -> BotFactory:
     if spec in levels:
         return levels[spec]
     if ":" in spec:
-        module, _, name = spec.partition(":")
-        try:
-            cls = getattr(importlib.import_module(module), name)
-        except (ImportError, AttributeError) as exc:
-            raise GameError(f"cannot load bot {spec!r}: {exc}") from None
+        module, _, name = spec.rpartition(":")
+        if module.endswith(".py"):  # a path to a file: ``mybot.py:MyBot``
+            cls = _class_from_file(module, name)
+        else:
+            try:
+                cls = getattr(importlib.import_module(module), name)
+            except (ImportError, AttributeError) as exc:
+                raise GameError(f"cannot load bot {spec!r}: {exc}") from None
         if not (isinstance(cls, type) and issubclass(cls, Bot)):
             raise GameError(f"{spec!r} is not a subclass of optimus.core.bots.Bot")
         factory: BotFactory = cls
         return factory
     raise GameError(
-        f"unknown bot {spec!r} for {game.name} (levels: {', '.join(levels)}; or module:Class)"
+        f"unknown bot {spec!r} for {game.name} "
+        f"(levels: {', '.join(levels)}; or module:Class, or file.py:Class)"
     )
+
+
+def _class_from_file(path: str, name: str) -> object:
+    """Class ``name`` of the ``.py`` file at ``path`` (see :mod:`optimus.core.userbots`)."""
+    from optimus.core import userbots
+
+    module = userbots.load_file(path)
+    cls = getattr(module, name, None)
+    if cls is None:
+        bots = ", ".join(c.__qualname__ for c in userbots.find_bots(module))
+        raise GameError(f"{path} has no class {name!r} (its bots: {bots})")
+    return cls
 
 
 @dataclass

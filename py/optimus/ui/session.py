@@ -14,10 +14,13 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
+from optimus.core import userbots
 from optimus.core.arena import resolve_bot
 from optimus.core.bots import Bot, Budget, Thinking
 from optimus.core.protocol import JSON, Game, GameError, RecordError, State
@@ -25,6 +28,21 @@ from optimus.core.record import Match, Record, replay
 from optimus.core.rng import Rng, derive_seed
 
 HUMAN = "human"
+FALLBACK = "normal"
+"""The level that plays a decision a player's bot could not make."""
+USER_BOT_MS = 1000.0
+"""Thinking time of a player's bot per decision when its budget sets none."""
+
+
+@dataclass(frozen=True)
+class Note:
+    """Something the table must tell about a seat (a player's bot that failed)."""
+
+    seat: int
+    text: str
+    """Follows the seat's name: ``"raised ValueError: ...; the Normal bot played for it"``."""
+    who: str | None = None
+    """Names the seat instead of its current name (``Seat 2``, whose bot changed)."""
 
 
 class TableSession:
@@ -44,11 +62,30 @@ class TableSession:
         self.seats = list(seats)
         self.match = Match(game, opts, seed)
         self.bots: dict[int, Bot] = {}
+        self.notes: list[Note] = []
+        """What the table should say (drained by the page: see :meth:`take_notes`)."""
+        self.guarded: set[int] = set()
+        """Seats of players' bots: their failures fall back to ``FALLBACK`` (logged)."""
+        self._seed = seed
+        self._budget = budget
+        self._fallbacks: dict[int, Bot] = {}
+        mine = userbots.registered(game.name)
         for i, kind in enumerate(self.seats):
-            if kind != HUMAN:
-                factory = resolve_bot(game, kind)
-                self.bots[i] = factory(game, i, Rng(derive_seed(seed, "bot", i)), budget)
-        self._thinking: tuple[int, Thinking] | None = None
+            if kind == HUMAN:
+                continue
+            rng = Rng(derive_seed(seed, "bot", i))
+            if kind in mine and kind not in game.bot_levels():
+                self.guarded.add(i)
+                try:
+                    self.bots[i] = mine[kind](game, i, rng, budget)
+                except Exception as exc:  # a player's constructor: the seat falls back
+                    self.bots[i] = self._fallback(i)
+                    self._note(i, f"could not start ({_problem(exc)})", "plays every move")
+                    self.guarded.discard(i)
+            else:
+                self.bots[i] = resolve_bot(game, kind)(game, i, rng, budget)
+        self._thinking: tuple[int, Thinking, bool] | None = None
+        self._spent = 0.0
 
     @property
     def state(self) -> State:
@@ -91,21 +128,84 @@ class TableSession:
             self._thinking = None
             return None
         if self._thinking is None or self._thinking[0] != seat:
-            obs = self.state.observation(seat)
-            legal = self.state.legal_moves(seat)
-            self._thinking = (seat, self.bots[seat].think(obs, legal))
-        deadline = time.perf_counter() + slice_ms / 1000
-        gen = self._thinking[1]
+            self._start(seat, self.bots[seat], seat in self.guarded)
+        last = time.perf_counter()
+        deadline = last + slice_ms / 1000
         while True:
+            assert self._thinking is not None
+            _, gen, guarded = self._thinking
             try:
                 next(gen)
             except StopIteration as stop:
                 move: str = stop.value
+                if guarded and not self._legal(seat, move):
+                    self._give_up(seat, f"chose an illegal move ({_short(move)})")
+                    continue
                 self._thinking = None
                 self.match.play(seat, move)
                 return move
-            if time.perf_counter() >= deadline:
+            except Exception as exc:
+                if not guarded:
+                    raise
+                self._give_up(seat, f"failed while thinking ({_problem(exc)})")
+                continue
+            now = time.perf_counter()
+            if guarded:
+                self._spent += now - last
+                last = now
+                limit = self.think_limit_ms(self.bots[seat])
+                if self._spent * 1000 > limit:
+                    self._give_up(seat, f"thought for more than {limit / 1000:g} s")
+                    continue
+            if now >= deadline:
                 return None
+
+    @staticmethod
+    def think_limit_ms(bot: Bot) -> float:
+        """How long a player's bot may think per decision: its budget's time, or
+        ``USER_BOT_MS``, plus half as much again (a search checks its clock only
+        now and then).  Time in its slices counts, not the page's between them."""
+        return 1.5 * (bot.budget.time_ms or USER_BOT_MS)
+
+    def _start(self, seat: int, bot: Bot, guarded: bool) -> None:
+        obs = self.state.observation(seat)
+        legal = self.state.legal_moves(seat)
+        self._spent = 0.0
+        if not guarded:
+            self._thinking = (seat, bot.think(obs, legal), False)
+            return
+        try:
+            self._thinking = (seat, bot.think(obs, legal), True)
+        except Exception as exc:  # a think() that is not a generator raises on the call
+            self._thinking = None
+            self._give_up(seat, f"failed while thinking ({_problem(exc)})")
+
+    def _legal(self, seat: int, move: object) -> bool:
+        return isinstance(move, str) and move in self.state.legal_moves(seat)
+
+    def _give_up(self, seat: int, problem: str) -> None:
+        """The player's bot at ``seat`` failed this decision: the fallback makes it."""
+        if self._thinking is not None:
+            with contextlib.suppress(Exception):  # a bot's own clean-up must not stop the game
+                self._thinking[1].close()
+        self._note(seat, problem, "played this move for it")
+        self._start(seat, self._fallback(seat), False)
+
+    def _fallback(self, seat: int) -> Bot:
+        if seat not in self._fallbacks:
+            levels = self.game.bot_levels()
+            level = FALLBACK if FALLBACK in levels else next(iter(levels))
+            rng = Rng(derive_seed(self._seed, "fallback", seat))
+            self._fallbacks[seat] = levels[level](self.game, seat, rng, self._budget)
+        return self._fallbacks[seat]
+
+    def _note(self, seat: int, problem: str, does: str) -> None:
+        self.notes.append(Note(seat, f"{problem}: the {fallback_name(self.game)} {does}."))
+
+    def take_notes(self) -> list[Note]:
+        """The notes made since the last call (oldest first)."""
+        notes, self.notes = self.notes, []
+        return notes
 
     @property
     def is_thinking(self) -> bool:
@@ -143,11 +243,10 @@ class TableSession:
             raise RecordError(
                 f"the saved game has {humans} human seats; this table seats at most {max_humans}"
             )
-        for kind in seats:
-            if kind != HUMAN and kind not in game.bot_levels():
-                raise RecordError(f"the saved game names an unknown bot {kind!r}")
+        seats, notes = resume_seats(game, seats)
         final = replay(record, game=game)
         session = TableSession(game, record.options, record.seed, seats, budget)
+        session.notes[:0] = notes
         session.match.state = final
         session.match.record = record
         session.match.rng = _rng_after(record)
@@ -161,3 +260,52 @@ def _rng_after(record: Record) -> Rng:
     resumed games reproducible (the same save always continues the same way).
     """
     return Rng(derive_seed(record.seed, "chance", "resume", len(record.events)))
+
+
+def fallback_name(game: Game) -> str:
+    """``Normal bot``: the words for the level that stands in for a failed bot."""
+    levels = game.bot_levels()
+    level = FALLBACK if FALLBACK in levels else next(iter(levels))
+    return f"{level.capitalize()} bot"
+
+
+def resume_seats(game: Game, seats: Sequence[str]) -> tuple[list[str], list[Note]]:
+    """The seats a saved game resumes with, and what to say about them.
+
+    A seat of a player's bot (``module:Class``) keeps it only if that bot was
+    loaded in this page for this game: a save never loads or imports anything.
+    Otherwise the fallback level takes the seat, and a note says so.  Any other
+    unknown name makes the save unreadable (:class:`RecordError`).
+    """
+    levels = game.bot_levels()
+    mine = userbots.registered(game.name)
+    kept: list[str] = []
+    notes: list[Note] = []
+    for i, kind in enumerate(seats):
+        if kind == HUMAN or kind in levels or kind in mine:
+            kept.append(kind)
+        elif ":" in kind:
+            level = FALLBACK if FALLBACK in levels else next(iter(levels))
+            kept.append(level)
+            notes.append(
+                Note(
+                    i,
+                    who=f"Seat {i + 1}",
+                    text=f"was your bot {userbots.label(kind)}, which is not loaded in this page: "
+                    f"the {fallback_name(game)} plays it (add your bot before resuming "
+                    "to seat it again)",
+                )
+            )
+        else:
+            raise RecordError(f"the saved game names an unknown bot {kind!r}")
+    return kept, notes
+
+
+def _problem(exc: BaseException) -> str:
+    """``ValueError: boom`` (shortened)."""
+    return _short(f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__)
+
+
+def _short(value: object, limit: int = 120) -> str:
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

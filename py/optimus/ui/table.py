@@ -143,18 +143,66 @@ BOT_NAMES = {"easy": "Easy bot", "normal": "Normal bot", "hard": "Hard bot", "ra
 def seat_names(seats: Sequence[str], human: str = "You") -> list[str]:
     """Display names: the person is "You", bots are named by level and seat.
 
-    >>> seat_names(["human", "easy", "hard"])
-    ['You', 'Easy bot 2', 'Hard bot 3']
+    >>> seat_names(["human", "easy", "mybot:MyBot"])
+    ['You', 'Easy bot 2', 'MyBot 3']
     """
     names = []
     for i, kind in enumerate(seats):
         if kind == "human":
             names.append(human if seats.count("human") == 1 else f"Player {i + 1}")
-        else:
-            names.append(f"{BOT_NAMES.get(kind, kind)} {i + 1}")
+        else:  # a player's bot (module:Class) is named by its class
+            names.append(f"{BOT_NAMES.get(kind, kind.rpartition(':')[2])} {i + 1}")
     return names
 
 
 def human_seat(seats: Sequence[str]) -> int | None:
     """The one human seat of a table (tables seat at most one person)."""
     return seats.index("human") if "human" in seats else None
+
+
+class LogNotes:
+    """The table's own sentences (a player's bot that failed) among the game's log lines.
+
+    The game gives its newest lines only; a note is placed where it was made by
+    counting the lines that arrived since (the new lines are those before the
+    previous newest ones).
+
+    >>> log = LogNotes()
+    >>> log.lines(["B draws", "A takes"], ["B failed: normal played"])
+    [('note', 'B failed: normal played'), ('', 'B draws'), ('', 'A takes')]
+    >>> log.lines(["A draws", "B draws", "A takes"], [])
+    [('', 'A draws'), ('note', 'B failed: normal played'), ('', 'B draws'), ('', 'A takes')]
+    >>> log.lines(["C", "A draws"], [])  # the game shows its newest two lines only
+    [('', 'C'), ('', 'A draws')]
+    """
+
+    def __init__(self) -> None:
+        self.previous: list[str] = []
+        self.total = 0
+        self.notes: list[tuple[int, str]] = []
+
+    def lines(self, lines: list[str], notes: list[str]) -> list[tuple[str, str]]:
+        """(class, sentence) pairs, newest first: ``""`` for the game's, ``"note"`` for ours."""
+        self.total += _arrived(self.previous, lines)
+        self.previous = list(lines)
+        self.notes += [(self.total, note) for note in notes]
+        keyed: list[tuple[float, str, str]] = [
+            (self.total - 1 - j, "", line) for j, line in enumerate(lines)
+        ]
+        oldest = self.total - len(lines)
+        keyed += [
+            (at - 0.5, "note", note) for at, note in self.notes if at > oldest or at == self.total
+        ]
+        keyed.sort(key=lambda item: -item[0])
+        return [(cls, line) for _, cls, line in keyed]
+
+
+def _arrived(previous: list[str], lines: list[str]) -> int:
+    """How many of ``lines`` (newest first) are new since ``previous``."""
+    if not previous:
+        return len(lines)
+    for k in range(len(lines) + 1):
+        m = min(len(lines) - k, len(previous))
+        if lines[k : k + m] == previous[:m]:
+            return k
+    return len(lines)

@@ -1,0 +1,266 @@
+"""Bots a player brings: a ``.py`` file (or an installed wheel's modules) turned into seats.
+
+The same file runs in ``python -m optimus arena GAME --players mybot.py:MyBot``
+and, chosen from the device, at a table in the page (``web/userbots.py`` does
+the file picker and micropip; everything else is here, without the browser).
+
+- :func:`load_source` imports a module from source text; a syntax or import
+  error becomes a :class:`UserBotError` naming the file and the line.
+- :func:`find_bots` lists the :class:`~optimus.core.bots.Bot` subclasses a
+  module defines (or an error if there is none).
+- :func:`register` remembers them for one game, for as long as the process (the
+  page) lives; :func:`registered` is what a table may seat.  Nothing here is
+  ever loaded from a name in a link or a saved game: only from a file the
+  player chose.
+
+>>> module = load_source("doc_bot.py", "from optimus.core.bots import RandomBot\\n"
+...                      "class Lucky(RandomBot):\\n    pass\\n")
+>>> [spec_of(c) for c in find_bots(module)]
+['doc_bot:Lucky']
+>>> load_source("oops.py", "x = (1,\\n")
+Traceback (most recent call last):
+...
+optimus.core.userbots.UserBotError: oops.py, line 1: SyntaxError: '(' was never closed
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import re
+import sys
+import traceback
+from types import ModuleType
+
+from optimus.core.bots import Bot
+from optimus.core.protocol import GameError
+
+
+class UserBotError(GameError):
+    """A bot file that cannot be used, in words a player understands."""
+
+
+_USER_MODULES: set[str] = set()
+"""Modules made from a player's files (they may be replaced by a newer file)."""
+
+_REGISTRY: dict[str, dict[str, type[Bot]]] = {}
+"""Per game name: seat spec (``module:Class``) -> the bot class."""
+
+_FILES: dict[str, ModuleType] = {}
+"""Per absolute path: the module made from it (the arena resolves a spec once per game)."""
+
+
+def module_name(filename: str) -> str:
+    """The module name a file becomes: its stem, made a valid identifier.
+
+    >>> module_name("my bot (2).py"), module_name("2048.py"), module_name("x/y/z.py")
+    ('my_bot__2_', '_2048', 'z')
+    """
+    stem = os.path.basename(filename)
+    stem = stem[:-3] if stem.endswith(".py") else stem
+    name = re.sub(r"\W", "_", stem) or "userbot"
+    return f"_{name}" if name[0].isdigit() else name
+
+
+def _line_in(exc: BaseException, filename: str) -> int | None:
+    """The line of ``filename`` where ``exc`` happened (the deepest frame in that file)."""
+    line = None
+    for frame in traceback.extract_tb(exc.__traceback__):
+        if frame.filename == filename:
+            line = frame.lineno
+    return line
+
+
+def describe_error(exc: BaseException, filename: str) -> str:
+    """``mybot.py, line 3: NameError: name 'x' is not defined`` (the line when known)."""
+    label = os.path.basename(filename)
+    if isinstance(exc, SyntaxError):
+        line: int | None = exc.lineno
+        text = f"{type(exc).__name__}: {exc.msg}"
+    else:
+        line = _line_in(exc, filename)
+        text = f"{type(exc).__name__}: {exc}"
+    return f"{label}, line {line}: {text}" if line else f"{label}: {text}"
+
+
+def load_source(filename: str, source: str, name: str | None = None) -> ModuleType:
+    """Import ``source`` as module ``name`` (default: from ``filename``), replacing an
+    earlier module made from a player's file of that name.
+
+    Raises :class:`UserBotError` for a syntax or import error (with the line), or a
+    name taken by a module that is not a player's (``json.py`` would hide ``json``).
+    """
+    name = name or module_name(filename)
+    if name in sys.modules and name not in _USER_MODULES:
+        raise UserBotError(
+            f"{os.path.basename(filename)}: a module named {name!r} already exists here; "
+            "rename your file"
+        )
+    try:
+        code = compile(source, filename, "exec")
+    except SyntaxError as exc:  # includes IndentationError
+        raise UserBotError(describe_error(exc, filename)) from None
+    except ValueError as exc:  # e.g. null bytes in the source
+        raise UserBotError(f"{os.path.basename(filename)}: {exc}") from None
+    module = ModuleType(name)
+    module.__file__ = filename
+    previous = sys.modules.get(name)
+    sys.modules[name] = module  # dataclasses and pickling look classes up by module
+    _USER_MODULES.add(name)
+    try:
+        exec(code, module.__dict__)
+    except Exception as exc:  # anything the file's top level raises on import
+        if previous is not None:
+            sys.modules[name] = previous
+        else:
+            del sys.modules[name]
+            _USER_MODULES.discard(name)
+        raise UserBotError(describe_error(exc, filename)) from None
+    return module
+
+
+def load_file(path: str) -> ModuleType:
+    """:func:`load_source` of a file on disk (loaded once per path)."""
+    key = os.path.abspath(path)
+    if key in _FILES:
+        return _FILES[key]
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError as exc:
+        raise UserBotError(f"cannot read {path}: {exc.strerror or exc}") from None
+    module = load_source(path, decode(data, path))
+    _FILES[key] = module
+    return module
+
+
+def decode(data: bytes, filename: str) -> str:
+    """A file's bytes as text (UTF-8, as Python reads source), or a plain error."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise UserBotError(
+            f"{os.path.basename(filename)} is not a UTF-8 text file "
+            f"(byte {exc.start} cannot be read); is it really Python source?"
+        ) from None
+
+
+def wheel_modules(data: bytes, filename: str) -> list[str]:
+    """The top-level modules and packages a wheel installs (read from the archive).
+
+    Refuses a file that is not a zip archive, holds no module, or whose module
+    would hide one the page already has (a wheel named ``optimus`` or ``json``).
+    """
+    import io
+    import zipfile  # only when a wheel is added: not on every visit of a game
+
+    label = os.path.basename(filename)
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            paths = archive.namelist()
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise UserBotError(f"{label} is not a wheel (not a zip archive: {exc})") from None
+    tops: list[str] = []
+    for path in paths:
+        first, _, rest = path.partition("/")
+        if first.endswith((".dist-info", ".data")):
+            continue
+        name = first[:-3] if not rest and first.endswith(".py") else first if rest else ""
+        if name.isidentifier() and name not in tops:
+            tops.append(name)
+    if not tops:
+        raise UserBotError(f"{label} holds no Python module")
+    for name in tops:
+        if name in sys.modules and name not in _USER_MODULES:
+            raise UserBotError(
+                f"{label}: its module {name!r} would hide one the page already has; rename it"
+            )
+    return tops
+
+
+def import_installed(names: list[str]) -> list[ModuleType]:
+    """Import the (just installed) modules ``names`` afresh, replacing earlier versions a
+    player installed; an error on import names the file and the line."""
+    for loaded in list(sys.modules):
+        if loaded.partition(".")[0] in names and loaded.partition(".")[0] in _USER_MODULES:
+            del sys.modules[loaded]
+    importlib.invalidate_caches()
+    modules = []
+    for name in names:
+        _USER_MODULES.add(name)
+        try:
+            modules.append(importlib.import_module(name))
+        except Exception as exc:  # the wheel's own code failed on import
+            frames = [
+                f.filename
+                for f in traceback.extract_tb(exc.__traceback__)
+                if f"/{name}/" in f.filename or f.filename.endswith(f"/{name}.py")
+            ]
+            where = frames[-1] if frames else name
+            if isinstance(exc, SyntaxError) and exc.filename:
+                where = exc.filename
+            raise UserBotError(describe_error(exc, where)) from None
+    return modules
+
+
+def find_bots(*modules: ModuleType) -> list[type[Bot]]:
+    """The Bot subclasses defined in ``modules`` (or their submodules), in order of
+    definition; raises :class:`UserBotError` if there is none."""
+    found: list[type[Bot]] = []
+    for module in modules:
+        prefix = module.__name__
+        for value in list(vars(module).values()):
+            if (
+                isinstance(value, type)
+                and issubclass(value, Bot)
+                and value is not Bot
+                and (value.__module__ == prefix or value.__module__.startswith(prefix + "."))
+                and value not in found
+            ):
+                found.append(value)
+    if not found:
+        names = ", ".join(getattr(m, "__file__", None) or m.__name__ for m in modules)
+        raise UserBotError(
+            f"{os.path.basename(names)} defines no subclass of optimus.core.bots.Bot "
+            "(write `class MyBot(Bot):` with a `think` method: see docs/bots.md)"
+        )
+    return found
+
+
+def spec_of(cls: type[Bot]) -> str:
+    """A bot class's seat name, ``module:Class``."""
+    return f"{cls.__module__}:{cls.__qualname__}"
+
+
+def label(spec: str) -> str:
+    """A seat choice's words: ``MyBot (mybot)``.
+
+    >>> label("mybot:MyBot")
+    'MyBot (mybot)'
+    """
+    module, _, name = spec.partition(":")
+    return f"{name} ({module})"
+
+
+def register(game: str, classes: list[type[Bot]]) -> list[str]:
+    """Make ``classes`` seat choices of ``game`` for the life of the page; their specs."""
+    seats = _REGISTRY.setdefault(game, {})
+    specs = []
+    for cls in classes:
+        spec = spec_of(cls)
+        seats[spec] = cls
+        specs.append(spec)
+    return specs
+
+
+def registered(game: str) -> dict[str, type[Bot]]:
+    """The player's bots seated so far at ``game`` (spec -> class), oldest first."""
+    return dict(_REGISTRY.get(game, {}))
+
+
+def forget(game: str | None = None) -> None:
+    """Forget the registered bots (of one game, or all): for tests."""
+    if game is None:
+        _REGISTRY.clear()
+    else:
+        _REGISTRY.pop(game, None)

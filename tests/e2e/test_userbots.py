@@ -1,0 +1,155 @@
+"""Your own bot at the table, in real Chromium: from a ``.py`` file and from a wheel.
+
+Every page is ``guarded`` (no request to another host, no console or page
+error); waits are on states, never on time.  The example bot is the one in
+docs/examples/ that docs/bots.md describes.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "docs" / "examples" / "greedy_bot.py"
+PICKER = "[data-role=bot-file]"
+MESSAGE = "[data-role=bot-message]"
+SETTLED = f"{MESSAGE}[data-state=done], {MESSAGE}[data-state=error]"
+NOTES = ".log li.note"
+
+BAD_BOTS = ROOT / "tests" / "fixtures" / "bad_bots.py"
+
+
+def py_file(name: str, text: bytes) -> dict[str, Any]:
+    return {"name": name, "mimeType": "text/x-python", "buffer": text}
+
+
+def wheel(module: str, source: str) -> bytes:
+    """A pure-Python wheel of one package holding ``source``, made with the stdlib."""
+    dist = f"{module}-0.1.dist-info"
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr(f"{module}/__init__.py", source)
+        archive.writestr(
+            f"{dist}/METADATA", f"Metadata-Version: 2.1\nName: {module}\nVersion: 0.1\n"
+        )
+        archive.writestr(
+            f"{dist}/WHEEL",
+            "Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+        )
+        archive.writestr(f"{dist}/RECORD", "")
+    return buffer.getvalue()
+
+
+def pick(page: Any, *files: dict[str, Any]) -> str:
+    """Choose files with the picker; the message once they are loaded (or refused)."""
+    page.evaluate(f"document.querySelector('{MESSAGE}').removeAttribute('data-state')")
+    page.set_input_files(PICKER, list(files))
+    page.wait_for_selector(SETTLED, state="attached")
+    return str(page.text_content(MESSAGE))
+
+
+def drop(page: Any, name: str, data: bytes) -> str:
+    """Drop a file on the set-up screen as a person would drag it from the desktop."""
+    page.evaluate(f"document.querySelector('{MESSAGE}').removeAttribute('data-state')")
+    page.evaluate(
+        """([name, bytes]) => {
+          const transfer = new DataTransfer();
+          transfer.items.add(new File([new Uint8Array(bytes)], name));
+          const zone = document.querySelector("[data-role=userbots]");
+          for (const type of ["dragenter", "dragover", "drop"])
+            zone.dispatchEvent(new DragEvent(type, {dataTransfer: transfer, bubbles: true,
+                                                    cancelable: true}));
+        }""",
+        [name, list(data)],
+    )
+    page.wait_for_selector(SETTLED, state="attached")
+    return str(page.text_content(MESSAGE))
+
+
+def micropip_requested(page: Any) -> bool:
+    return bool(
+        page.evaluate(
+            "performance.getEntriesByType('resource').some(e => e.name.includes('micropip'))"
+        )
+    )
+
+
+def test_a_py_bot_plays_to_the_end_and_bad_bots_are_told_in_words(guarded, site, fileiras):
+    page = guarded.page
+    page.goto(site + "#/fileiras")
+    guarded.wait_ready()
+    # Cold boot: micropip neither imported nor even downloaded.
+    assert "micropip" not in page.evaluate("document.documentElement.dataset.bootPackages")
+    assert not micropip_requested(page)
+    page.wait_for_selector(fileiras.setup)
+
+    # Bad files: each refused in plain words, the set-up screen stays usable.
+    said = pick(page, py_file("typo.py", b"from optimus.core.bots import Bot\n\nclass X(Bot:\n"))
+    assert "typo.py, line 3: SyntaxError" in said
+    said = pick(page, py_file("needs.py", b"import math\nimport numpy\n"))
+    assert "needs.py, line 2: ModuleNotFoundError: No module named 'numpy'" in said
+    said = pick(page, py_file("empty.py", b"X = 1\n"))
+    assert "empty.py defines no subclass of optimus.core.bots.Bot" in said
+    assert page.locator("select[name=bot0] option").count() == 3  # nothing was added
+
+    said = pick(page, py_file("greedy_bot.py", EXAMPLE.read_bytes()))
+    assert "Added GreedyBot (greedy_bot)" in said
+    said = pick(page, py_file("bad_bots.py", BAD_BOTS.read_bytes()))
+    assert "Added Raises (bad_bots), Illegal (bad_bots), Slow (bad_bots), NotAGenerator" in said
+    assert not micropip_requested(page)  # a .py file needs no micropip
+
+    page.select_option(fileiras.players, "5")
+    for seat, spec in enumerate(
+        ["greedy_bot:GreedyBot", "bad_bots:Raises", "bad_bots:Illegal", "bad_bots:Slow"]
+    ):
+        page.select_option(f"select[name=bot{seat}]", spec)
+    fileiras.instant(page)
+    page.click(fileiras.start)
+    seen: set[str] = set()
+    scores = fileiras.finish(page, lambda: seen.update(page.locator(NOTES).all_text_contents()))
+    assert scores == 5
+    seen.update(page.locator(NOTES).all_text_contents())
+    assert any(n.startswith("Raises 3 failed while thinking (ValueError: my bug)") for n in seen)
+    assert any(n.startswith("Illegal 4 chose an illegal move (fly away)") for n in seen)
+    assert any(n.startswith("Slow 5 thought for more than 0.03 s") for n in seen)
+    assert all(n.endswith("the Normal bot played this move for it.") for n in seen), seen
+    assert not any(n.startswith("GreedyBot") for n in seen)  # the example bot never failed
+
+
+def test_a_wheel_is_installed_offline_by_micropip_and_a_save_never_loads_a_bot(
+    guarded, site, fileiras
+):
+    page = guarded.page
+    page.goto(site + "#/fileiras")
+    guarded.wait_ready()
+    page.wait_for_selector(fileiras.setup)
+    data = wheel("wheelgreedy", EXAMPLE.read_text())
+    said = drop(page, "wheelgreedy-0.1-py3-none-any.whl", data)
+    assert "Added GreedyBot (wheelgreedy)" in said, said
+    assert micropip_requested(page)  # loaded now, from the site (the guard checks the host)
+    page.select_option(fileiras.players, "2")
+    page.select_option("select[name=bot0]", "wheelgreedy:GreedyBot")
+    fileiras.instant(page)
+    page.click(fileiras.start)
+    assert fileiras.finish(page) == 2
+    assert page.locator(NOTES).count() == 0
+
+    # A game in progress with the wheel's bot, then the page is closed and opened again:
+    # the bot is not loaded any more, so the save resumes with the normal bot and says so.
+    page.click(f"{fileiras.end} [data-action=new]")
+    page.click(fileiras.start)
+    page.wait_for_selector(fileiras.your_turn)
+    page.reload()
+    guarded.wait_ready()
+    notice = page.locator(".setup .notice", has_text="not loaded")
+    notice.wait_for()
+    assert "Seat 2 was your bot GreedyBot (wheelgreedy), which is not loaded" in str(
+        notice.text_content()
+    )
+    page.click("[data-action=resume]")
+    page.wait_for_selector(fileiras.your_turn)
+    assert "the Normal bot plays it" in page.locator(NOTES).first.text_content()
+    assert fileiras.finish(page) == 2

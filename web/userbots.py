@@ -1,0 +1,188 @@
+"""“Add your bot…” on every game's set-up screen: the file picker, drag-and-drop and micropip.
+
+Only the browser glue is here.  Loading source, finding the ``Bot`` subclasses,
+remembering them per game and guarding their decisions is
+:mod:`optimus.core.userbots` and :class:`optimus.ui.session.TableSession`.
+
+A ``.py`` file is imported from its text.  A wheel is written into the page's
+own (in-memory) file system and installed from there by micropip, which is
+loaded only now, from the site (``emfs:`` URL, ``deps=False``: no network).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import os
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import js
+
+from optimus.core import userbots
+from optimus.core.protocol import JSON
+
+from .router import found
+
+WHEELS = "/tmp/optimus-userbots"
+"""Where chosen wheels are written in the page's file system before micropip installs them."""
+
+
+def esc(value: object) -> str:
+    return html.escape(str(value), quote=True)
+
+
+def seat_keys(choices: dict[str, Sequence[JSON]], levels: Sequence[str]) -> list[str]:
+    """The settings that choose a seat's bot: every choice is a bot level of the game."""
+    return [k for k, c in choices.items() if c and all(str(x) in levels for x in c)]
+
+
+async def install_wheel(filename: str, data: bytes) -> list[Any]:
+    """Install a wheel from the page's file system with micropip; its top-level modules."""
+    names = userbots.wheel_modules(data, filename)
+    os.makedirs(WHEELS, exist_ok=True)
+    path = f"{WHEELS}/{os.path.basename(filename)}"
+    with open(path, "wb") as handle:
+        handle.write(data)
+    import pyodide_js
+
+    await pyodide_js.loadPackage("micropip")  # from the site's own lock file, once
+    import micropip
+
+    try:
+        await micropip.install(f"emfs:{path}", deps=False, reinstall=True)
+    except Exception as exc:  # a bad wheel name or metadata: micropip says what
+        raise userbots.UserBotError(
+            f"{os.path.basename(filename)} could not be installed: {exc}"
+        ) from None
+    return userbots.import_installed(names)
+
+
+class BotPicker:
+    """The “Your own bot” part of a set-up screen, for one :class:`GameTable`.
+
+    ``choices`` is the table's own (per-instance) settings choices: the player's
+    bots are added to every seat setting, so a seat can be given one.
+    """
+
+    def __init__(self, game: str, choices: dict[str, list[JSON]], levels: Sequence[str]) -> None:
+        self.game = game
+        self.choices = choices
+        self.keys = seat_keys(choices, levels)
+        self.root: Any = None
+        self.on_added: Callable[[], None] = lambda: None
+        for spec in userbots.registered(game):
+            self._add_choice(spec)
+
+    def _add_choice(self, spec: str) -> None:
+        for key in self.keys:
+            if spec not in self.choices[key]:
+                self.choices[key].append(spec)
+
+    def html(self) -> str:
+        if not self.keys:
+            return ""
+        return (
+            '<fieldset class="userbots" data-role="userbots"><legend>Your own bot</legend>'
+            '<p><label class="btn add-bot">Add your bot…<input type="file" accept=".py,.whl" '
+            'data-role="bot-file" class="file-input" multiple></label> '
+            '<span class="small">or drop a <code>.py</code> file or a wheel here. '
+            "It runs in this page until you close it; see docs/bots.md.</span></p>"
+            f'<ul class="bot-list" data-role="bot-list">{self._list_html()}</ul>'
+            '<p class="bot-message" data-role="bot-message" aria-live="polite"></p></fieldset>'
+        )
+
+    def _list_html(self) -> str:
+        return "".join(
+            f"<li>{esc(userbots.label(spec))}</li>" for spec in userbots.registered(self.game)
+        )
+
+    def decorate(self, root: Any, current: dict[str, JSON]) -> None:
+        """After the set-up form is drawn: offer the player's bots in every seat select."""
+        self.root = root
+        for key in self.keys:
+            select = root.querySelector(f'select[data-setting="{key}"]')
+            if not found(select):
+                continue
+            for spec in userbots.registered(self.game):
+                if not found(select.querySelector(f'option[value="{spec}"]')):
+                    option = js.document.createElement("option")
+                    option.value = spec
+                    option.textContent = userbots.label(spec)
+                    select.append(option)
+            if str(current.get(key)) in userbots.registered(self.game):
+                select.value = str(current[key])
+
+    # -- events ---------------------------------------------------------------------
+    def picked(self, target: Any) -> bool:
+        """A change event: files chosen with the picker (True if it was ours)."""
+        if str(target.getAttribute("data-role")) != "bot-file":
+            return False
+        files = list(target.files)
+        target.value = ""  # choosing the same file again (after an edit) loads it again
+        asyncio.ensure_future(self.load(files))
+        return True
+
+    def dragover(self, event: Any) -> None:
+        if self._zone(event) is not None:
+            event.preventDefault()  # allows the drop
+
+    def drop(self, event: Any) -> None:
+        if self._zone(event) is None:
+            return
+        event.preventDefault()
+        transfer = event.dataTransfer
+        if found(transfer):
+            asyncio.ensure_future(self.load(list(transfer.files)))
+
+    def _zone(self, event: Any) -> Any:
+        target = event.target
+        if not found(target) or not hasattr(target, "closest"):
+            return None
+        setup = target.closest("[data-role=setup]")
+        return setup if found(setup) else None
+
+    # -- loading ----------------------------------------------------------------------
+    def _say(self, text: str, state: str) -> None:
+        if self.root is None:
+            return
+        message = self.root.querySelector("[data-role=bot-message]")
+        if found(message):
+            message.textContent = text
+            message.setAttribute("data-state", state)
+            message.className = "bot-message" + (" notice" if state == "error" else "")
+
+    async def load(self, files: list[Any]) -> None:
+        added: list[str] = []
+        problems: list[str] = []
+        for file in files:
+            name = str(file.name)
+            self._say(f"Loading {name}…", "busy")
+            try:
+                data = (await file.arrayBuffer()).to_bytes()
+                if name.endswith(".py"):
+                    modules = [userbots.load_source(name, userbots.decode(data, name))]
+                elif name.endswith(".whl"):
+                    modules = await install_wheel(name, data)
+                else:
+                    raise userbots.UserBotError(f"{name}: choose a .py file or a wheel (.whl)")
+                added += userbots.register(self.game, userbots.find_bots(*modules))
+            except userbots.UserBotError as exc:
+                problems.append(str(exc))
+            except Exception as exc:  # reading the file, micropip itself: still plain words
+                problems.append(f"{name}: {type(exc).__name__}: {exc}")
+        for spec in added:
+            self._add_choice(spec)
+        if self.root is not None:
+            listing = self.root.querySelector("[data-role=bot-list]")
+            if found(listing):
+                listing.innerHTML = self._list_html()
+        if added:
+            self.on_added()
+        words = []
+        if added:
+            names = ", ".join(userbots.label(s) for s in added)
+            words.append(f"Added {names}: choose it for a seat.")
+        if problems:
+            words.append("Could not add a bot. " + " ".join(problems))
+        self._say(" ".join(words), "error" if problems else "done")
