@@ -5,7 +5,8 @@ Modules: :mod:`~optimus.dice.sheet` (the sheet definition file
 :mod:`~optimus.dice.moves` (move text), :mod:`~optimus.dice.game` (the rules
 engine), :mod:`~optimus.dice.scenario` (positions by naming the dice),
 :mod:`~optimus.dice.heuristics` and :mod:`~optimus.dice.bots` (bots),
-:mod:`~optimus.dice.bench` and :mod:`~optimus.dice.slices` (benchmarks).
+:mod:`~optimus.dice.bench` (engine speed; :mod:`optimus.core.slices` times
+the bots' thinking slices).
 
 Public API for the table UI:
 
