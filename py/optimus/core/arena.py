@@ -194,21 +194,29 @@ def run_arena(
     }
 
 
-def bench_random(game: Game, options: Mapping[str, JSON], seconds: float, seed: int = 0) -> float:
-    """Random full games per second (fast path, chance sampled by the runner)."""
+def play_random_game(game: Game, options: Mapping[str, JSON], rng: Rng) -> None:
+    """One full game of uniformly random legal moves (fast path, chance sampled with ``rng``).
+
+    ``options`` must be normalised already.
+    """
     from optimus.core.bots import sample_chance
 
+    state = game.new_state(options)
+    while not state.is_terminal():
+        if state.is_chance():
+            sample_chance(state, rng)
+            continue
+        p = state.actors()[0]
+        state.apply_move(p, rng.choice(state.legal_moves(p)))
+
+
+def bench_random(game: Game, options: Mapping[str, JSON], seconds: float, seed: int = 0) -> float:
+    """Random full games per second (fast path, chance sampled by the runner)."""
     opts = game.normalize_options(options)
     rng = Rng(seed)
     done = 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds or done == 0:
-        state = game.new_state(opts)
-        while not state.is_terminal():
-            if state.is_chance():
-                sample_chance(state, rng)
-                continue
-            p = state.actors()[0]
-            state.apply_move(p, rng.choice(state.legal_moves(p)))
+        play_random_game(game, opts, rng)
         done += 1
     return done / (time.perf_counter() - t0)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from optimus.core.bots import sample_chance
+from optimus.core.arena import play_random_game
 from optimus.core.rng import Rng
 from optimus.dice.game import Optimus2Game
 
@@ -24,13 +24,7 @@ def random_games_per_second(players: int, games: int, seed: int = 0) -> float:
     rng = Rng(seed)
     t0 = time.process_time()
     for _ in range(games):
-        state = game.new_state(opts)
-        while not state.is_terminal():
-            if state.is_chance():
-                sample_chance(state, rng)
-                continue
-            p = state.actors()[0]
-            state.apply_move(p, rng.choice(state.legal_moves(p)))
+        play_random_game(game, opts, rng)
     return games / (time.process_time() - t0)
 
 
