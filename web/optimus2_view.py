@@ -201,7 +201,6 @@ class Optimus2View(GameTable):
     def __init__(self) -> None:
         super().__init__()
         self.selected: str | None = None
-        self._details = False
 
     # -- set-up -------------------------------------------------------------------
     def setup_fields(self) -> str:
@@ -249,14 +248,6 @@ class Optimus2View(GameTable):
         name = str(target.getAttribute("data-die"))
         self.selected = None if self.selected == name else name
         self.render(moved=True)
-
-    def show_player(self, seat: int) -> None:
-        """The player's whole sheet (drawn only when asked for: renders stay light)."""
-        self._details = True
-        try:
-            super().show_player(seat)
-        finally:
-            self._details = False
 
     def human_move(self, move: str) -> None:
         self.selected = None
@@ -364,7 +355,7 @@ class Optimus2View(GameTable):
                     "summary_html": summary,
                     "detail_html": (
                         sheet_html({**p["sheet"], **_inert(p["sheet"])}, compact=True)
-                        if self._details
+                        if self.drawing_details
                         else ""
                     ),
                 }

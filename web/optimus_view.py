@@ -186,7 +186,6 @@ class OptimusView(GameTable):
         super().__init__()
         self.pencil = vm.Pencil()
         self._focus: str | None = None
-        self._details = False
         self._focus_now: str | None = None
         self.recent = self._read_recent()
         self._refresh_sheet_choices()
@@ -485,19 +484,12 @@ class OptimusView(GameTable):
                     # Only the details dialog uses the full sheet: drawn on demand.
                     "detail_html": (
                         f'<div class="osheet detail">{sheet_html(s, "view")}</div>'
-                        if self._details
+                        if self.drawing_details
                         else ""
                     ),
                 }
             )
         return out
-
-    def show_player(self, seat: int) -> None:
-        self._details = True
-        try:
-            super().show_player(seat)
-        finally:
-            self._details = False
 
     # -- the end ----------------------------------------------------------------------
     def end(self) -> tuple[str, str, str]:

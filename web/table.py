@@ -259,6 +259,8 @@ class GameTable:
         self._dragover = create_proxy(self.bot_picker.dragover)
         self._drop = create_proxy(self.bot_picker.drop)
         self._nodes: dict[str, Any] = {}
+        self.drawing_details = False
+        """True while a player's details are drawn (``panels`` may skip ``detail_html`` else)."""
         self._your_turn = False
         self._drawn: dict[str, str] = {}
         """The markup last drawn per part of the play screen (redrawn only on change)."""
@@ -540,7 +542,11 @@ class GameTable:
     def show_player(self, seat: int) -> None:
         if self.session is None:
             return
-        p = next((p for p in self.panels(self.view()) if p["seat"] == seat), None)
+        self.drawing_details = True  # pages may draw ``detail_html`` only now: renders stay light
+        try:
+            p = next((p for p in self.panels(self.view()) if p["seat"] == seat), None)
+        finally:
+            self.drawing_details = False
         if p is None:
             return
         dialog = self._nodes["player"]
