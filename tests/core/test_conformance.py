@@ -6,7 +6,12 @@ import random
 
 import pytest
 
-from optimus.core.conformance import ConformanceError, check_random_game
+from optimus.core.conformance import (
+    ConformanceError,
+    check_random_game,
+    check_replays,
+    random_match,
+)
 from optimus.tiny import TinyGame, TinyState
 
 
@@ -63,3 +68,13 @@ def test_conformance_catches_a_broken_game(state_cls, fragment):
     with pytest.raises(ConformanceError, match=fragment):
         for seed in range(30):
             check_random_game(game_with(state_cls), {"players": 3}, seed)
+
+
+def test_random_match_replays_and_a_move_played_off_the_record_is_caught():
+    match = random_match(TinyGame(), {"players": 3}, 5, stop_at=4)
+    assert not match.state.is_terminal() and len(match.record.events) >= 4
+    assert check_replays(match) == [list(e) for e in match.record.events]
+    p = match.state.actors()[0]
+    match.state.apply_move(p, match.state.legal_moves(p)[0])  # not in the record
+    with pytest.raises(ConformanceError, match="same state"):
+        check_replays(match)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import importlib.util
+import json
 import os
 import shutil
 import sys
@@ -339,3 +340,56 @@ def screenshot() -> Callable[[Any, str], Path]:
         return path
 
     return take
+
+
+THINKING_WATCH = """
+window.__longtasks = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__longtasks.push([e.startTime, e.duration]);
+}).observe({type: "longtask", buffered: true});
+window.__thinking = [];  // [from, to] while the status line says a bot is thinking
+new MutationObserver(() => {
+  const now = performance.now(), on = !!document.querySelector(".status.thinking");
+  const open = window.__thinking.length && window.__thinking.at(-1)[1] === null;
+  if (on && !open) window.__thinking.push([now, null]);
+  if (!on && open) window.__thinking.at(-1)[1] = now;
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ["class"]});
+"""
+
+
+class ThinkingWatch:
+    """Long tasks of a page and the spans in which its status line said a bot was thinking."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        page.add_init_script(THINKING_WATCH)
+
+    def spans(self) -> list[tuple[float, float]]:
+        """The thinking spans seen so far; one still open ends now."""
+        now = float(self.page.evaluate("performance.now()"))
+        return [(a, now if b is None else b) for a, b in self.page.evaluate("window.__thinking")]
+
+    def during_thinking(self) -> list[float]:
+        """Durations (ms, sorted) of the long tasks that overlap a thinking span."""
+        spans = self.spans()
+        tasks = self.page.evaluate("window.__longtasks")
+        during = sorted(d for t, d in tasks if any(a <= t + d and t <= b for a, b in spans))
+        print("long tasks while bots think (ms):", during)
+        return during
+
+    def assert_no_freeze(self) -> None:
+        """Bots think in 25 ms slices and each redraw takes a few tens of ms, so on a quiet
+        machine no task while they think comes near 200 ms (an unsliced hard bot makes one
+        task of 300 ms or more per turn).  On a busy 2-core machine a task now and then
+        stretches several times over: the typical (median) task must stay below 150 ms and
+        none may be a freeze (800 ms)."""
+        assert self.spans(), "no bot was seen thinking"
+        during = self.during_thinking()
+        assert not during or during[len(during) // 2] <= 150, json.dumps(during)
+        assert max(during, default=0) <= 800, json.dumps(during)
+
+
+@pytest.fixture
+def thinking_watch(guarded: Guard) -> ThinkingWatch:
+    """Watch the guarded page's long tasks while bots think (set up before it loads)."""
+    return ThinkingWatch(guarded.page)

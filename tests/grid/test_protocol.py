@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from optimus.core.conformance import check_random_game
+from optimus.core.conformance import check_random_game, check_replays, random_match
 from optimus.core.protocol import OptionError
 from optimus.core.record import Match, Record, replay
 from optimus.core.registry import get_game
@@ -167,24 +167,12 @@ def test_bad_sheet_options_say_what_is_wrong(tmp_path: Path) -> None:
 
 
 def _random_match(players: int, seed: int, stop_at: int | None = None) -> Match:
-    m = Match(GAME, {"players": players}, seed)
-    rng = Rng(seed)
-    steps = 0
-    while not m.state.is_terminal() and (stop_at is None or steps < stop_at):
-        p = m.state.actors()[0]
-        m.play(p, rng.choice(m.state.legal_moves(p)))
-        steps += 1
-    return m
+    return random_match(GAME, {"players": players}, seed, stop_at)
 
 
 @pytest.mark.parametrize("players", [1, 2, 4, 6])
 def test_record_replays_identically(players: int) -> None:
-    m = _random_match(players, 42)
-    text = m.record.to_json()
-    again = replay(Record.from_json(text))
-    assert again.observation(None) == m.state.observation(None)
-    assert again.scores() == m.state.scores()
-    events = json.loads(text)["events"]
+    events = check_replays(_random_match(players, 42))
     assert [who for who, _ in events[:4]] == ["*"] * 4  # every die is a recorded chance event
 
 

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from optimus.core.conformance import check_random_game
-from optimus.core.record import Match, Record, replay
+from optimus.core.conformance import check_random_game, check_replays, random_match
+from optimus.core.record import Match, replay
 from optimus.core.registry import get_game
 from optimus.core.rng import Rng
 from optimus.rows.game import FileirasGame, FileirasState, check_conservation
@@ -62,25 +62,14 @@ def test_conservation_check_catches_a_lost_card() -> None:
 
 
 def _random_match(players: int, seed: int, stop_at: int | None = None) -> Match:
-    m = Match(GAME, {"players": players}, seed)
-    rng = Rng(seed)
-    steps = 0
-    while not m.state.is_terminal() and (stop_at is None or steps < stop_at):
-        p = m.state.actors()[0]
-        m.play(p, rng.choice(m.state.legal_moves(p)))
-        steps += 1
-    return m
+    return random_match(GAME, {"players": players}, seed, stop_at)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_record_replays_identically(players: int) -> None:
     m = _random_match(players, 42)
-    text = m.record.to_json()
-    again = replay(Record.from_json(text))
-    assert again.observation(None) == m.state.observation(None)
-    assert again.scores() == m.state.scores()
-    assert json.loads(text)["events"][0][0] == "*"  # set-up is recorded as chance events
-    half = replay(Record.from_json(text), upto=len(m.record.events) // 2)
+    assert check_replays(m)[0][0] == "*"  # set-up is recorded as chance events
+    half = replay(m.record, upto=len(m.record.events) // 2)
     assert not half.is_terminal()
 
 

@@ -151,3 +151,31 @@ def _check_simultaneous_privacy(
             raise _fail(
                 seed, step, f"player {p} can see player {player}'s pending simultaneous choice"
             )
+
+
+def random_match(
+    game: Game, options: Mapping[str, JSON], seed: int, stop_at: int | None = None
+) -> Match:
+    """A match of random legal moves (moves drawn from ``Rng(seed)``), to the end or
+    ``stop_at`` moves; chance events are sampled and recorded by the match."""
+    match = Match(game, options, seed)
+    rng = Rng(seed)
+    steps = 0
+    while not match.state.is_terminal() and (stop_at is None or steps < stop_at):
+        p = match.state.actors()[0]
+        match.play(p, rng.choice(match.state.legal_moves(p)))
+        steps += 1
+    return match
+
+
+def check_replays(match: Match) -> list[Any]:
+    """Check that the match's record, through JSON, replays to the same public view and
+    scores; return the record's events as JSON (lists ``[who, what]``)."""
+    text = match.record.to_json()
+    again = replay(Record.from_json(text))
+    if again.observation(None) != match.state.observation(None):
+        raise ConformanceError("the replayed record does not give the same state")
+    if match.state.is_terminal() and again.scores() != match.state.scores():
+        raise ConformanceError("the replayed record does not give the same scores")
+    events: list[Any] = json.loads(text)["events"]
+    return events
