@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import js
+from pyodide.ffi import create_proxy
 
 from optimus.core.protocol import JSON
 from optimus.core.record import CHANCE
@@ -189,6 +190,79 @@ class OptimusView(GameTable):
         self._focus_now: str | None = None
         self.recent = self._read_recent()
         self._refresh_sheet_choices()
+        self._drag: list[str] = []
+        """Boxes a pointer pressed on a box has passed over, in order (empty: no drag)."""
+        self._swallow_click = False
+        self._pointer = {
+            "pointerdown": create_proxy(self._drag_start),
+            "pointerover": create_proxy(self._drag_over),
+            "click": create_proxy(self._drag_click),
+        }
+        self._pointer_end = create_proxy(self._drag_end)
+
+    # -- marking by dragging over the boxes ------------------------------------------
+    # A press on a box and a move over others pencils each box passed (never rubs one
+    # out); a press and release on one box is a click, which toggles it as before.
+    def mount(self, container: Any) -> None:
+        super().mount(container)
+        for kind, proxy in self._pointer.items():
+            self.section.addEventListener(kind, proxy, kind == "click")  # click: capture
+        for kind in ("pointerup", "pointercancel"):
+            js.window.addEventListener(kind, self._pointer_end)
+
+    def unmount(self) -> None:
+        if self.section is not None:
+            for kind, proxy in self._pointer.items():
+                self.section.removeEventListener(kind, proxy, kind == "click")
+        for kind in ("pointerup", "pointercancel"):
+            js.window.removeEventListener(kind, self._pointer_end)
+        self._drag = []
+        super().unmount()
+
+    def _box_under(self, event: Any) -> str | None:
+        origin = event.target
+        if not found(origin) or not hasattr(origin, "closest"):
+            return None
+        cell = origin.closest(".ogrid.big button.cell[data-action=box]")
+        return str(cell.getAttribute("data-box")) if found(cell) else None
+
+    def _drag_start(self, event: Any) -> None:
+        self._swallow_click = False
+        box = self._box_under(event)
+        if box is None or int(event.button) != 0:
+            return
+        self._drag = [box]
+        target = event.target
+        if str(event.pointerType) != "mouse" and target.hasPointerCapture(event.pointerId):
+            target.releasePointerCapture(event.pointerId)  # touch: let other boxes see it
+
+    def _drag_over(self, event: Any) -> None:
+        box = self._box_under(event) if self._drag else None
+        if box is None or box in self._drag:
+            return
+        self._drag.append(box)
+        session = self.session
+        if session is None or self.you is None or session.human_to_act() != self.you:
+            return
+        pencil = self.pencil
+        for name in self._drag if len(self._drag) == 2 else [box]:
+            if box_index(name) not in pencil.boxes:
+                pencil = vm.toggle_box(pencil, box_index(name))
+        self.pencil = pencil
+        self._focus = f'button.cell[data-box="{box}"]'
+        self.error = ""
+        self.render()
+
+    def _drag_end(self, _event: Any) -> None:
+        self._swallow_click = len(self._drag) > 1
+        self._drag = []
+
+    def _drag_click(self, event: Any) -> None:
+        """The click that ends a drag (pointer clicks only) must not toggle a box again."""
+        if self._swallow_click and int(event.detail) > 0:
+            event.stopPropagation()
+            event.preventDefault()
+        self._swallow_click = False
 
     # -- random sheets that can be played again ------------------------------------
     def _read_recent(self) -> list[int]:
@@ -573,7 +647,8 @@ others' choice until all have chosen. In the first three rolls everyone chooses 
 six dice.</li>
 <li>To mark: click a colour die and a number die (for a joker, say which colour or number it
 is). Boxes where a legal marking can go light up. Click boxes to pencil them (click again to
-rub one out; “Take back” undoes the last step), then <b>Confirm</b>, or <b>Pass</b>.</li>
+rub one out), or drag across them; “Take back” undoes the last step. Then <b>Confirm</b>, or
+<b>Pass</b>.</li>
 <li>A marking is exactly as many boxes as the number, all of the chosen colour, in one block
 of that colour, joined side by side. At least one box must be in column H or next to a box
 you marked before.</li>

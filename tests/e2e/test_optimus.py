@@ -67,8 +67,39 @@ def greedy(state: OptimusState, seat: int) -> str:
     return best
 
 
-def click_move(page: Any, state: OptimusState, move: str) -> None:
-    """Make ``move`` on the objects: the two dice, a joker's value, each box, then Confirm."""
+def walk(boxes: list[int]) -> list[int]:
+    """A walk through a connected set of boxes, one orthogonal step at a time (back over
+    boxes already passed where it branches), from its first box."""
+    inside, seen, path = set(boxes), {boxes[0]}, [boxes[0]]
+
+    def visit(box: int) -> None:
+        row, col = divmod(box, 15)
+        for nxt in (box - 15, box + 15, box - 1 if col else -1, box + 1 if col < 14 else -1):
+            if nxt in inside and nxt not in seen:
+                seen.add(nxt)
+                path.append(nxt)
+                visit(nxt)
+                path.append(box)
+
+    visit(boxes[0])
+    assert seen == inside, "not a connected marking"
+    return path
+
+
+def drag_over(page: Any, move: str, boxes: list[int]) -> None:
+    """Press on the first box of ``move`` and drag the mouse over the others."""
+    names = {i: move.split()[1 + boxes.index(i)] for i in boxes}
+    for n, i in enumerate(walk(boxes)):
+        box = page.locator(f'button.cell[data-box="{names[i]}"]').bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, steps=2)
+        if n == 0:
+            page.mouse.down()
+    page.mouse.up()
+
+
+def click_move(page: Any, state: OptimusState, move: str, drag: bool = False) -> None:
+    """Make ``move`` on the objects: the two dice, a joker's value, each box (clicked, or
+    with ``drag`` marked by dragging over them), then Confirm."""
     if move == "pass":
         page.click("button[data-move=pass]")
         return
@@ -85,13 +116,19 @@ def click_move(page: Any, state: OptimusState, move: str) -> None:
         name = move.split()[1 + boxes.index(i)]
         cell = page.locator(f'button.cell[data-box="{name}"]')
         assert "target" in (cell.get_attribute("class") or ""), f"{name} is not lit for {move}"
-        cell.click()
+        if not drag:
+            cell.click()
+    if drag:
+        drag_over(page, move, boxes)
+        assert page.locator(".ogrid.big .cell.pencil").count() == len(boxes)
     assert page.locator(".feedback").get_attribute("data-state") == "complete"
     assert page.locator("button.confirm").get_attribute("data-move") == move
     page.click("button.confirm")
 
 
-def play_to_the_end(page: Any, seat: int, limit: int) -> int:
+def play_to_the_end(page: Any, seat: int, limit: int, dragged: list[str] | None = None) -> int:
+    """Greedy moves by clicking (or, with a ``dragged`` list, markings of two boxes or more
+    by dragging, listed there) until the end screen."""
     turns = 0
     while True:
         page.wait_for_selector(ACTIONS, timeout=60_000)
@@ -100,7 +137,11 @@ def play_to_the_end(page: Any, seat: int, limit: int) -> int:
         state = current_state(page)
         assert seat in state.actors()
         before = len(saved(page)["events"])
-        click_move(page, state, greedy(state, seat))
+        move = greedy(state, seat)
+        drag = dragged is not None and len(move.split()) > 2
+        click_move(page, state, move, drag=drag)
+        if drag and dragged is not None:
+            dragged.append(move)
         page.wait_for_function(GROWN, arg=[SAVE, before])
         turns += 1
         assert turns < limit, "the game does not end"
@@ -195,7 +236,9 @@ def test_solo_game_played_by_clicking_with_a_refused_marking_reaches_the_engines
     page.click("button[data-action=undo]")
     assert page.locator("button.die.picked").count() == 0
     screenshot(page, "optimus-solo-desktop")
-    turns = play_to_the_end(page, 0, limit=40)
+    dragged: list[str] = []
+    turns = play_to_the_end(page, 0, limit=40, dragged=dragged)
+    assert dragged, "no marking was made by dragging"
     assert turns + passes == 30  # one decision per roll, 30 rolls
     state = check_end_screen(page, 1)
     band = page.locator(f"{END} [data-role=band]").inner_text()
