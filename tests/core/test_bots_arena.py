@@ -12,7 +12,7 @@ import pytest
 
 from optimus.core import Budget, GameError, Match, Rng
 from optimus.core.arena import resolve_bot, run_arena, wilson
-from optimus.core.bots import Bot, RandomBot, SearchBot
+from optimus.core.bots import Bot, ChoiceBot, RandomBot, SearchBot
 from optimus.tiny import TinyGame
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -141,3 +141,24 @@ def test_cli_reports_bad_input_without_a_traceback():
     ]:
         run = cli(*args)
         assert run.returncode == 2 and fragment in run.stderr and "Traceback" not in run.stderr
+
+
+class LastBot(ChoiceBot):
+    rebuilt: list[object]
+
+    def rebuild(self, observation):
+        self.rebuilt.append(observation)
+        return dict(observation)
+
+    def choice(self, state, legal_moves):
+        assert state == {"seen": 1}
+        return legal_moves[-1]
+
+
+def test_choice_bot_plays_a_forced_move_without_rebuilding_else_chooses_on_the_rebuilt_state():
+    bot = LastBot(TinyGame(), 0, Rng(1))
+    bot.rebuilt = []
+    assert bot.choose({"seen": 1}, ["only"]) == "only"
+    assert bot.rebuilt == []
+    assert bot.choose({"seen": 1}, ["a", "b", "c"]) == "c"
+    assert bot.rebuilt == [{"seen": 1}]

@@ -18,7 +18,7 @@ import math
 import time
 from collections.abc import Generator, Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from optimus.core.protocol import JSON, Game, State
 from optimus.core.rng import Rng
@@ -82,6 +82,30 @@ class RandomBot(Bot):
     def think(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> Thinking:
         return self.rng.choice(legal_moves)
         yield  # pragma: no cover
+
+
+class ChoiceBot(Bot):
+    """A bot that decides at once, from the state it rebuilds from its observation.
+
+    It plays the only legal move when there is one; otherwise it calls
+    :meth:`choice` on the state :meth:`rebuild` returns. A game gives
+    :meth:`rebuild` once (its ``state_from_observation``); each level gives
+    :meth:`choice`.
+    """
+
+    def think(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> Thinking:
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        return self.choice(self.rebuild(observation), legal_moves)
+        yield  # pragma: no cover
+
+    def rebuild(self, observation: Mapping[str, JSON]) -> Any:
+        """The game state this seat's observation shows."""
+        raise NotImplementedError
+
+    def choice(self, state: Any, legal_moves: list[str]) -> str:
+        """The move to play in ``state`` (two legal moves or more)."""
+        raise NotImplementedError
 
 
 def sample_chance(state: State, rng: Rng) -> None:

@@ -25,7 +25,7 @@ from collections.abc import Generator, Mapping
 from dataclasses import replace
 from typing import ClassVar
 
-from optimus.core.bots import Bot, Budget, Thinking
+from optimus.core.bots import Bot, Budget, ChoiceBot, Thinking
 from optimus.core.protocol import JSON
 from optimus.rows.cards import CARDS_BENEATH_LAST, COLLECTION_KINDS, KIND_NAMES, LAST
 from optimus.rows.game import FileirasState, state_from_observation
@@ -82,33 +82,30 @@ def normal_choice(state: FileirasState, me: int, params: Params = DEFAULT) -> st
     return f"take {_best(takes) + 1}"
 
 
-class EasyBot(Bot):
+class _Bot(ChoiceBot):
+    def rebuild(self, observation: Mapping[str, JSON]) -> FileirasState:
+        return state_from_observation(observation)
+
+
+class EasyBot(_Bot):
     """A beginner: short-sighted, only looks at its own score."""
 
     level = "easy"
 
-    def think(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> Thinking:
-        if len(legal_moves) == 1:
-            return legal_moves[0]
-        state = state_from_observation(observation)
+    def choice(self, state: FileirasState, legal_moves: list[str]) -> str:
         move = easy_choice(state, self.player)
         return move if move in legal_moves else legal_moves[0]
-        yield  # pragma: no cover
 
 
-class NormalBot(Bot):
+class NormalBot(_Bot):
     """A fast heuristic player (a few milliseconds per decision)."""
 
     level = "normal"
     params: ClassVar[Params] = DEFAULT
 
-    def think(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> Thinking:
-        if len(legal_moves) == 1:
-            return legal_moves[0]
-        state = state_from_observation(observation)
+    def choice(self, state: FileirasState, legal_moves: list[str]) -> str:
         move = normal_choice(state, self.player, self.params)
         return move if move in legal_moves else legal_moves[0]
-        yield  # pragma: no cover
 
 
 class HardBot(Bot):
