@@ -9,6 +9,7 @@ import pytest
 from optimus.core.conformance import (
     ConformanceError,
     check_random_game,
+    check_rebuilds,
     check_replays,
     random_match,
 )
@@ -78,3 +79,19 @@ def test_random_match_replays_and_a_move_played_off_the_record_is_caught():
     match.state.apply_move(p, match.state.legal_moves(p)[0])  # not in the record
     with pytest.raises(ConformanceError, match="same state"):
         check_replays(match)
+
+
+class ForgetfulGame(TinyGame):
+    """Rebuilds a state that forgot the scores."""
+
+    def state_from_observation(self, observation, player, rng):
+        s = super().state_from_observation(observation, player, rng)
+        s.score = [0] * len(s.score)
+        return s
+
+
+def test_check_rebuilds_passes_a_faithful_rebuild_and_catches_a_forgetful_one():
+    solo = {"players": 1}  # solo: no hidden bets, every view is exact
+    check_rebuilds(TinyGame(), solo, 3)
+    with pytest.raises(ConformanceError, match="rebuilt"):
+        check_rebuilds(ForgetfulGame(), solo, 3)

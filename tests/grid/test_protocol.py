@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import cast
 
 import pytest
 
-from optimus.core.conformance import check_random_game, check_replays, random_match
+from optimus.core.conformance import check_random_game, check_rebuilds, check_replays, random_match
 from optimus.core.protocol import OptionError
 from optimus.core.record import Match, Record, replay
 from optimus.core.registry import get_game
@@ -179,19 +180,9 @@ def test_record_replays_identically(players: int) -> None:
 @pytest.mark.parametrize("players", [1, 2, 3, 5])
 def test_state_from_observation_is_exact_but_for_pending_choices(players: int) -> None:
     for seed in range(4):
-        m = Match(GAME, {"players": players}, seed)
-        rng = Rng(seed)
-        s = m.state
-        while not s.is_terminal():
-            p = s.actors()[0]
-            obs = s.observation(p)
-            rebuilt = GAME.state_from_observation(obs, p, rng)
-            assert rebuilt.legal_moves(p) == s.legal_moves(p)
-            assert rebuilt.scores() == s.scores()
-            if not s.pending:
-                for q in [None, *range(players)]:
-                    assert rebuilt.observation(q) == s.observation(q)
-            m.play(p, rng.choice(s.legal_moves(p)))
+        check_rebuilds(
+            GAME, {"players": players}, seed, exact=lambda s: not cast(OptimusState, s).pending
+        )
 
 
 def test_a_finished_game_scores_every_seat_and_reports_the_solo_band() -> None:

@@ -6,10 +6,9 @@ import json
 
 import pytest
 
-from optimus.core.conformance import check_random_game, check_replays, random_match
+from optimus.core.conformance import check_random_game, check_rebuilds, check_replays, random_match
 from optimus.core.record import Match, replay
 from optimus.core.registry import get_game
-from optimus.core.rng import Rng
 from optimus.rows.game import FileirasGame, FileirasState, check_conservation
 
 GAME = FileirasGame()
@@ -90,25 +89,7 @@ def test_observation_hides_nothing_but_the_order() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_state_from_observation_is_exact(players: int) -> None:
     for seed in range(15):
-        m = Match(GAME, {"players": players}, seed)
-        rng = Rng(seed)
-        s = m.state
-        while not s.is_terminal():
-            p = s.actors()[0]
-            obs = s.observation(p)
-            rebuilt = GAME.state_from_observation(obs, p, rng)
-            for q in [None, *range(players)]:
-                assert rebuilt.observation(q) == s.observation(q)
-            assert rebuilt.legal_moves(p) == s.legal_moves(p)
-            assert rebuilt.scores() == s.scores()
-            move = rng.choice(s.legal_moves(p))
-            twin = s.clone()
-            twin.apply_move(p, move)
-            rebuilt.apply_move(p, move)
-            assert rebuilt.is_chance() == twin.is_chance()
-            if rebuilt.is_chance():
-                assert rebuilt.chance_outcomes() == twin.chance_outcomes()
-            m.play(p, move)
+        check_rebuilds(GAME, {"players": players}, seed)
 
 
 def test_clone_is_independent() -> None:

@@ -179,3 +179,40 @@ def check_replays(match: Match) -> list[Any]:
         raise ConformanceError("the replayed record does not give the same scores")
     events: list[Any] = json.loads(text)["events"]
     return events
+
+
+def check_rebuilds(
+    game: Game,
+    options: Mapping[str, JSON],
+    seed: int,
+    *,
+    exact: Callable[[State], bool] = lambda _state: True,
+) -> None:
+    """Play a random game; at every decision, rebuild the state from the actor's
+    observation (``game.state_from_observation``) and check that the rebuilt state
+    gives the same legal moves and scores and, where ``exact(state)`` (a game may hide
+    pending choices), every seat's view and the same chance event after the same move."""
+    match = Match(game, options, seed)
+    rng = Rng(seed)
+    s = match.state
+    step = 0
+    while not s.is_terminal():
+        p = s.actors()[0]
+        rebuilt = game.state_from_observation(s.observation(p), p, rng)
+        whole = exact(s)
+        for q in [None, *range(s.num_players)] if whole else []:
+            if rebuilt.observation(q) != s.observation(q):
+                raise _fail(seed, step, f"the state rebuilt for seat {p} shows seat {q} otherwise")
+        if rebuilt.legal_moves(p) != s.legal_moves(p) or rebuilt.scores() != s.scores():
+            raise _fail(seed, step, f"the state rebuilt for seat {p} plays or scores otherwise")
+        move = rng.choice(s.legal_moves(p))
+        twin = s.clone()
+        twin.apply_move(p, move)
+        rebuilt.apply_move(p, move)
+        if whole and (
+            rebuilt.is_chance() != twin.is_chance()
+            or (twin.is_chance() and rebuilt.chance_outcomes() != twin.chance_outcomes())
+        ):
+            raise _fail(seed, step, f"the state rebuilt for seat {p} draws otherwise after {move}")
+        match.play(p, move)
+        step += 1
