@@ -370,10 +370,15 @@ class ThinkingWatch:
         return [(a, now if b is None else b) for a, b in self.page.evaluate("window.__thinking")]
 
     def during_thinking(self) -> list[float]:
-        """Durations (ms, sorted) of the long tasks that overlap a thinking span."""
+        """Durations (ms, sorted) of the long tasks that start while a bot is thinking.
+
+        Not the task that turned the status to "thinking" (it draws the table and starts
+        the bot loop); a bot that thinks in one piece shows as a task inside the span."""
         spans = self.spans()
         tasks = self.page.evaluate("window.__longtasks")
-        during = sorted(d for t, d in tasks if any(a <= t + d and t <= b for a, b in spans))
+        during = sorted(d for t, d in tasks if any(a <= t < b for a, b in spans))
+        print("thinking spans (ms):", [(round(a), round(b)) for a, b in spans])
+        print("long tasks (start, ms):", [(round(t), round(d)) for t, d in tasks])
         print("long tasks while bots think (ms):", during)
         return during
 
