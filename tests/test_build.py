@@ -128,6 +128,32 @@ def test_pyscript_chunks_follow_static_imports_only() -> None:
     ]
 
 
+def test_pyscript_patch_applies_once_and_refuses_a_chunk_it_does_not_fit() -> None:
+    chunk = 'a.push("import pyscript as _pyscript"),a.push("del _pyscript")'
+    patched = build.patch_pyscript_core(chunk)
+    assert '"import pyscript as _pyscript"' not in patched
+    assert 'a.push("_pyscript = None  # optimus: ' in patched
+    assert 'a.push("del _pyscript")' in patched
+    for unfit in ('a.push("import pyscript as ps")', chunk + chunk):  # a new version, or ambiguous
+        with pytest.raises(build.BuildError, match="patch of PyScript no longer applies"):
+            build.patch_pyscript_core(unfit)
+
+
+def test_built_pyscript_core_is_patched_and_named_by_its_content() -> None:
+    """The real dist/ (when built): the pinned PyScript took every patch (a version whose
+    chunk they no longer fit stops the build), and its directory name changed with it."""
+    dist = ROOT / "dist"
+    if not (dist / build.STAMP_NAME).exists():
+        pytest.skip("dist/ is not built (python build.py test builds it first)")
+    (directory,) = dist.glob(f"pyscript-{build.PYSCRIPT_VERSION}-*")
+    (core,) = directory.glob("core-*.js")
+    text = core.read_text(encoding="utf-8")
+    for old, new in build.PYSCRIPT_PATCHES:
+        assert old not in text and text.count(new) == 1
+    chunks = [(p.name, p.read_bytes()) for p in directory.iterdir()]
+    assert directory.name.endswith("-" + build._hash_tree(chunks)[:8])
+
+
 # --------------------------------------------------------------------------- precompiled runtime
 # The helpers run under Pyodide at build time; here they run under this CPython,
 # whose own magic number they then use, so the results can be imported for real.

@@ -42,7 +42,7 @@ def lazy_view(module: str, name: str) -> ViewFactory:
 
 
 def register_views(router: Router) -> None:
-    """Register every game view that exists (games without one say "coming soon")."""
+    """Register the view of every game on the landing page."""
     router.register("fileiras", lazy_view("fileiras_view", "FileirasView"))
     router.register("optimus", lazy_view("optimus_view", "OptimusView"))
     router.register("optimus2", lazy_view("optimus2_view", "Optimus2View"))

@@ -77,6 +77,34 @@ def test_neither_the_boot_nor_a_game_compiles_python_in_the_page(guarded: Guard,
     assert compiled == "", f"compiled in the page (add stdlib ones to boot-modules.txt): {compiled}"
 
 
+def test_boot_skips_the_pyscript_import_but_a_script_can_still_import_it(
+    guarded: Guard, site: str
+) -> None:
+    """build.py patches PyScript so that its start-up writes the `pyscript` package
+    without importing it (PYSCRIPT_PATCHES, docs/boot.md); a page script that wants
+    `pyscript` imports it then, and it works."""
+    page = guarded.page
+    page.goto(site)
+    guarded.wait_ready()
+    page.evaluate(
+        """() => {
+        const script = document.createElement("script");
+        script.type = "py";
+        script.textContent = [
+            "import sys",
+            "before = 'pyscript' in sys.modules",
+            "from pyscript import document, window",
+            "seen = f'{before} {window.location.hash}'",
+            "document.documentElement.dataset.pyscriptOnDemand = seen",
+        ].join("\\n");
+        location.hash = "#/nowhere";
+        document.body.append(script);
+    }"""
+    )
+    page.wait_for_selector("html[data-pyscript-on-demand]", state="attached")
+    assert page.get_attribute("html", "data-pyscript-on-demand") == "False #/nowhere"
+
+
 def test_only_local_files_are_requested_and_all_exist(guarded: Guard, site: str) -> None:
     requested: list[str] = []
     guarded.page.on("request", lambda request: requested.append(request.url))
