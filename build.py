@@ -31,8 +31,8 @@ browser never runs a stale file out of its HTTP cache)::
     pyscript-0.7.31-<hash>/         PyScript's dist (JS only, no source maps, no unused chunks;
                                     its start-up trimmed: PYSCRIPT_PATCHES)
     wheels/optimus_table-0.1.0+<hash>-py3-none-any.whl   the rules package and its bytecode,
-                                    installed by Pyodide's loader (micropip only on demand)
-    app/web-<hash>.zip              the DOM layer (web/*.py as package ``optimus_web``)
+                                    imported from the wheel itself (on sys.path)
+    app/web-<hash>.zip              the DOM layer (web/*.py as package ``optimus_web``), the same
     bench/bare.html                 a bare Pyodide page for ``bench-boot``
 """
 
@@ -79,6 +79,9 @@ CHROMIUM = os.environ.get("OPTIMUS_CHROMIUM", "/usr/bin/chromium")
 STAMP_NAME = ".build-stamp.json"
 BOOT_MODULES = WEB_SRC / "boot-modules.txt"
 PRECOMPILED = ROOT / ".cache" / "precompiled"
+# Where the page keeps our two archives (the wheel and the web zip) in Pyodide's
+# file system; both are imported from there, on sys.path (docs/boot.md).
+ARCHIVES = "/lib/optimus-table"
 
 PYODIDE_VERSION = "314.0.7"
 PYSCRIPT_VERSION = "0.7.31"
@@ -355,8 +358,9 @@ def build_wheel(out_dir: Path, src: Path = PY_SRC) -> Path:
 def build_web_zip(out_dir: Path, src: Path = WEB_SRC) -> Path:
     """Pack ``web/*.py`` as the package ``optimus_web`` into ``app/web-<hash>.zip``.
 
-    PyScript's ``files`` config unpacks it into the interpreter's working
-    directory (one request, unpacked by Pyodide itself).
+    PyScript's ``files`` config writes it into the interpreter's file system as
+    it is, and the page puts it on ``sys.path`` (imported from the zip, like the
+    wheel: docs/boot.md).
     """
     entries = [(f"optimus_web/{path.name}", path.read_bytes()) for path in sorted(src.glob("*.py"))]
     if not any(name.endswith("/__init__.py") for name, _ in entries):
@@ -541,19 +545,24 @@ def precompile_wheel(wheel: bytes, site_packages: str) -> bytes:
     return _zip_bytes(_with_record(entries, record))
 
 
-def with_bytecode(archive: bytes) -> bytes:
-    """A wheel or zip of Python packages plus, beside each module, its bytecode for
-    the running Python in ``__pycache__`` (a wheel's RECORD is rewritten).
+def with_bytecode(archive: bytes, root: str = "") -> bytes:
+    """A wheel or zip of Python packages plus, beside each module ``x.py``, its
+    bytecode for the running Python as ``x.pyc`` (a wheel's RECORD is rewritten).
 
-    Our own code keeps its source (tracebacks show its lines); the .pyc files are
-    "checked hash-based" (PEP 552): the import system uses one only when the
-    source's hash matches, so a .pyc can never run in place of other source.
-    Docstrings stay.
+    That is where ``zipimport`` looks for bytecode: the page imports our code
+    straight from these archives on ``sys.path`` (docs/boot.md).  Our own code
+    keeps its source (tracebacks show its lines) and its docstrings.  The .pyc
+    files are "unchecked hash-based" (PEP 552): each records the hash of the
+    source it was compiled from (tests/test_build.py checks them against the
+    source beside them), and the import system does not read the source to check
+    it again on every import: both come from this one step, into one archive
+    named by its content.  (Unpacked into a directory, Python ignores a .pyc
+    beside its source.)
+    ``root`` is the archive's path at run time (tracebacks name ``<root>/<module>``).
     """
     source = zipfile.ZipFile(io.BytesIO(archive))
     entries: list[tuple[str, bytes]] = []
     record = None
-    tag = sys.implementation.cache_tag
     for name in source.namelist():
         if name.endswith(".dist-info/RECORD"):
             record = name
@@ -561,12 +570,10 @@ def with_bytecode(archive: bytes) -> bytes:
         data = source.read(name)
         entries.append((name, data))
         if name.endswith(".py") and ".dist-info/" not in name:
-            folder, _, file = name.rpartition("/")
-            code = compile(data, name, "exec", dont_inherit=True)
-            flags = (0b11).to_bytes(4, "little")  # hash-based, checked against the source
+            code = compile(data, f"{root}/{name}" if root else name, "exec", dont_inherit=True)
+            flags = (0b01).to_bytes(4, "little")  # hash-based, not checked at import
             header = importlib.util.MAGIC_NUMBER + flags + importlib.util.source_hash(data)
-            cached = f"{folder}/__pycache__/{file[:-3]}.{tag}.pyc".lstrip("/")
-            entries.append((cached, header + marshal.dumps(code)))
+            entries.append((name + "c", header + marshal.dumps(code)))
     return _zip_bytes(_with_record(entries, record))
 
 
@@ -621,12 +628,12 @@ _PYODIDE_HELPERS = (
 
 # The job that adds bytecode to our own wheel and web zip (/tmp/<name> -> /tmp/out/<name>).
 _OUR_JOB = """
-import base64, hashlib, importlib.util, io, marshal, os, sys, zipfile
+import base64, hashlib, importlib.util, io, marshal, os, zipfile
 {helpers}
 os.makedirs("/tmp/out", exist_ok=True)
 for name in {names!r}:
     with open("/tmp/" + name, "rb") as source, open("/tmp/out/" + name, "wb") as out:
-        out.write(with_bytecode(source.read()))
+        out.write(with_bytecode(source.read(), {root!r} + "/" + name))
 """
 
 _OUR_HELPERS = (_record_hash, _zip_bytes, _with_record, with_bytecode)
@@ -694,10 +701,12 @@ def precompiled_runtime(
 
 
 def with_bytecode_in_pyodide(pyodide_tgz: Path, archives: dict[str, bytes]) -> dict[str, bytes]:
-    """``with_bytecode`` of each archive, run by the pinned Pyodide under Node (so the
-    bytecode is that of the browser's Python); cached like ``precompiled_runtime``."""
+    """``with_bytecode`` of each archive ({file name: bytes}; the page puts it on
+    ``sys.path`` as ``ARCHIVES/<file name>``), run by the pinned Pyodide under Node
+    (so the bytecode is that of the browser's Python); cached like
+    ``precompiled_runtime``."""
     helpers = "\n\n".join(inspect.getsource(f) for f in _OUR_HELPERS)
-    code = _OUR_JOB.format(helpers=helpers, names=sorted(archives))
+    code = _OUR_JOB.format(helpers=helpers, names=sorted(archives), root=ARCHIVES)
     parts = [sha256_file(pyodide_tgz), code, _NODE_RUNNER]
     parts += [
         f"{name}:{hashlib.sha256(data).hexdigest()}" for name, data in sorted(archives.items())
@@ -1075,19 +1084,15 @@ def render_index(
     ``app_files`` is what ``write_app_files`` returns; ``build_id`` names the build
     (the service worker checks that the page it caches carries it).
     """
+    # Our wheel and web zip are written into the file system as they are and
+    # imported from there, on sys.path (zipimport, with the bytecode beside each
+    # module): nothing to unpack, no package installer (docs/boot.md).  micropip
+    # stays shipped and in the lock file, for code that loads it on demand.
+    archives = {_rel(path, dist): f"{ARCHIVES}/{path.name}" for path in (web_zip, wheel)}
     config = {
         "interpreter": _rel(pyodide_dir / "pyodide.mjs", dist),
-        "packages": [_rel(wheel, dist)],
-        # Setting index_urls stops PyScript from importing its package graph
-        # chunk (a CDN-support warning we do not need); micropip never reads the
-        # index because our only package is a wheel URL with no dependencies.
-        "index_urls": ["./wheels/"],
-        "files": {_rel(web_zip, dist): "./*"},
+        "files": archives,
         "plugins": [f"!{name}" for name in PYSCRIPT_DISABLED_PLUGINS],
-        # Pyodide's own loader installs our wheel, without micropip (docs/boot.md:
-        # about 250 ms and 159 kB less per cold load).  micropip stays shipped and
-        # in the lock file, for code that loads it on demand.
-        "packages_cache": "passthrough",
     }
     core = _rel(pyscript_dir / "core.js", dist)
     core_chunk = next(pyscript_dir.glob("core-*.js"))
@@ -1113,6 +1118,7 @@ def render_index(
         "BUILD": build_id,
         "PRELOADS": "\n    ".join(preloads),
         "PYSCRIPT_CORE": core,
+        "PYTHON_PATH": json.dumps(list(archives.values())),
         "PYSCRIPT_CONFIG": html.escape(json.dumps(config, separators=(",", ":")), quote=True),
         "MPY_CONFIG": html.escape(
             json.dumps({"plugins": config["plugins"]}, separators=(",", ":"))
@@ -1211,10 +1217,10 @@ def build(dist: Path = DIST, *, quiet: bool = False, py_src: Path = PY_SRC) -> P
     # Our own modules ship with their bytecode too (docs/boot.md): the first visit
     # of a game imports them without compiling.
     compiled = with_bytecode_in_pyodide(
-        sources["pyodide"], {"rules.whl": wheel.read_bytes(), "web.zip": web_zip.read_bytes()}
+        sources["pyodide"], {path.name: path.read_bytes() for path in (wheel, web_zip)}
     )
-    wheel.write_bytes(compiled["rules.whl"])
-    web_zip.write_bytes(compiled["web.zip"])
+    wheel.write_bytes(compiled[wheel.name])
+    web_zip.write_bytes(compiled[web_zip.name])
 
     template = INDEX_TEMPLATE.read_text(encoding="utf-8")
     app_files = write_app_files(

@@ -1,7 +1,8 @@
 """Boot the browser app: import the rules, start the router, say "ready".
 
-index.html runs ``from optimus_web.main import boot; boot()`` once Pyodide has
-installed the ``optimus`` wheel (its own package loader; micropip is not loaded).  Success sets
+index.html puts our wheel and this package's zip on ``sys.path`` (both are
+imported as they are, with their bytecode; micropip is not loaded), then runs
+``from optimus_web.main import boot; boot()``.  Success sets
 ``<html data-python="ready">``; any failure sets ``data-python="error"`` and
 shows a readable message (index.html's inline script catches failures that
 happen before this module runs: a missing wheel, a timeout, a JS error).
@@ -15,7 +16,6 @@ To add a game's table, write ``web/<game>_view.py`` with a subclass of
 from __future__ import annotations
 
 import importlib
-import os
 import sys
 import time
 from typing import Any
@@ -64,7 +64,7 @@ def modules_compiled_at_boot() -> list[str]:
     Standard-library modules imported from source rather than bytecode (frozen
     modules, built into the interpreter though their ``__file__`` names the zip,
     do not count), and our own modules (``optimus``, ``optimus_web``) imported
-    without the bytecode the build ships beside them in ``__pycache__``.
+    without the bytecode the build ships beside them in their archives.
 
     build.py precompiles the modules listed in web/boot-modules.txt and all of
     ours; a module missing from that list is compiled on every cold load.  Read
@@ -80,21 +80,25 @@ def modules_compiled_at_boot() -> list[str]:
             if path.endswith(".py") and getattr(spec, "origin", None) != "frozen":
                 compiled.append(name)
         elif name.split(".", 1)[0] in ("optimus", "optimus_web") and path.endswith(".py"):
-            cached = getattr(spec, "cached", None)
-            if not cached or not os.path.exists(cached):
-                compiled.append(name)
+            # Imported from its archive: zipimport names the file it used, so the
+            # source (.py) means the bytecode beside it was missing or stale.
+            compiled.append(name)
     return sorted(compiled)
 
 
 def packages_loaded() -> list[str]:
-    """Top-level names of the modules imported so far from installed packages
-    (site-packages): ``optimus`` after the boot, and never ``micropip`` unless a
-    feature loaded it on demand.  Read by the tests (``data-boot-packages``)."""
+    """Top-level names of the modules imported so far from packages: installed ones
+    (site-packages) or wheels on ``sys.path``.  ``optimus`` after the boot (from our
+    wheel), and never ``micropip`` unless a feature loaded it on demand.  Read by
+    the tests (``data-boot-packages``)."""
     return sorted(
         {
             name.split(".", 1)[0]
             for name, module in list(sys.modules.items())
-            if "/site-packages/" in str(getattr(module, "__file__", None) or "")
+            if any(
+                part in str(getattr(module, "__file__", None) or "")
+                for part in ("/site-packages/", ".whl/")
+            )
         }
     )
 
@@ -113,8 +117,8 @@ def boot() -> Router:
     except Exception as exc:
         cause = f"{type(exc).__name__}: {exc}"
         if isinstance(exc, ModuleNotFoundError) and exc.name == "optimus":
-            # Pyodide's loader reports a failed wheel download or unpack on the
-            # console only; the import is where the page learns of it.
+            # A damaged wheel is still written to the file system; the import
+            # is where the page learns of it.
             cause = f"The game package (its wheel) is missing or damaged. {cause}"
         report_error(cause)
         raise
