@@ -15,13 +15,15 @@ To add a game's table, write ``web/<game>_view.py`` with a subclass of
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import sys
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import js  # type: ignore[import-not-found]  # Pyodide's bridge to the page's JavaScript globals
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
 
 from .router import Router, View, ViewFactory
 
@@ -41,11 +43,64 @@ def lazy_view(module: str, name: str) -> ViewFactory:
     return make
 
 
+VIEWS = {
+    "fileiras": ("fileiras_view", "FileirasView"),
+    "optimus": ("optimus_view", "OptimusView"),
+    "optimus2": ("optimus2_view", "Optimus2View"),
+}
+"""Each game's view: ``optimus_web.<module>`` and its class."""
+
+PRELOADED: tuple[tuple[str, str | None], ...] = (
+    ("table", None),
+    *((module, game) for game, (module, _) in VIEWS.items()),
+)
+"""What ``preload`` imports after the boot, one step per idle period: first the
+frame every game shares (with the rules' core), then each game's view and rules
+(``optimus_web.<module>``, and the game and its bots from the registry)."""
+
+
 def register_views(router: Router) -> None:
     """Register the view of every game on the landing page."""
-    router.register("fileiras", lazy_view("fileiras_view", "FileirasView"))
-    router.register("optimus", lazy_view("optimus_view", "OptimusView"))
-    router.register("optimus2", lazy_view("optimus2_view", "Optimus2View"))
+    for game, (module, name) in VIEWS.items():
+        router.register(game, lazy_view(module, name))
+
+
+def preload(window: Any, steps: Sequence[tuple[str, str | None]] = PRELOADED) -> None:
+    """Import what each of ``steps`` names (see ``PRELOADED``), one step per idle
+    period of the page (``requestIdleCallback``; a timer where there is none).
+
+    The boot does not import the views (it would be slower), so the first visit
+    of a game had to import its view and rules first: most of its time.  Done
+    while the page waits for the person to choose, that visit only draws the
+    table.  One module per idle period keeps each task short, so a click is
+    never kept waiting long.  A view that fails to import is left alone: its
+    route tries again when shown and says what went wrong there.  The modules
+    done so far are listed in ``<html data-preloaded>`` (for the tests).
+    """
+    pending = list(steps)
+    done: list[str] = []
+
+    def step(*_: Any) -> None:
+        module, game = pending.pop(0)
+        with contextlib.suppress(Exception):  # the route reports it (see above)
+            importlib.import_module(f"{__package__}.{module}")
+            if game is not None:
+                from optimus.core.registry import get_game
+
+                get_game(game).bot_levels()  # cached by the registry for the view
+        done.append(module)
+        window.document.documentElement.dataset.preloaded = ",".join(done)
+        if pending:
+            schedule()
+
+    def schedule() -> None:
+        if hasattr(window, "requestIdleCallback"):
+            window.requestIdleCallback(create_once_callable(step))
+        else:  # Safari: a moment after the page has settled
+            window.setTimeout(create_once_callable(step), 200)
+
+    if pending:
+        schedule()
 
 
 def report_error(message: str) -> None:
@@ -108,7 +163,7 @@ def boot() -> Router:
     root: Any = js.document.documentElement
     try:
         started = time.perf_counter()
-        import optimus  # the rules package, installed from our wheel
+        import optimus  # the rules package, from our wheel
 
         import_ms = (time.perf_counter() - started) * 1000
         router = Router(js.document, js.window, create_proxy)
@@ -130,4 +185,5 @@ def boot() -> Router:
     # For the tests and bench-boot: what a route visit compiled (see above).
     js.window.optimusCompiledInPage = create_proxy(lambda: ",".join(modules_compiled_at_boot()))
     root.setAttribute("data-python", "ready")
+    preload(js.window)
     return router

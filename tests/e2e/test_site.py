@@ -105,6 +105,22 @@ def test_boot_skips_the_pyscript_import_but_a_script_can_still_import_it(
     assert page.get_attribute("html", "data-pyscript-on-demand") == "False #/nowhere"
 
 
+def test_views_are_imported_while_the_page_waits_then_a_visit_only_draws(
+    guarded: Guard, site: str
+) -> None:
+    """After ready, web/main.py's preload imports the shared table frame, then each
+    game's view and rules, one per idle period, so the first visit has less to do."""
+    page = guarded.page
+    page.goto(site)
+    guarded.wait_ready()
+    page.wait_for_selector("html[data-preloaded*=optimus2_view]", state="attached")
+    steps = page.get_attribute("html", "data-preloaded")
+    assert steps == "table,fileiras_view,optimus_view,optimus2_view"
+    page.click('a.game-card[data-game="optimus2"]')
+    page.wait_for_selector("[data-role=setup]")
+    assert page.evaluate("optimusCompiledInPage()") == ""
+
+
 def test_only_local_files_are_requested_and_all_exist(guarded: Guard, site: str) -> None:
     requested: list[str] = []
     guarded.page.on("request", lambda request: requested.append(request.url))
