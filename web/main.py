@@ -65,9 +65,20 @@ def register_views(router: Router) -> None:
         router.register(game, lazy_view(module, name))
 
 
-def preload(window: Any, steps: Sequence[tuple[str, str | None]] = PRELOADED) -> None:
-    """Import what each of ``steps`` names (see ``PRELOADED``), one step per idle
-    period of the page (``requestIdleCallback``; a timer where there is none).
+PRELOAD_AFTER_MS = 1000
+"""How long after ready ``preload`` starts: the page first settles (its first
+paint, the service worker's registration and download), and a click meanwhile
+finds the main thread free."""
+
+
+def preload(
+    window: Any,
+    steps: Sequence[tuple[str, str | None]] = PRELOADED,
+    after_ms: int = PRELOAD_AFTER_MS,
+) -> None:
+    """``after_ms`` after ready, import what each of ``steps`` names (see
+    ``PRELOADED``), one step per idle period of the page (``requestIdleCallback``;
+    a timer where there is none).
 
     The boot does not import the views (it would be slower), so the first visit
     of a game had to import its view and rules first: most of its time.  Done
@@ -100,7 +111,7 @@ def preload(window: Any, steps: Sequence[tuple[str, str | None]] = PRELOADED) ->
             window.setTimeout(create_once_callable(step), 200)
 
     if pending:
-        schedule()
+        window.setTimeout(create_once_callable(schedule), after_ms)
 
 
 def report_error(message: str) -> None:
