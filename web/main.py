@@ -147,7 +147,8 @@ def modules_compiled_at_boot() -> list[str]:
                 compiled.append(name)
         elif name.split(".", 1)[0] in ("optimus", "optimus_web") and path.endswith(".py"):
             # Imported from its archive: zipimport names the file it used, so the
-            # source (.py) means the bytecode beside it was missing or stale.
+            # source (.py) means the bytecode beside it was missing or made by
+            # another Python.
             compiled.append(name)
     return sorted(compiled)
 
