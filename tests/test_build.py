@@ -128,6 +128,32 @@ def test_pyscript_chunks_follow_static_imports_only() -> None:
     ]
 
 
+def test_pyscript_patch_applies_once_and_refuses_a_chunk_it_does_not_fit() -> None:
+    chunk = 'a.push("import pyscript as _pyscript"),a.push("del _pyscript")'
+    patched = build.patch_pyscript_core(chunk)
+    assert '"import pyscript as _pyscript"' not in patched
+    assert 'a.push("_pyscript = None  # optimus: ' in patched
+    assert 'a.push("del _pyscript")' in patched
+    for unfit in ('a.push("import pyscript as ps")', chunk + chunk):  # a new version, or ambiguous
+        with pytest.raises(build.BuildError, match="patch of PyScript no longer applies"):
+            build.patch_pyscript_core(unfit)
+
+
+def test_built_pyscript_core_is_patched_and_named_by_its_content() -> None:
+    """The real dist/ (when built): the pinned PyScript took every patch (a version whose
+    chunk they no longer fit stops the build), and its directory name changed with it."""
+    dist = ROOT / "dist"
+    if not (dist / build.STAMP_NAME).exists():
+        pytest.skip("dist/ is not built (python build.py test builds it first)")
+    (directory,) = dist.glob(f"pyscript-{build.PYSCRIPT_VERSION}-*")
+    (core,) = directory.glob("core-*.js")
+    text = core.read_text(encoding="utf-8")
+    for old, new in build.PYSCRIPT_PATCHES:
+        assert old not in text and text.count(new) == 1
+    chunks = [(p.name, p.read_bytes()) for p in directory.iterdir()]
+    assert directory.name.endswith("-" + build._hash_tree(chunks)[:8])
+
+
 # --------------------------------------------------------------------------- precompiled runtime
 # The helpers run under Pyodide at build time; here they run under this CPython,
 # whose own magic number they then use, so the results can be imported for real.
@@ -430,51 +456,86 @@ def test_service_worker_lists_every_file_of_the_build_but_its_own(tmp_path: Path
     assert json.loads((other / build.STAMP_NAME).read_text())["build"] != build_id
 
 
-def test_with_bytecode_ships_checked_pycs_that_the_import_system_uses(
+def test_with_bytecode_ships_checked_pycs_that_zipimport_uses(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import importlib.machinery
+    """The page imports our archives as they are (on sys.path): zipimport must take
+    the shipped bytecode, made from the source beside it."""
+    import zipimport
 
-    source = b'"""Doc."""\nVALUE = 6 * 7\n'
+    source = b'"""Doc."""\nVALUE = 6 * 7\n\ndef where():\n    return where.__code__.co_filename\n'
     entries = [
         ("shipped_pkg/__init__.py", b""),
         ("shipped_pkg/answer.py", source),
         ("shipped_pkg-1.0.dist-info/METADATA", b"Name: shipped-pkg\n"),
         ("shipped_pkg-1.0.dist-info/RECORD", b""),
     ]
-    archive = zipfile.ZipFile(io.BytesIO(build.with_bytecode(build._zip_bytes(entries))))
-    names = archive.namelist()
-    tag = sys.implementation.cache_tag
-    assert f"shipped_pkg/__pycache__/answer.{tag}.pyc" in names
+    good = tmp_path / "shipped-1.0-py3-none-any.whl"
+    good.write_bytes(build.with_bytecode(build._zip_bytes(entries), str(good)))
+    with zipfile.ZipFile(good) as archive:
+        names = archive.namelist()
+        record = archive.read("shipped_pkg-1.0.dist-info/RECORD").decode()
+    assert "shipped_pkg/answer.pyc" in names and "shipped_pkg/__init__.pyc" in names
     assert "shipped_pkg/answer.py" in names  # the source stays, for tracebacks
-    assert not any("dist-info/__pycache__" in name for name in names)
-    record = archive.read("shipped_pkg-1.0.dist-info/RECORD").decode()
-    assert f"shipped_pkg/__pycache__/answer.{tag}.pyc,sha256=" in record
-    archive.extractall(tmp_path)
+    assert not any("dist-info/" in name and name.endswith(".pyc") for name in names)
+    assert "shipped_pkg/answer.pyc,sha256=" in record
 
     def no_compiling(*args: object, **kwargs: object) -> None:
         raise AssertionError("compiled from source instead of using the shipped bytecode")
 
-    monkeypatch.setattr(importlib.machinery.SourceFileLoader, "source_to_code", no_compiling)
-    monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setattr(sys, "dont_write_bytecode", True)
-    answer = importlib.import_module("shipped_pkg.answer")
+    def fresh_import(archive: Path) -> ModuleType:
+        for name in ("shipped_pkg.answer", "shipped_pkg"):
+            sys.modules.pop(name, None)
+        monkeypatch.syspath_prepend(str(archive))
+        try:
+            return importlib.import_module("shipped_pkg.answer")
+        finally:
+            sys.path.remove(str(archive))
+            for name in ("shipped_pkg.answer", "shipped_pkg"):
+                sys.modules.pop(name, None)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(zipimport, "_compile_source", no_compiling)
+        answer = fresh_import(good)
     assert answer.VALUE == 42 and answer.__doc__ == "Doc."
-    # Checked against the source: a changed source is compiled afresh, never stale.
-    monkeypatch.undo()
-    (tmp_path / "shipped_pkg" / "answer.py").write_bytes(b"VALUE = 1\n")
-    sys.modules.pop("shipped_pkg.answer", None)
-    sys.modules.pop("shipped_pkg", None)
-    monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setattr(sys, "dont_write_bytecode", True)
-    assert importlib.import_module("shipped_pkg.answer").VALUE == 1
-    sys.modules.pop("shipped_pkg.answer", None)
-    sys.modules.pop("shipped_pkg", None)
+    assert answer.__file__ == f"{good}/shipped_pkg/answer.pyc"  # what the page checks
+    assert answer.where() == f"{good}/shipped_pkg/answer.py"  # tracebacks name the archive
+    with zipfile.ZipFile(good) as archive:
+        assert_bytecode_matches_its_source(archive, "shipped_pkg/answer.py")
+    # The one way to run stale bytecode is to edit an archive by hand: that check
+    # finds it.
+    with pytest.raises(AssertionError, match="not compiled from"):
+        assert_bytecode_matches_its_source(
+            zipfile.ZipFile(io.BytesIO(stale_copy(good))), "shipped_pkg/answer.py"
+        )
+
+
+def stale_copy(archive_path: Path) -> bytes:
+    with zipfile.ZipFile(archive_path) as archive:
+        return build._zip_bytes(
+            [
+                (n, b"VALUE = 1\n" if n == "shipped_pkg/answer.py" else archive.read(n))
+                for n in archive.namelist()
+            ]
+        )
+
+
+def assert_bytecode_matches_its_source(archive: zipfile.ZipFile, module: str) -> None:
+    """``module``'s .pyc in ``archive`` is unchecked hash-based (PEP 552) and records
+    the hash of the source beside it (keyed by the .pyc's own magic number, so this
+    checks bytecode for another Python too)."""
+    import _imp
+
+    header = archive.read(module + "c")[:16]
+    assert int.from_bytes(header[4:8], "little") == 0b01, module  # hash-based, unchecked
+    key = int.from_bytes(header[:4], "little")
+    expected = _imp.source_hash(key, archive.read(module))
+    assert header[8:16] == expected, f"{module}c was not compiled from {module}"
 
 
 def test_built_site_ships_our_modules_with_checked_bytecode() -> None:
     """The real dist/ (when built): each module of the wheel and the web zip has a
-    checked hash-based .pyc for the browser's Python beside it."""
+    .pyc for the browser's Python beside it (where zipimport looks), made from it."""
     dist = ROOT / "dist"
     stamp_path = dist / build.STAMP_NAME
     if not stamp_path.exists():
@@ -486,8 +547,5 @@ def test_built_site_ships_our_modules_with_checked_bytecode() -> None:
             modules = [n for n in names if n.endswith(".py") and ".dist-info/" not in n]
             assert modules, archive_path
             for module in modules:
-                folder, _, file = module.rpartition("/")
-                cached = f"{folder}/__pycache__/{file[:-3]}.cpython-314.pyc"
-                assert cached in names, cached
-                header = archive.read(cached)[:8]
-                assert int.from_bytes(header[4:8], "little") == 0b11, cached  # checked hash
+                assert module + "c" in names, module
+                assert_bytecode_matches_its_source(archive, module)

@@ -2,9 +2,9 @@
 
 Games are routes of the same page, so the site stays one static file that
 works under any sub-path and inside an iframe.  A game's table is a *view*
-registered with :meth:`Router.register`; a game with no view yet gets a
-"coming soon" message.  The landing page itself is static HTML in index.html,
-visible before Python loads; the router only hides and shows it.
+registered with :meth:`Router.register`.  The landing page itself is static
+HTML in index.html, visible before Python loads; the router only hides and
+shows it.
 
 Route parsing is pure (``parse_route``) so it can be reasoned about without a
 browser; everything that touches the DOM takes the ``document``/``window``
@@ -45,6 +45,20 @@ def found(node: Any) -> bool:
     False
     """
     return node is not None and node is not _JSNULL
+
+
+def esc(value: object) -> str:
+    """``value`` as text for HTML markup or a quoted attribute value.
+
+    The same as ``html.escape(str(value), quote=True)``, without importing
+    :mod:`html`: that loads its table of 2,231 entities, which the first visit
+    of a game paid for (docs/boot.md).
+
+    >>> esc("<b class='x'>Tom & Jerry</b>")
+    '&lt;b class=&#x27;x&#x27;&gt;Tom &amp; Jerry&lt;/b&gt;'
+    """
+    text = str(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return text.replace('"', "&quot;").replace("'", "&#x27;")
 
 
 HOME = ""
@@ -118,23 +132,24 @@ class Router:
             return
         self._home.hidden = True
         self._game.hidden = False
-        self._window.scrollTo(0, 0)
         title = self.games.get(route)
-        if title is None:
+        factory = self._factories.get(route)
+        if title is None or factory is None:
             self._show_message("Page not found", f"There is no game called “{route}” here.")
-        elif route in self._factories:
+        else:
             self._title.textContent = title
             try:
-                self._current = self._factories[route]()
+                self._current = factory()
                 self._current.mount(self._container)
             except Exception as exc:  # a broken view must not take the page down
                 self._current = None
                 self._container.replaceChildren()
                 self._show_message(title, f"{title} could not start: {type(exc).__name__}: {exc}")
                 self._window.console.error(f"view {route!r} failed: {exc!r}")
-        else:
-            self._show_message(title, f"{title} is coming soon: its table is not ready yet.")
         self._document.title = f"{self._title.textContent} · Optimus Table"
+        # Scrolling and focusing need the page laid out: done once the table is in
+        # it, so the browser lays out once, not also the empty frame before.
+        self._window.scrollTo(0, 0)
         self._title.focus()
 
     def _show_message(self, title: str, message: str) -> None:

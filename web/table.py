@@ -29,7 +29,6 @@ lives in :mod:`optimus.ui.table`, which has no browser imports.
 from __future__ import annotations
 
 import asyncio
-import html
 import json
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -43,15 +42,11 @@ from optimus.core.registry import get_game
 from optimus.ui import table as ui
 from optimus.ui.session import TableSession
 
-from .router import found
+from .router import esc, found
 from .userbots import BotPicker
 
 SLICE_MS = 25.0
 """How long a bot thinks before the page gets control back."""
-
-
-def esc(value: object) -> str:
-    return html.escape(str(value), quote=True)
 
 
 def _js(value: Any) -> Any:

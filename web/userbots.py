@@ -12,7 +12,6 @@ loaded only now, from the site (``emfs:`` URL, ``deps=False``: no network).
 from __future__ import annotations
 
 import asyncio
-import html
 import os
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -22,14 +21,10 @@ import js
 from optimus.core import userbots
 from optimus.core.protocol import JSON
 
-from .router import found
+from .router import esc, found
 
 WHEELS = "/tmp/optimus-userbots"
 """Where chosen wheels are written in the page's file system before micropip installs them."""
-
-
-def esc(value: object) -> str:
-    return html.escape(str(value), quote=True)
 
 
 def seat_keys(choices: dict[str, Sequence[JSON]], levels: Sequence[str]) -> list[str]:

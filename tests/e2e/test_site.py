@@ -77,6 +77,51 @@ def test_neither_the_boot_nor_a_game_compiles_python_in_the_page(guarded: Guard,
     assert compiled == "", f"compiled in the page (add stdlib ones to boot-modules.txt): {compiled}"
 
 
+def test_boot_skips_the_pyscript_import_but_a_script_can_still_import_it(
+    guarded: Guard, site: str
+) -> None:
+    """build.py patches PyScript so that its start-up writes the `pyscript` package
+    without importing it (PYSCRIPT_PATCHES, docs/boot.md); a page script that wants
+    `pyscript` imports it then, and it works."""
+    page = guarded.page
+    page.goto(site)
+    guarded.wait_ready()
+    page.evaluate(
+        """() => {
+        const script = document.createElement("script");
+        script.type = "py";
+        script.textContent = [
+            "import sys",
+            "before = 'pyscript' in sys.modules",
+            "from pyscript import document, window",
+            "seen = f'{before} {window.location.hash}'",
+            "document.documentElement.dataset.pyscriptOnDemand = seen",
+        ].join("\\n");
+        location.hash = "#/nowhere";
+        document.body.append(script);
+    }"""
+    )
+    page.wait_for_selector("html[data-pyscript-on-demand]", state="attached")
+    assert page.get_attribute("html", "data-pyscript-on-demand") == "False #/nowhere"
+
+
+def test_views_are_imported_while_the_page_waits_then_a_visit_only_draws(
+    guarded: Guard, site: str
+) -> None:
+    """After ready, web/main.py's preload imports the shared table frame, then each
+    game's view and rules, one per idle period, so the first visit has less to do."""
+    page = guarded.page
+    page.goto(site)
+    guarded.wait_ready()
+    page.wait_for_selector("html[data-preloaded*=optimus2_view]", state="attached")
+    steps = page.get_attribute("html", "data-preloaded")
+    assert steps == "table,fileiras_view,optimus_view,optimus2_view"
+    page.click('a.game-card[data-game="optimus2"]')
+    page.wait_for_selector("[data-role=setup]")
+    compiled = page.evaluate("optimusCompiledInPage()")  # by any game's preload or visit
+    assert compiled == "", f"compiled in the page (add stdlib ones to boot-modules.txt): {compiled}"
+
+
 def test_only_local_files_are_requested_and_all_exist(guarded: Guard, site: str) -> None:
     requested: list[str] = []
     guarded.page.on("request", lambda request: requested.append(request.url))
@@ -216,7 +261,8 @@ def test_pyscript_config_uses_only_local_relative_urls(dist: Path) -> None:
     assert config["interpreter"].startswith("./pyodide-") and config["interpreter"].endswith(
         "/pyodide.mjs"
     )
-    assert all(url.startswith("./") for url in config["packages"])
+    assert config["files"] and all(url.startswith("./") for url in config["files"])
+    assert "packages" not in config  # our archives are imported as they are (docs/boot.md)
 
 
 def test_micropip_is_shipped_and_loads_on_demand_from_the_site_itself(
