@@ -19,6 +19,7 @@ from optimus.dice.bots import (
     turn_future,
 )
 from optimus.dice.game import Optimus2Game
+from optimus.dice.heuristics import fox_progress, fox_sources
 from optimus.dice.scenario import roll, run, start
 
 GAME = Optimus2Game()
@@ -125,3 +126,47 @@ def test_an_iteration_budget_is_exact_whatever_the_clock() -> None:
     bot.choose(s.observation(0), s.legal_moves(0))
     candidates = min(HardBot.max_candidates, len(s.legal_moves(0)) - 1) + 1  # + reroll
     assert Counting.calls == 5 * candidates
+
+
+def test_hard_yields_between_playouts_that_end_at_once() -> None:
+    # A playout can end before any decision (e.g. the move ends the player's
+    # part of the turn): the bot must still yield between playouts (browser slices).
+    class Silent(HardBot):
+        def playout(self, c, rng):  # type: ignore[no-untyped-def]
+            return 0.0
+            yield  # pragma: no cover
+
+    s = start(1)
+    roll(s, "123456")
+    legal = s.legal_moves(0)
+    gen = Silent(GAME, 0, Rng(3), Budget(iterations=6)).think(s.observation(0), legal)
+    steps = 0
+    with pytest.raises(StopIteration) as stop:
+        while True:
+            next(gen)
+            steps += 1
+    assert stop.value.value in legal
+    candidates = min(HardBot.max_candidates, len(legal) - 1) + 1  # + reroll
+    assert steps >= len(legal) - 1 + 6 * candidates
+
+
+def test_fox_sources_come_from_the_sheet_data() -> None:
+    sd = start(1).sd
+    fs = fox_sources(sd)
+    assert (fs.blue, fs.green, fs.pink) == (9, 7, 8)  # slots whose bonus is a fox
+    assert sorted(sd.yellow_cells[c][1] for c in fs.yellow_cells) == [4, 4, 4]  # column 4
+    assert fs.silver_bit == 1 << 2  # column of the 3s
+    assert fs.bars == (0,)  # the reroll bar's last slot
+
+
+def test_fox_progress_grows_towards_a_fox_and_stops_once_won() -> None:
+    sd = start(1).sd
+    sh = sd.new_sheet()
+    assert fox_progress(sd, sh) == 0.0
+    seen = []
+    for k in range(1, 9):
+        sh[sd.PN] = k
+        sh[sd.PN + k] = 4
+        seen.append(fox_progress(sd, sh))
+    assert seen[:7] == sorted(seen[:7]) and seen[6] > seen[0] > 0
+    assert seen[7] == 0.0  # the pink fox slot is filled: nothing more to expect there

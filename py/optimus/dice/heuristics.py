@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from optimus.dice.sheet import SheetDef
+from optimus.dice.sheet import FOX, SheetDef
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,8 @@ class Weights:
     """Rough worth of one good pick later in the same turn (see ``bots.turn_future``)."""
     soft: float = 0.0
     """Temperature of a soft minimum over the areas (0: the plain minimum)."""
+    fox_prog: float = 0.0
+    """Foxes expected from the progress towards each fox still to win (see ``fox_progress``)."""
 
 
 DEFAULT = Weights()
@@ -99,6 +101,85 @@ def effective_areas(sd: SheetDef, sh: list[int], t: float, w: Weights = DEFAULT)
     return [yellow, blue, green, pink, silver]
 
 
+@dataclass(frozen=True)
+class FoxSources:
+    """Where a sheet gives foxes: the slot numbers (from 1; 0: none) and the cells."""
+
+    blue: int
+    green: int
+    pink: int
+    yellow_cells: tuple[int, ...]
+    silver_bit: int
+    bars: tuple[int, ...]
+
+
+_SOURCES: dict[int, tuple[SheetDef, FoxSources]] = {}
+
+
+def fox_sources(sd: SheetDef) -> FoxSources:
+    """The fox bonuses of sheet ``sd`` (read from its data, not hard-coded; cached)."""
+    hit = _SOURCES.get(id(sd))
+    if hit is not None and hit[0] is sd:
+        return hit[1]
+
+    def slot(bonus: tuple[int, ...]) -> int:
+        return bonus.index(FOX) + 1 if FOX in bonus else 0
+
+    cells: tuple[int, ...] = ()
+    for c, code in enumerate(sd.yellow_column_bonus):
+        if code == FOX:
+            cells += sd.column_cells[c]
+    bit = 0
+    for v, code in enumerate(sd.silver_column_bonus):
+        if code == FOX:
+            bit |= 1 << v
+    bars = tuple(a for a in range(3) if sd.action_last_bonus[a] == FOX)
+    fs = FoxSources(
+        slot(sd.blue_bonus), slot(sd.green_bonus), slot(sd.pink_bonus), cells, bit, bars
+    )
+    _SOURCES[id(sd)] = (sd, fs)
+    return fs
+
+
+def fox_progress(sd: SheetDef, sh: list[int]) -> float:
+    """Sum of the squared progress (0-1) towards each fox not yet won.
+
+    Progress is the share of the slots filled before a fox slot, of the cells of
+    a fox column circled, of the rows with a fox column's value marked, of a fox
+    action bar circled. A blue fox whose slot the last value leaves hardly any
+    room for counts with the chance that sums still fit.
+    """
+    fs = fox_sources(sd)
+    total = 0.0
+    n = sh[sd.BN]
+    if fs.blue and n < fs.blue:
+        last = sh[sd.BN + n] if n else 13
+        total += (n / fs.blue) ** 2 * FITS[min(last, 12)]
+    g = sh[sd.GN]
+    if fs.green and g < fs.green:
+        total += (g / fs.green) ** 2
+    k = sh[sd.PN]
+    if fs.pink and k < fs.pink:
+        total += (k / fs.pink) ** 2
+    if fs.yellow_cells:
+        Y = sd.Y
+        done = sum(1 for c in fs.yellow_cells if sh[Y + c])
+        if done < len(fs.yellow_cells):
+            total += (done / len(fs.yellow_cells)) ** 2
+    if fs.silver_bit:
+        for v in range(sd.silver_values):
+            bit = 1 << v
+            if fs.silver_bit & bit:
+                rows = sum(1 for r in range(4) if sh[sd.S + r] & bit)
+                if rows < 4:
+                    total += (rows / 4) ** 2
+    for a in fs.bars:
+        c = sh[sd.AC + a]
+        if c < sd.action_slots[a]:
+            total += (c / sd.action_slots[a]) ** 2
+    return total
+
+
 def sheet_value(sd: SheetDef, sh: list[int], t: float, w: Weights = DEFAULT) -> float:
     """Estimated final worth of a sheet with share ``t`` of the game left."""
     areas = effective_areas(sd, sh, t, w)
@@ -109,6 +190,8 @@ def sheet_value(sd: SheetDef, sh: list[int], t: float, w: Weights = DEFAULT) -> 
         tau = w.soft
         low -= tau * math.log(sum(math.exp((low - a) / tau) for a in judged))
     foxes = sh[sd.FOX] + w.fox_future * t
+    if w.fox_prog:
+        foxes += w.fox_prog * math.sqrt(t) * fox_progress(sd, sh)
     low_end = low + w.fox_low * t
     AC, AU = sd.AC, sd.AU
     actions = (
