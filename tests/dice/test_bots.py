@@ -56,16 +56,19 @@ def test_normal_prefers_the_balancing_entry() -> None:
     sd = s.sd
     sh = s.sheets[0]
     sh[sd.FOX] = 3
-    # every area has points except pink: a pink entry is worth most (foxes)
+    # every area has points except pink: of two entries worth 4 points each,
+    # the pink one is worth more (it raises the lowest area, for the foxes)
     sh[sd.Y] = 2
     sh[sd.BN] = 2
     sh[sd.BN + 1 : sd.BN + 3] = [12, 11]
     sh[sd.GN] = 2
     sh[sd.GN + 1 : sd.GN + 3] = [12, 2]
     sh[sd.S] = 0b111
-    roll(s, "111144")  # pink 4 and silver 4 share the top value
-    move = greedy_pick(s, 0, s.legal_moves(0))
-    assert move == "pink"
+    roll(s, "444444")  # all dice alike: the silver 4 has no chain, nothing goes to the tray
+    both = ["pink", "silver yellow"]  # pink 0 -> 4; the silver yellow row 7 -> 11 points
+    assert set(both) <= set(s.legal_moves(0))
+    assert greedy_pick(s, 0, both) == "pink"
+    assert greedy_pick(s, 0, both[::-1]) == "pink"
 
 
 def test_value_counts_the_dice_left_for_the_turn() -> None:

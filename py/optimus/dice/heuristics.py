@@ -23,27 +23,29 @@ from optimus.dice.sheet import FOX, SheetDef
 
 @dataclass(frozen=True)
 class Weights:
-    circle: float = 0.8
+    """The evaluation's weights; the defaults were tuned by ``python -m optimus.dice.tune``."""
+
+    circle: float = 1.2
     """A circled yellow cell counts as this share of a cross (times t)."""
     blue_room: float = 10.0
     """Further blue entries expected over a whole game if every sum fitted (times t and
     the chance that a blue + white sum is not above the last value)."""
-    blue_credit: float = 0.6
+    blue_credit: float = 0.4
     """Share of the expected further blue entries credited."""
-    green_half: float = 0.6
+    green_half: float = 1.125
     """Share of an open green pair's expected result credited (times t)."""
-    fox_future: float = 2.5
+    fox_future: float = 3.0
     """Foxes still expected at the start of the game (fades with t)."""
     reroll: float = 3.0
     ret: float = 3.0
-    extra: float = 6.0
-    fox_low: float = 20.0
+    extra: float = 11.25
+    fox_low: float = 13.333
     """Growth of the lowest area still expected at the start (values foxes early)."""
     min_weight: float = 1.0
     """Extra weight on the lowest area besides the foxes (balance)."""
     pick: float = 7.0
     """Rough worth of one good pick later in the same turn (see ``bots.turn_future``)."""
-    soft: float = 0.0
+    soft: float = 1.5
     """Temperature of a soft minimum over the areas (0: the plain minimum)."""
     fox_prog: float = 0.0
     """Foxes expected from the progress towards each fox still to win (see ``fox_progress``)."""
@@ -58,14 +60,9 @@ FITS = tuple(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= v) / 36
 def effective_areas(sd: SheetDef, sh: list[int], t: float, w: Weights = DEFAULT) -> list[float]:
     """Effective scores of yellow, blue, green, pink, silver."""
     # yellow: crosses, plus part of a cross per circle not yet crossed
-    Y = sd.Y
-    crosses = circles = 0
-    for c in range(len(sd.yellow_cells)):
-        m = sh[Y + c]
-        if m == 2:
-            crosses += 1
-        elif m == 1:
-            circles += 1
+    cells = sh[sd.Y : sd.Y + len(sd.yellow_cells)]
+    crosses = cells.count(2)
+    circles = cells.count(1)
     table = sd.yellow_score
     x = crosses + w.circle * t * circles
     lo = int(x)
@@ -96,8 +93,12 @@ def effective_areas(sd: SheetDef, sh: list[int], t: float, w: Weights = DEFAULT)
     # silver: per row
     S = sd.S
     ss = sd.silver_score
-    silver = float(ss[sh[S].bit_count()] + ss[sh[S + 1].bit_count()])
-    silver += ss[sh[S + 2].bit_count()] + ss[sh[S + 3].bit_count()]
+    silver = float(
+        ss[sh[S].bit_count()]
+        + ss[sh[S + 1].bit_count()]
+        + ss[sh[S + 2].bit_count()]
+        + ss[sh[S + 3].bit_count()]
+    )
     return [yellow, blue, green, pink, silver]
 
 
