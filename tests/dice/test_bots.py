@@ -19,6 +19,7 @@ from optimus.dice.bots import (
     turn_future,
 )
 from optimus.dice.game import Optimus2Game
+from optimus.dice.heuristics import fox_progress, fox_sources
 from optimus.dice.scenario import roll, run, start
 
 GAME = Optimus2Game()
@@ -55,16 +56,19 @@ def test_normal_prefers_the_balancing_entry() -> None:
     sd = s.sd
     sh = s.sheets[0]
     sh[sd.FOX] = 3
-    # every area has points except pink: a pink entry is worth most (foxes)
+    # every area has points except pink: of two entries worth 4 points each,
+    # the pink one is worth more (it raises the lowest area, for the foxes)
     sh[sd.Y] = 2
     sh[sd.BN] = 2
     sh[sd.BN + 1 : sd.BN + 3] = [12, 11]
     sh[sd.GN] = 2
     sh[sd.GN + 1 : sd.GN + 3] = [12, 2]
     sh[sd.S] = 0b111
-    roll(s, "111144")  # pink 4 and silver 4 share the top value
-    move = greedy_pick(s, 0, s.legal_moves(0))
-    assert move == "pink"
+    roll(s, "444444")  # all dice alike: the silver 4 has no chain, nothing goes to the tray
+    both = ["pink", "silver yellow"]  # pink 0 -> 4; the silver yellow row 7 -> 11 points
+    assert set(both) <= set(s.legal_moves(0))
+    assert greedy_pick(s, 0, both) == "pink"
+    assert greedy_pick(s, 0, both[::-1]) == "pink"
 
 
 def test_value_counts_the_dice_left_for_the_turn() -> None:
@@ -125,3 +129,47 @@ def test_an_iteration_budget_is_exact_whatever_the_clock() -> None:
     bot.choose(s.observation(0), s.legal_moves(0))
     candidates = min(HardBot.max_candidates, len(s.legal_moves(0)) - 1) + 1  # + reroll
     assert Counting.calls == 5 * candidates
+
+
+def test_hard_yields_between_playouts_that_end_at_once() -> None:
+    # A playout can end before any decision (e.g. the move ends the player's
+    # part of the turn): the bot must still yield between playouts (browser slices).
+    class Silent(HardBot):
+        def playout(self, c, rng):  # type: ignore[no-untyped-def]
+            return 0.0
+            yield  # pragma: no cover
+
+    s = start(1)
+    roll(s, "123456")
+    legal = s.legal_moves(0)
+    gen = Silent(GAME, 0, Rng(3), Budget(iterations=6)).think(s.observation(0), legal)
+    steps = 0
+    with pytest.raises(StopIteration) as stop:
+        while True:
+            next(gen)
+            steps += 1
+    assert stop.value.value in legal
+    candidates = min(HardBot.max_candidates, len(legal) - 1) + 1  # + reroll
+    assert steps >= len(legal) - 1 + 6 * candidates
+
+
+def test_fox_sources_come_from_the_sheet_data() -> None:
+    sd = start(1).sd
+    fs = fox_sources(sd)
+    assert (fs.blue, fs.green, fs.pink) == (9, 7, 8)  # slots whose bonus is a fox
+    assert sorted(sd.yellow_cells[c][1] for c in fs.yellow_cells) == [4, 4, 4]  # column 4
+    assert fs.silver_bit == 1 << 2  # column of the 3s
+    assert fs.bars == (0,)  # the reroll bar's last slot
+
+
+def test_fox_progress_grows_towards_a_fox_and_stops_once_won() -> None:
+    sd = start(1).sd
+    sh = sd.new_sheet()
+    assert fox_progress(sd, sh) == 0.0
+    seen = []
+    for k in range(1, 9):
+        sh[sd.PN] = k
+        sh[sd.PN + k] = 4
+        seen.append(fox_progress(sd, sh))
+    assert seen[:7] == sorted(seen[:7]) and seen[6] > seen[0] > 0
+    assert seen[7] == 0.0  # the pink fox slot is filled: nothing more to expect there

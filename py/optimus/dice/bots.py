@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Generator, Mapping
-from typing import ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from optimus.core.bots import Bot, Budget, Thinking
 from optimus.core.protocol import JSON
@@ -27,6 +27,8 @@ from optimus.core.rng import Rng
 from optimus.dice.game import HAND, Optimus2State, state_from_observation
 from optimus.dice.heuristics import DEFAULT, Weights, sheet_value
 from optimus.dice.sheet import area_scores
+
+T = TypeVar("T")
 
 QUALITY = (0.0, 0.55, 0.75, 0.86, 0.93, 0.97, 1.0)
 """Share of a good pick's worth expected from the best of k rolled dice."""
@@ -70,7 +72,27 @@ def settle_greedy(s: Optimus2State, player: int, w: Weights = DEFAULT) -> None:
         s.apply_move(player, greedy_pick(s, player, legal, w, settle=False))
 
 
+def drain(steps: Generator[None, None, T]) -> T:
+    """Run a thinking generator to its end at once; its answer."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            answer: T = stop.value
+            return answer
+
+
 def greedy_pick(
+    s: Optimus2State, player: int, legal: list[str], w: Weights = DEFAULT, **kw: Any
+) -> str:
+    """The legal move of best evaluation one step ahead (bonus chains answered too).
+
+    Options as :func:`greedy_steps` (``settle``, ``rng``, ``rerolls``).
+    """
+    return drain(greedy_steps(s, player, legal, w, **kw))
+
+
+def greedy_steps(
     s: Optimus2State,
     player: int,
     legal: list[str],
@@ -79,8 +101,13 @@ def greedy_pick(
     settle: bool = True,
     rng: Rng | None = None,
     rerolls: int = 6,
-) -> str:
-    """The legal move of best evaluation one step ahead (bonus chains answered too)."""
+) -> Generator[None, None, str]:
+    """:func:`greedy_pick`, yielding after every move it tries (for ``hard``'s slices).
+
+    ``settle``: answer the bonus questions a move raises before valuing it;
+    ``rng``: also value a reroll, by ``rerolls`` sampled rolls (without it,
+    rerolling is never chosen).
+    """
     if len(legal) == 1:
         return legal[0]
     best, best_v = legal[0], -1e18
@@ -88,13 +115,14 @@ def greedy_pick(
         if move == "reroll":
             if rng is None:
                 continue
-            v = reroll_value(s, player, w, rng, rerolls)
+            v = yield from reroll_steps(s, player, w, rng, rerolls)
         else:
             c = s.clone()
             c.apply_move(player, move)
             if settle:
                 settle_greedy(c, player, w)
             v = value(c, player, w)
+            yield None
         if v > best_v:
             best, best_v = move, v
     return best
@@ -109,15 +137,17 @@ def roll_randomly(s: Optimus2State, rng: Rng) -> None:
             s.apply_chance(outcomes[rng.randrange(len(outcomes))][0])
 
 
-def reroll_value(s: Optimus2State, player: int, w: Weights, rng: Rng, samples: int) -> float:
-    """Mean value of the best greedy choice after a reroll (sampled)."""
+def reroll_steps(
+    s: Optimus2State, player: int, w: Weights, rng: Rng, samples: int
+) -> Generator[None, None, float]:
+    """Mean value of the best greedy choice after a reroll (sampled); yields as it goes."""
     total = 0.0
     for _ in range(samples):
         c = s.clone()
         c.apply_move(player, "reroll")
         roll_randomly(c, rng)
         legal = [m for m in c.legal_moves(player) if m != "reroll"]
-        move = greedy_pick(c, player, legal, w)
+        move = yield from greedy_steps(c, player, legal, w)
         c.apply_move(player, move)
         settle_greedy(c, player, w)
         total += value(c, player, w)
@@ -221,6 +251,7 @@ class HardBot(Bot):
                 c = s.clone()
                 c.apply_move(me, move)
                 totals[k] += yield from self.playout(c, Rng(seed))
+                yield None  # a playout that ends at once has not yielded yet
             done += 1
         best = max(range(len(cands)), key=lambda k: totals[k])
         return cands[best]
@@ -244,7 +275,8 @@ class HardBot(Bot):
             if c.round != start_round or c.active != start_active:
                 break
             legal = c.legal_moves(me)
-            c.apply_move(me, greedy_pick(c, me, legal, w, rng=rng, rerolls=2))
+            move = yield from greedy_steps(c, me, legal, w, rng=rng, rerolls=2)
+            c.apply_move(me, move)
             yield None
         v = value(c, me, w)
         if self.deny and c.phase == "simul" and c.simul == "passive" and c.active == me:

@@ -18,33 +18,37 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from optimus.dice.sheet import SheetDef
+from optimus.dice.sheet import FOX, SheetDef
 
 
 @dataclass(frozen=True)
 class Weights:
-    circle: float = 0.8
+    """The evaluation's weights; the defaults were tuned by ``python -m optimus.dice.tune``."""
+
+    circle: float = 1.2
     """A circled yellow cell counts as this share of a cross (times t)."""
     blue_room: float = 10.0
     """Further blue entries expected over a whole game if every sum fitted (times t and
     the chance that a blue + white sum is not above the last value)."""
-    blue_credit: float = 0.6
+    blue_credit: float = 0.4
     """Share of the expected further blue entries credited."""
-    green_half: float = 0.6
+    green_half: float = 1.125
     """Share of an open green pair's expected result credited (times t)."""
-    fox_future: float = 2.5
+    fox_future: float = 3.0
     """Foxes still expected at the start of the game (fades with t)."""
     reroll: float = 3.0
     ret: float = 3.0
-    extra: float = 6.0
-    fox_low: float = 20.0
+    extra: float = 11.25
+    fox_low: float = 13.333
     """Growth of the lowest area still expected at the start (values foxes early)."""
     min_weight: float = 1.0
     """Extra weight on the lowest area besides the foxes (balance)."""
     pick: float = 7.0
     """Rough worth of one good pick later in the same turn (see ``bots.turn_future``)."""
-    soft: float = 0.0
+    soft: float = 1.5
     """Temperature of a soft minimum over the areas (0: the plain minimum)."""
+    fox_prog: float = 0.0
+    """Foxes expected from the progress towards each fox still to win (see ``fox_progress``)."""
 
 
 DEFAULT = Weights()
@@ -56,14 +60,9 @@ FITS = tuple(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= v) / 36
 def effective_areas(sd: SheetDef, sh: list[int], t: float, w: Weights = DEFAULT) -> list[float]:
     """Effective scores of yellow, blue, green, pink, silver."""
     # yellow: crosses, plus part of a cross per circle not yet crossed
-    Y = sd.Y
-    crosses = circles = 0
-    for c in range(len(sd.yellow_cells)):
-        m = sh[Y + c]
-        if m == 2:
-            crosses += 1
-        elif m == 1:
-            circles += 1
+    cells = sh[sd.Y : sd.Y + len(sd.yellow_cells)]
+    crosses = cells.count(2)
+    circles = cells.count(1)
     table = sd.yellow_score
     x = crosses + w.circle * t * circles
     lo = int(x)
@@ -94,9 +93,92 @@ def effective_areas(sd: SheetDef, sh: list[int], t: float, w: Weights = DEFAULT)
     # silver: per row
     S = sd.S
     ss = sd.silver_score
-    silver = float(ss[sh[S].bit_count()] + ss[sh[S + 1].bit_count()])
-    silver += ss[sh[S + 2].bit_count()] + ss[sh[S + 3].bit_count()]
+    silver = float(
+        ss[sh[S].bit_count()]
+        + ss[sh[S + 1].bit_count()]
+        + ss[sh[S + 2].bit_count()]
+        + ss[sh[S + 3].bit_count()]
+    )
     return [yellow, blue, green, pink, silver]
+
+
+@dataclass(frozen=True)
+class FoxSources:
+    """Where a sheet gives foxes: the slot numbers (from 1; 0: none) and the cells."""
+
+    blue: int
+    green: int
+    pink: int
+    yellow_cells: tuple[int, ...]
+    silver_bit: int
+    bars: tuple[int, ...]
+
+
+_SOURCES: dict[int, tuple[SheetDef, FoxSources]] = {}
+
+
+def fox_sources(sd: SheetDef) -> FoxSources:
+    """The fox bonuses of sheet ``sd`` (read from its data, not hard-coded; cached)."""
+    hit = _SOURCES.get(id(sd))
+    if hit is not None and hit[0] is sd:
+        return hit[1]
+
+    def slot(bonus: tuple[int, ...]) -> int:
+        return bonus.index(FOX) + 1 if FOX in bonus else 0
+
+    cells: tuple[int, ...] = ()
+    for c, code in enumerate(sd.yellow_column_bonus):
+        if code == FOX:
+            cells += sd.column_cells[c]
+    bit = 0
+    for v, code in enumerate(sd.silver_column_bonus):
+        if code == FOX:
+            bit |= 1 << v
+    bars = tuple(a for a in range(3) if sd.action_last_bonus[a] == FOX)
+    fs = FoxSources(
+        slot(sd.blue_bonus), slot(sd.green_bonus), slot(sd.pink_bonus), cells, bit, bars
+    )
+    _SOURCES[id(sd)] = (sd, fs)
+    return fs
+
+
+def fox_progress(sd: SheetDef, sh: list[int]) -> float:
+    """Sum of the squared progress (0-1) towards each fox not yet won.
+
+    Progress is the share of the slots filled before a fox slot, of the cells of
+    a fox column circled, of the rows with a fox column's value marked, of a fox
+    action bar circled. A blue fox whose slot the last value leaves hardly any
+    room for counts with the chance that sums still fit.
+    """
+    fs = fox_sources(sd)
+    total = 0.0
+    n = sh[sd.BN]
+    if fs.blue and n < fs.blue:
+        last = sh[sd.BN + n] if n else 13
+        total += (n / fs.blue) ** 2 * FITS[min(last, 12)]
+    g = sh[sd.GN]
+    if fs.green and g < fs.green:
+        total += (g / fs.green) ** 2
+    k = sh[sd.PN]
+    if fs.pink and k < fs.pink:
+        total += (k / fs.pink) ** 2
+    if fs.yellow_cells:
+        Y = sd.Y
+        done = sum(1 for c in fs.yellow_cells if sh[Y + c])
+        if done < len(fs.yellow_cells):
+            total += (done / len(fs.yellow_cells)) ** 2
+    if fs.silver_bit:
+        for v in range(sd.silver_values):
+            bit = 1 << v
+            if fs.silver_bit & bit:
+                rows = sum(1 for r in range(4) if sh[sd.S + r] & bit)
+                if rows < 4:
+                    total += (rows / 4) ** 2
+    for a in fs.bars:
+        c = sh[sd.AC + a]
+        if c < sd.action_slots[a]:
+            total += (c / sd.action_slots[a]) ** 2
+    return total
 
 
 def sheet_value(sd: SheetDef, sh: list[int], t: float, w: Weights = DEFAULT) -> float:
@@ -109,6 +191,8 @@ def sheet_value(sd: SheetDef, sh: list[int], t: float, w: Weights = DEFAULT) -> 
         tau = w.soft
         low -= tau * math.log(sum(math.exp((low - a) / tau) for a in judged))
     foxes = sh[sd.FOX] + w.fox_future * t
+    if w.fox_prog:
+        foxes += w.fox_prog * math.sqrt(t) * fox_progress(sd, sh)
     low_end = low + w.fox_low * t
     AC, AU = sd.AC, sd.AU
     actions = (
