@@ -5,7 +5,10 @@ samples chance events from it; every bot gets a generator of its own derived
 from the game seed and its seat. The same seed gives the same numbers on
 CPython and on Pyodide (both use the Mersenne Twister of ``random.Random``,
 and only ``random()`` and ``randrange()`` are used, whose algorithms are stable
-across Python versions).
+across Python versions). For speed, a draw below a positive ``n`` calls the
+generator's ``_randbelow(n)`` directly: that is exactly what
+``randrange(n)`` returns for such an ``n`` (CPython 3.11 to 3.14), without
+its argument checks.
 
 >>> a, b = Rng(7), Rng(7)
 >>> [a.randrange(100) for _ in range(3)] == [b.randrange(100) for _ in range(3)]
@@ -18,8 +21,10 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TypeVar
+
+from optimus.core.protocol import EqualOutcomes
 
 T = TypeVar("T")
 
@@ -33,21 +38,28 @@ def derive_seed(seed: int, *labels: object) -> int:
 class Rng:
     """A small wrapper around ``random.Random`` exposing only version-stable calls."""
 
-    __slots__ = ("_r", "seed")
+    __slots__ = ("_below", "_r", "seed")
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
         self._r = random.Random(seed)
+        self._below: Callable[[int], int] = self._r._randbelow  # type: ignore[attr-defined]
+        """``randrange(n)`` for ``n > 0`` without the argument checks (see above)."""
 
     def random(self) -> float:
         return self._r.random()
 
     def randrange(self, n: int) -> int:
         """An integer in ``[0, n)``."""
-        return self._r.randrange(n)
+        if n > 0:
+            return self._below(n)
+        return self._r.randrange(n)  # raises the usual error
 
     def choice(self, items: Sequence[T]) -> T:
-        return items[self._r.randrange(len(items))]
+        n = len(items)
+        if n:
+            return items[self._below(n)]
+        return items[self._r.randrange(n)]  # raises the usual error
 
     def weighted(self, items: Sequence[T], weights: Sequence[int]) -> T:
         """Pick one item with probability proportional to its integer weight."""
@@ -56,6 +68,28 @@ class Rng:
             raise ValueError("weights must add up to a positive number")
         x = self._r.randrange(total)
         for item, w in zip(items, weights, strict=True):
+            if x < w:
+                return item
+            x -= w
+        raise AssertionError("unreachable")
+
+    def pick(self, pairs: Sequence[tuple[T, int]]) -> T:
+        """:meth:`weighted` for (item, weight) pairs, such as ``chance_outcomes()``.
+
+        The same draw as ``weighted(items, weights)`` (the same numbers are
+        used, in the same way), without building the two lists; for
+        :class:`~optimus.core.protocol.EqualOutcomes`, where every weight is 1,
+        the walk through the weights ends at the drawn index itself.
+        """
+        if type(pairs) is EqualOutcomes:
+            return pairs[self._below(len(pairs))][0]  # type: ignore[return-value]
+        total = 0
+        for _, w in pairs:
+            total += w
+        if total <= 0:
+            raise ValueError("weights must add up to a positive number")
+        x = self._below(total)
+        for item, w in pairs:
             if x < w:
                 return item
             x -= w

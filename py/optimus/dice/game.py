@@ -20,12 +20,12 @@ observation shows until all are done); ``over``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from optimus.core.protocol import JSON, Game, GameError, OptionError, State
+from optimus.core.protocol import JSON, EqualOutcomes, Game, GameError, OptionError, State
 from optimus.core.rng import Rng
-from optimus.dice.moves import MoveTable, Place, move_table, unpack
+from optimus.dice.moves import DieTable, MoveTable, Place, move_table, unpack
 from optimus.dice.sheet import (
     ACTIONS,
     AREAS,
@@ -60,12 +60,13 @@ from optimus.dice.sheet import (
 if TYPE_CHECKING:
     from optimus.core.protocol import BotFactory
 
+T = TypeVar("T")
 HAND, FIELD, TRAY = 0, 1, 2
 ALL_AREAS = (1, 2, 3, 4, 5)
 AREA_OF = ((), (1,), (2,), (3,), (4,), (5,))
 """The area a coloured die enters (white: any of :data:`ALL_AREAS`)."""
 PLACES = ("hand", "field", "tray")
-ROLL_OUTCOMES: list[tuple[str, int]] = [(str(v), 1) for v in range(1, 7)]
+ROLL_OUTCOMES = EqualOutcomes(str(v) for v in range(1, 7))
 FACE = {str(v): v for v in range(1, 7)}
 LOG_LIMIT = 40
 ACTIVE_PHASES = ("choose", "preroll", "task", "extra")
@@ -122,35 +123,42 @@ class Optimus2State(State):
 
     def placements(self, player: int, die: int) -> list[Place]:
         """Where ``player`` may enter ``die`` now (white: in any area), as coded entries."""
-        sd, sh, val = self.sd, self.sheets[player], self.val
+        return self._entries(self.sheets[player], die, self.mt.codes[die])
+
+    def _entries(self, sh: list[int], die: int, tab: tuple[tuple[T, ...], ...]) -> list[T]:
+        """The entries of ``die`` open on sheet ``sh``, from ``tab`` (one die's row of a
+        :data:`~optimus.dice.moves.DieTable`: codes or text)."""
+        sd, val = self.sd, self.val
         v = val[die]
         if die == YELLOW:
-            Y = sd.Y
-            return [144 | c for c in sd.cells_of_value[v] if sh[Y + c] < 2]
+            Y, cells = sd.Y, tab[YELLOW]
+            return [cells[c] for c in sd.cells_of_value[v] if sh[Y + c] < 2]
         if die == BLUE:
             n = sh[sd.BN]
             if n < sd.blue_slots and (n == 0 or v + val[WHITE] <= sh[sd.BN + n]):
-                return [288]
+                return [tab[BLUE][0]]
             return []
         if die == GREEN:
-            return [432] if sh[sd.GN] < sd.green_slots else []
+            return [tab[GREEN][0]] if sh[sd.GN] < sd.green_slots else []
         if die == PINK:
-            return [576] if sh[sd.PN] < sd.pink_slots else []
+            return [tab[PINK][0]] if sh[sd.PN] < sd.pink_slots else []
         bit = 1 << (v - 1)
         S = sd.S
         if die == SILVER:
-            return [720 | r for r in (0, 1, 2, 3) if not sh[S + r] & bit]
+            rows = tab[SILVER]
+            return [rows[r] for r in (0, 1, 2, 3) if not sh[S + r] & bit]
         # white: any area
-        Y = sd.Y
-        out = [16 | c for c in sd.cells_of_value[v] if sh[Y + c] < 2]
+        Y, cells = sd.Y, tab[YELLOW]
+        out = [cells[c] for c in sd.cells_of_value[v] if sh[Y + c] < 2]
         n = sh[sd.BN]
         if n < sd.blue_slots and (n == 0 or v + val[BLUE] <= sh[sd.BN + n]):
-            out.append(32)
+            out.append(tab[BLUE][0])
         if sh[sd.GN] < sd.green_slots:
-            out.append(48)
+            out.append(tab[GREEN][0])
         if sh[sd.PN] < sd.pink_slots:
-            out.append(64)
-        out.extend([80 | r for r in (0, 1, 2, 3) if not sh[S + r] & bit])
+            out.append(tab[PINK][0])
+        rows = tab[SILVER]
+        out.extend([rows[r] for r in (0, 1, 2, 3) if not sh[S + r] & bit])
         return out
 
     def _use(self, player: int, place: Place) -> None:
@@ -241,28 +249,35 @@ class Optimus2State(State):
 
     def extra_places(self, player: int) -> list[Place]:
         """Extra-die entries open to ``player`` (each die once per round)."""
+        return self._extra_entries(player, self.mt.codes)
+
+    def _extra_entries(self, player: int, table: DieTable[T]) -> list[T]:
         sh, sd = self.sheets[player], self.sd
         if sh[sd.AC + 2] <= sh[sd.AU + 2]:
             return []
         xm = sh[sd.XM]
-        out: list[Place] = []
-        for d in range(6):
+        entries = self._entries
+        out: list[T] = []
+        for d in (0, 1, 2, 3, 4, 5):
             if not xm >> d & 1:
-                out.extend(self.placements(player, d))
+                out += entries(sh, d, table[d])
         return out
 
     def passive_places(self, player: int) -> list[Place]:
         """A passive pick: tray dice, or the active player's dice if no tray die is usable."""
-        loc = self.loc
-        out: list[Place] = []
-        for d in range(6):
+        return self._passive_entries(player, self.mt.codes)
+
+    def _passive_entries(self, player: int, table: DieTable[T]) -> list[T]:
+        loc, sh, entries = self.loc, self.sheets[player], self._entries
+        out: list[T] = []
+        for d in (0, 1, 2, 3, 4, 5):
             if loc[d] == TRAY:
-                out.extend(self.placements(player, d))
+                out += entries(sh, d, table[d])
         if out:
             return out
-        for d in range(6):
+        for d in (0, 1, 2, 3, 4, 5):
             if loc[d] == FIELD:
-                out.extend(self.placements(player, d))
+                out += entries(sh, d, table[d])
         return out
 
     # -- flow ------------------------------------------------------------
@@ -399,7 +414,7 @@ class Optimus2State(State):
     def is_terminal(self) -> bool:
         return self.phase == "over"
 
-    def chance_outcomes(self) -> list[tuple[str, int]]:
+    def chance_outcomes(self) -> Sequence[tuple[str, int]]:
         if self.phase == "roll":
             return ROLL_OUTCOMES
         if self.phase == "first":
@@ -440,25 +455,22 @@ class Optimus2State(State):
             if pend:
                 return [t for t, _ in self.task_options(player, pend[0])]
             if s == 0:
-                place = mt.place
-                moves = [place[k] for k in self.passive_places(player)]
+                moves = self._passive_entries(player, mt.texts)
                 moves.append("pass")
                 return moves
-            extra = mt.extra
-            moves = [extra[k] for k in self.extra_places(player)]
+            moves = self._extra_entries(player, mt.extra_texts)
             moves.append("done")
             return moves
         if player != self.active or phase not in ACTIVE_PHASES:
             return []
         if phase == "choose":
-            text = mt.place.__getitem__
-            loc = self.loc
+            texts, loc, sh, entries = mt.texts, self.loc, self.sheets[player], self._entries
             moves = []
             for d in (0, 1, 2, 3, 4, 5):
                 if loc[d] == HAND:
-                    moves.extend(map(text, self.placements(player, d)))
+                    moves += entries(sh, d, texts[d])
             moves.append("pass")
-            if self.available(player, 0) > 0:
+            if sh[self.sd.AC] > sh[self.sd.AU]:
                 moves.append("reroll")
             return moves
         if phase == "task":
@@ -469,8 +481,7 @@ class Optimus2State(State):
             moves.extend(rets[d] for d in range(6) if self.loc[d] == TRAY)
             return moves
         # extra
-        extra = mt.extra
-        moves = [extra[k] for k in self.extra_places(player)]
+        moves = self._extra_entries(player, mt.extra_texts)
         moves.append("done")
         return moves
 
