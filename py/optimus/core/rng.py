@@ -5,10 +5,11 @@ samples chance events from it; every bot gets a generator of its own derived
 from the game seed and its seat. The same seed gives the same numbers on
 CPython and on Pyodide (both use the Mersenne Twister of ``random.Random``,
 and only ``random()`` and ``randrange()`` are used, whose algorithms are stable
-across Python versions). For speed, a draw below a positive ``n`` calls the
-generator's ``_randbelow(n)`` directly: that is exactly what
-``randrange(n)`` returns for such an ``n`` (CPython 3.11 to 3.14), without
-its argument checks.
+across Python versions). For speed, a draw below a positive ``n`` is made
+here the way ``randrange(n)`` makes it (``random.Random._randbelow``,
+unchanged from CPython 3.2 to 3.14): ``k = n.bit_length()`` random bits,
+drawn again until they are below ``n`` -- the same numbers, without two
+Python calls per draw. ``tests/core/test_rng.py`` checks that they agree.
 
 >>> a, b = Rng(7), Rng(7)
 >>> [a.randrange(100) for _ in range(3)] == [b.randrange(100) for _ in range(3)]
@@ -38,28 +39,29 @@ def derive_seed(seed: int, *labels: object) -> int:
 class Rng:
     """A small wrapper around ``random.Random`` exposing only version-stable calls."""
 
-    __slots__ = ("_below", "_r", "seed")
+    __slots__ = ("_bits", "_r", "seed")
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
         self._r = random.Random(seed)
-        self._below: Callable[[int], int] = self._r._randbelow  # type: ignore[attr-defined]
-        """``randrange(n)`` for ``n > 0`` without the argument checks (see above)."""
+        self._bits: Callable[[int], int] = self._r.getrandbits
 
     def random(self) -> float:
         return self._r.random()
 
     def randrange(self, n: int) -> int:
-        """An integer in ``[0, n)``."""
+        """An integer in ``[0, n)``: ``random.Random(seed).randrange(n)``'s numbers."""
         if n > 0:
-            return self._below(n)
+            bits = self._bits
+            k = n.bit_length()
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            return r
         return self._r.randrange(n)  # raises the usual error
 
     def choice(self, items: Sequence[T]) -> T:
-        n = len(items)
-        if n:
-            return items[self._below(n)]
-        return items[self._r.randrange(n)]  # raises the usual error
+        return items[self.randrange(len(items))]
 
     def weighted(self, items: Sequence[T], weights: Sequence[int]) -> T:
         """Pick one item with probability proportional to its integer weight."""
@@ -81,14 +83,20 @@ class Rng:
         :class:`~optimus.core.protocol.EqualOutcomes`, where every weight is 1,
         the walk through the weights ends at the drawn index itself.
         """
-        if type(pairs) is EqualOutcomes:
-            return pairs[self._below(len(pairs))][0]  # type: ignore[return-value]
+        if type(pairs) is EqualOutcomes:  # randrange(len(pairs)), inlined
+            n = len(pairs)
+            bits = self._bits
+            k = n.bit_length()
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            return pairs[r][0]  # type: ignore[return-value]
         total = 0
         for _, w in pairs:
             total += w
         if total <= 0:
             raise ValueError("weights must add up to a positive number")
-        x = self._below(total)
+        x = self.randrange(total)
         for item, w in pairs:
             if x < w:
                 return item
