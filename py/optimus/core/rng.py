@@ -6,8 +6,8 @@ from the game seed and its seat. The same seed gives the same numbers on
 CPython and on Pyodide (both use the Mersenne Twister of ``random.Random``,
 and only ``random()`` and ``randrange()`` are used, whose algorithms are stable
 across Python versions). For speed, a draw below a positive ``n`` is made
-here the way ``randrange(n)`` makes it (``random.Random._randbelow``,
-unchanged from CPython 3.2 to 3.14): ``k = n.bit_length()`` random bits,
+here the way ``randrange(n)`` makes it (``random.Random._randbelow``, the
+same code in CPython 3.11, 3.12 and 3.13): ``k = n.bit_length()`` random bits,
 drawn again until they are below ``n`` -- the same numbers, without two
 Python calls per draw. ``tests/core/test_rng.py`` checks that they agree.
 
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TypeVar
 
 from optimus.core.protocol import EqualOutcomes
@@ -39,12 +39,11 @@ def derive_seed(seed: int, *labels: object) -> int:
 class Rng:
     """A small wrapper around ``random.Random`` exposing only version-stable calls."""
 
-    __slots__ = ("_bits", "_r", "seed")
+    __slots__ = ("_r", "seed")
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
         self._r = random.Random(seed)
-        self._bits: Callable[[int], int] = self._r.getrandbits
 
     def random(self) -> float:
         return self._r.random()
@@ -52,7 +51,7 @@ class Rng:
     def randrange(self, n: int) -> int:
         """An integer in ``[0, n)``: ``random.Random(seed).randrange(n)``'s numbers."""
         if n > 0:
-            bits = self._bits
+            bits = self._r.getrandbits
             k = n.bit_length()
             r = bits(k)
             while r >= n:
@@ -85,7 +84,7 @@ class Rng:
         """
         if type(pairs) is EqualOutcomes:  # randrange(len(pairs)), inlined
             n = len(pairs)
-            bits = self._bits
+            bits = self._r.getrandbits
             k = n.bit_length()
             r = bits(k)
             while r >= n:
