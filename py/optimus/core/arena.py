@@ -199,15 +199,16 @@ def play_random_game(game: Game, options: Mapping[str, JSON], rng: Rng) -> None:
 
     ``options`` must be normalised already.
     """
-    from optimus.core.bots import sample_chance
-
     state = game.new_state(options)
-    while not state.is_terminal():
-        if state.is_chance():
-            sample_chance(state, rng)
+    is_terminal, is_chance, actors = state.is_terminal, state.is_chance, state.actors
+    apply_chance, outcomes, pick = state.apply_chance, state.chance_outcomes, rng.pick
+    legal_moves, apply_move, choice = state.legal_moves, state.apply_move, rng.choice
+    while not is_terminal():
+        if is_chance():
+            apply_chance(pick(outcomes()))  # what sample_chance does
             continue
-        p = state.actors()[0]
-        state.apply_move(p, rng.choice(state.legal_moves(p)))
+        p = actors()[0]
+        apply_move(p, choice(legal_moves(p)))
 
 
 def bench_random(game: Game, options: Mapping[str, JSON], seconds: float, seed: int = 0) -> float:

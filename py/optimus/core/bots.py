@@ -110,8 +110,7 @@ class ChoiceBot(Bot):
 
 def sample_chance(state: State, rng: Rng) -> None:
     """Apply one chance event sampled with ``rng``."""
-    outcomes = state.chance_outcomes()
-    state.apply_chance(rng.weighted([o for o, _ in outcomes], [w for _, w in outcomes]))
+    state.apply_chance(rng.pick(state.chance_outcomes()))
 
 
 class SearchBot(Bot):

@@ -128,8 +128,7 @@ class Match:
         """Sample and apply chance events until a player must act; return them."""
         happened = []
         while self.state.is_chance() and not self.state.is_terminal():
-            outcomes = self.state.chance_outcomes()
-            outcome = self.rng.weighted([o for o, _ in outcomes], [w for _, w in outcomes])
+            outcome = self.rng.pick(self.state.chance_outcomes())
             self.state.apply_chance(outcome)
             self.record.events.append((CHANCE, outcome))
             happened.append(outcome)

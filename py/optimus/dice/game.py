@@ -20,12 +20,12 @@ observation shows until all are done); ``over``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from optimus.core.protocol import JSON, Game, GameError, OptionError, State
+from optimus.core.protocol import JSON, EqualOutcomes, Game, GameError, OptionError, State
 from optimus.core.rng import Rng
-from optimus.dice.moves import MoveTable, Place, move_table, unpack
+from optimus.dice.moves import DieTable, MoveTable, Place, move_table, unpack
 from optimus.dice.sheet import (
     ACTIONS,
     AREAS,
@@ -60,12 +60,13 @@ from optimus.dice.sheet import (
 if TYPE_CHECKING:
     from optimus.core.protocol import BotFactory
 
+T = TypeVar("T")
 HAND, FIELD, TRAY = 0, 1, 2
 ALL_AREAS = (1, 2, 3, 4, 5)
 AREA_OF = ((), (1,), (2,), (3,), (4,), (5,))
 """The area a coloured die enters (white: any of :data:`ALL_AREAS`)."""
 PLACES = ("hand", "field", "tray")
-ROLL_OUTCOMES: list[tuple[str, int]] = [(str(v), 1) for v in range(1, 7)]
+ROLL_OUTCOMES = EqualOutcomes(str(v) for v in range(1, 7))
 FACE = {str(v): v for v in range(1, 7)}
 LOG_LIMIT = 40
 ACTIVE_PHASES = ("choose", "preroll", "task", "extra")
@@ -109,12 +110,6 @@ class Optimus2State(State):
             self._start_round()
 
     # -- helpers -------------------------------------------------------
-    def _log(self, entry: LogEntry) -> None:
-        log = self.log
-        log.append(entry)
-        if len(log) > 2 * LOG_LIMIT:
-            del log[:-LOG_LIMIT]
-
     def available(self, player: int, action: int) -> int:
         """Circled, unused slots of action bar ``action`` (0 reroll, 1 return, 2 extra)."""
         sh, sd = self.sheets[player], self.sd
@@ -122,35 +117,42 @@ class Optimus2State(State):
 
     def placements(self, player: int, die: int) -> list[Place]:
         """Where ``player`` may enter ``die`` now (white: in any area), as coded entries."""
-        sd, sh, val = self.sd, self.sheets[player], self.val
+        return self._entries(self.sheets[player], die, self.mt.codes[die])
+
+    def _entries(self, sh: list[int], die: int, tab: tuple[tuple[T, ...], ...]) -> list[T]:
+        """The entries of ``die`` open on sheet ``sh``, from ``tab`` (one die's row of a
+        :data:`~optimus.dice.moves.DieTable`: codes or text)."""
+        sd, val = self.sd, self.val
         v = val[die]
         if die == YELLOW:
-            Y = sd.Y
-            return [144 | c for c in sd.cells_of_value[v] if sh[Y + c] < 2]
+            Y, cells = sd.Y, tab[YELLOW]
+            return [cells[c] for c in sd.cells_of_value[v] if sh[Y + c] < 2]
         if die == BLUE:
             n = sh[sd.BN]
             if n < sd.blue_slots and (n == 0 or v + val[WHITE] <= sh[sd.BN + n]):
-                return [288]
+                return [tab[BLUE][0]]
             return []
         if die == GREEN:
-            return [432] if sh[sd.GN] < sd.green_slots else []
+            return [tab[GREEN][0]] if sh[sd.GN] < sd.green_slots else []
         if die == PINK:
-            return [576] if sh[sd.PN] < sd.pink_slots else []
+            return [tab[PINK][0]] if sh[sd.PN] < sd.pink_slots else []
         bit = 1 << (v - 1)
         S = sd.S
         if die == SILVER:
-            return [720 | r for r in (0, 1, 2, 3) if not sh[S + r] & bit]
+            rows = tab[SILVER]
+            return [rows[r] for r in (0, 1, 2, 3) if not sh[S + r] & bit]
         # white: any area
-        Y = sd.Y
-        out = [16 | c for c in sd.cells_of_value[v] if sh[Y + c] < 2]
+        Y, cells = sd.Y, tab[YELLOW]
+        out = [cells[c] for c in sd.cells_of_value[v] if sh[Y + c] < 2]
         n = sh[sd.BN]
         if n < sd.blue_slots and (n == 0 or v + val[BLUE] <= sh[sd.BN + n]):
-            out.append(32)
+            out.append(tab[BLUE][0])
         if sh[sd.GN] < sd.green_slots:
-            out.append(48)
+            out.append(tab[GREEN][0])
         if sh[sd.PN] < sd.pink_slots:
-            out.append(64)
-        out.extend([80 | r for r in (0, 1, 2, 3) if not sh[S + r] & bit])
+            out.append(tab[PINK][0])
+        rows = tab[SILVER]
+        out.extend([rows[r] for r in (0, 1, 2, 3) if not sh[S + r] & bit])
         return out
 
     def _use(self, player: int, place: Place) -> None:
@@ -241,28 +243,43 @@ class Optimus2State(State):
 
     def extra_places(self, player: int) -> list[Place]:
         """Extra-die entries open to ``player`` (each die once per round)."""
+        return self._extra_entries(player, self.mt.codes)
+
+    def _extra_entries(self, player: int, table: DieTable[T]) -> list[T]:
         sh, sd = self.sheets[player], self.sd
         if sh[sd.AC + 2] <= sh[sd.AU + 2]:
             return []
         xm = sh[sd.XM]
-        out: list[Place] = []
-        for d in range(6):
+        entries = self._entries
+        out: list[T] = []
+        for d in (0, 1, 2, 3, 4, 5):
             if not xm >> d & 1:
-                out.extend(self.placements(player, d))
+                out += entries(sh, d, table[d])
         return out
+
+    def _has_extra(self, player: int) -> bool:
+        """True if ``player`` has an extra-die entry open (``bool(extra_places(player))``)."""
+        sh, sd = self.sheets[player], self.sd
+        if sh[sd.AC + 2] <= sh[sd.AU + 2]:
+            return False
+        xm, codes, entries = sh[sd.XM], self.mt.codes, self._entries
+        return any(entries(sh, d, codes[d]) for d in (0, 1, 2, 3, 4, 5) if not xm >> d & 1)
 
     def passive_places(self, player: int) -> list[Place]:
         """A passive pick: tray dice, or the active player's dice if no tray die is usable."""
-        loc = self.loc
-        out: list[Place] = []
-        for d in range(6):
+        return self._passive_entries(player, self.mt.codes)
+
+    def _passive_entries(self, player: int, table: DieTable[T]) -> list[T]:
+        loc, sh, entries = self.loc, self.sheets[player], self._entries
+        out: list[T] = []
+        for d in (0, 1, 2, 3, 4, 5):
             if loc[d] == TRAY:
-                out.extend(self.placements(player, d))
+                out += entries(sh, d, table[d])
         if out:
             return out
-        for d in range(6):
+        for d in (0, 1, 2, 3, 4, 5):
             if loc[d] == FIELD:
-                out.extend(self.placements(player, d))
+                out += entries(sh, d, table[d])
         return out
 
     # -- flow ------------------------------------------------------------
@@ -271,7 +288,7 @@ class Optimus2State(State):
         self.active = self.first
         for p in range(self.num_players):
             self.sheets[p][sd.XM] = 0
-        self._log(("round", -1, self.round))
+        self.log.append(("round", -1, self.round))
         if self.round <= len(sd.round_track):
             code = sd.round_track[self.round - 1]
             for p in range(self.num_players):
@@ -287,11 +304,15 @@ class Optimus2State(State):
         self.loc = [HAND] * 6
         self.picks = 0
         self.stage = 0
-        self._log(("turn", self.active, None))
+        log = self.log
+        if len(log) > 2 * LOG_LIMIT:  # only the last LOG_LIMIT entries are ever shown
+            del log[:-LOG_LIMIT]
+        log.append(("turn", self.active, None))
         self._roll_hand()
 
     def _roll_hand(self) -> None:
-        self.to_roll = [d for d in range(6) if self.loc[d] == HAND]
+        loc = self.loc
+        self.to_roll = [d for d in (0, 1, 2, 3, 4, 5) if loc[d] == HAND]
         self.rpos = 0
         self.phase = "roll"
 
@@ -303,26 +324,28 @@ class Optimus2State(State):
             return
         loc = self.loc
         if self.stage == 0:
-            if self.picks < self.sd.choices:
-                if self.available(a, 1) > 0 and TRAY in loc:
+            sd = self.sd
+            if self.picks < sd.choices:
+                sh = self.sheets[a]
+                if sh[sd.AC + 1] > sh[sd.AU + 1] and TRAY in loc:
                     self.phase = "preroll"
                     return
                 if HAND in loc:
                     self._roll_hand()
                     return
-            for d in range(6):
+            for d in (0, 1, 2, 3, 4, 5):
                 if loc[d] == HAND:
                     loc[d] = TRAY
             self.stage = 1
         if self.stage == 1:
-            if self.extra_places(a):
+            if self._has_extra(a):
                 self.phase = "extra"
                 return
             self.stage = 2
         if self.num_players == 1:
             self.loc = [HAND] * 6
             self.solo_passive = True
-            self._log(("solo_passive", 0, None))
+            self.log.append(("solo_passive", 0, None))
             self._roll_hand()
         else:
             self._start_simul("passive", [p for p in range(self.num_players) if p != a])
@@ -331,7 +354,7 @@ class Optimus2State(State):
         """Solo passive turn: the lowest dice (ties in the sheet's die order) to the tray."""
         sd = self.sd
         val, loc = self.val, self.loc
-        order = sorted(val[d] * 8 + i for i, d in enumerate(sd.solo_tie_order))
+        order = sorted([val[d] * 8 + i for i, d in enumerate(sd.solo_tie_order)])
         tie = sd.solo_tie_order
         k = sd.solo_passive_dice
         for i, key in enumerate(order):
@@ -357,26 +380,26 @@ class Optimus2State(State):
         if self.pend[p] and self._settle(p):
             return
         stg = self.stg
-        if stg[p] == 1 and not (self.simul == "passive" and self.extra_places(p)):
+        if stg[p] == 1 and not (self.simul == "passive" and self._has_extra(p)):
             stg[p] = 2
 
     def _maybe_end_simul(self) -> None:
-        if any(s == 0 or s == 1 for s in self.stg):
+        stg = self.stg
+        if 0 in stg or 1 in stg:
             return
         kind = self.simul
         self.simul = ""
         self.snap = None
         self.stg = [-1] * self.num_players
         for entries in self.plog:
-            for e in entries:
-                self._log(e)
+            self.log += entries
             entries.clear()
         if kind == "track":
             self._start_turn()
         elif self.num_players == 1 or (self.active + 1) % self.num_players == self.first:
             if self.round >= self.rounds:
                 self.phase = "over"
-                self._log(("end", -1, tuple(int(x) for x in self.scores())))
+                self.log.append(("end", -1, tuple(int(x) for x in self.scores())))
                 return
             self.round += 1
             self._start_round()
@@ -388,18 +411,19 @@ class Optimus2State(State):
     def actors(self) -> tuple[int, ...]:
         phase = self.phase
         if phase == "simul":
-            return tuple(p for p, s in enumerate(self.stg) if s == 0 or s == 1)
+            return tuple([p for p, s in enumerate(self.stg) if s == 0 or s == 1])
         if phase in ACTIVE_PHASES:
             return (self.active,)
         return ()
 
     def is_chance(self) -> bool:
-        return self.phase == "roll" or self.phase == "first"
+        phase = self.phase
+        return phase == "roll" or phase == "first"
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
 
-    def chance_outcomes(self) -> list[tuple[str, int]]:
+    def chance_outcomes(self) -> Sequence[tuple[str, int]]:
         if self.phase == "roll":
             return ROLL_OUTCOMES
         if self.phase == "first":
@@ -411,10 +435,9 @@ class Optimus2State(State):
             to_roll = self.to_roll
             i = self.rpos
             self.val[to_roll[i]] = FACE[outcome]
-            i += 1
-            self.rpos = i
+            self.rpos = i = i + 1
             if i == len(to_roll):
-                self._log(("roll", -1, (self.to_roll, tuple(self.val))))
+                self.log.append(("roll", -1, (to_roll, tuple(self.val))))
                 if self.solo_passive:
                     self._solo_sort()
                 else:
@@ -423,7 +446,7 @@ class Optimus2State(State):
         if self.phase == "first":
             self.first = self.active = int(outcome.removeprefix("first "))
             self.round = 1
-            self._log(("first", self.first, None))
+            self.log.append(("first", self.first, None))
             self._start_round()
             return
         raise ValueError(f"no chance event in phase {self.phase!r}")
@@ -440,60 +463,61 @@ class Optimus2State(State):
             if pend:
                 return [t for t, _ in self.task_options(player, pend[0])]
             if s == 0:
-                place = mt.place
-                moves = [place[k] for k in self.passive_places(player)]
+                moves = self._passive_entries(player, mt.texts)
                 moves.append("pass")
                 return moves
-            extra = mt.extra
-            moves = [extra[k] for k in self.extra_places(player)]
+            moves = self._extra_entries(player, mt.extra_texts)
             moves.append("done")
             return moves
         if player != self.active or phase not in ACTIVE_PHASES:
             return []
         if phase == "choose":
-            text = mt.place.__getitem__
-            loc = self.loc
+            texts, loc, sh, entries = mt.texts, self.loc, self.sheets[player], self._entries
             moves = []
             for d in (0, 1, 2, 3, 4, 5):
                 if loc[d] == HAND:
-                    moves.extend(map(text, self.placements(player, d)))
+                    moves += entries(sh, d, texts[d])
             moves.append("pass")
-            if self.available(player, 0) > 0:
+            if sh[self.sd.AC] > sh[self.sd.AU]:
                 moves.append("reroll")
             return moves
         if phase == "task":
             return [t for t, _ in self.task_options(player, self.pend[player][0])]
         if phase == "preroll":
-            moves = ["roll" if HAND in self.loc else "end"]
-            rets = mt.returns
-            moves.extend(rets[d] for d in range(6) if self.loc[d] == TRAY)
+            loc, rets = self.loc, mt.returns
+            moves = ["roll" if HAND in loc else "end"]
+            for d in (0, 1, 2, 3, 4, 5):
+                if loc[d] == TRAY:
+                    moves.append(rets[d])
             return moves
         # extra
-        extra = mt.extra
-        moves = [extra[k] for k in self.extra_places(player)]
+        moves = self._extra_entries(player, mt.extra_texts)
         moves.append("done")
         return moves
 
     def apply_move(self, player: int, move: str) -> None:
         phase = self.phase
         mt = self.mt
-        if phase == "simul":
-            self._simul_move(player, move)
-            return
         if phase == "choose":
-            if move == "pass":
+            place = mt.parse_place.get(move)
+            if place is not None:
+                self._choose(player, place, move)
+            elif move == "pass":
                 self.picks += 1
-                self._log(("pass", player, None))
+                self.log.append(("pass", player, None))
             elif move == "reroll":
                 self.sheets[player][self.sd.AU] += 1
-                self._log(("reroll", player, None))
+                self.log.append(("reroll", player, None))
                 self._roll_hand()
                 return
             else:
-                self._choose(player, mt.parse_place[move])
+                raise KeyError(move)
+        elif phase == "simul":
+            self._simul_move(player, move)
+            return
         elif phase == "task":
             self._apply_task(player, mt.parse_task[move])
-            self._log(("bonus", player, move))
+            self.log.append(("bonus", player, move))
         elif phase == "preroll":
             if move == "roll":
                 self._roll_hand()
@@ -504,7 +528,7 @@ class Optimus2State(State):
                 d = mt.parse_return[move]
                 self.loc[d] = HAND
                 self.sheets[player][self.sd.AU + 1] += 1
-                self._log(("return", player, move))
+                self.log.append(("return", player, move))
                 if self.available(player, 1) > 0 and TRAY in self.loc:
                     return
                 self._roll_hand()
@@ -518,16 +542,16 @@ class Optimus2State(State):
             raise ValueError(f"no move is due in phase {phase!r}")
         self._advance()
 
-    def _choose(self, player: int, place: Place) -> None:
+    def _choose(self, player: int, place: Place, move: str) -> None:
         d, a = place >> 7, place >> 4 & 7
         val, loc = self.val, self.loc
         v = val[d]
         loc[d] = FIELD
         self.picks += 1
-        sent = [e for e in range(6) if loc[e] == HAND and val[e] < v]
+        sent = [e for e in (0, 1, 2, 3, 4, 5) if loc[e] == HAND and val[e] < v]
         for e in sent:
             loc[e] = TRAY
-        self._log(("use", player, self.mt.place[place]))
+        self.log.append(("use", player, move))
         self._use(player, place)
         if a == SILVER:
             chain = self.pend[player]
@@ -543,7 +567,7 @@ class Optimus2State(State):
         if self.phase == "simul":
             self.plog[player].append(entry)
         else:
-            self._log(entry)
+            self.log.append(entry)
         self._use(player, place)
 
     def _simul_move(self, player: int, move: str) -> None:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import TypeVar
 
 from optimus.dice.sheet import (
     AREAS,
@@ -57,6 +58,12 @@ def unpack(place: Place) -> tuple[int, int, int]:
 
 CONTROL = ("pass", "reroll", "roll", "end", "done")
 
+T = TypeVar("T")
+DieTable = tuple[tuple[tuple[T, ...], ...], ...]
+"""Per die, per area (index 1-5; 0 unused), per target (yellow cell, silver row, or 0
+for blue, green and pink) one entry; empty where the die cannot enter the area.
+The engine lists a die's entries from such a table, as codes or as text."""
+
 
 @dataclass(frozen=True)
 class MoveTable:
@@ -76,6 +83,12 @@ class MoveTable:
     returns: tuple[str, ...]
     """``return white`` per die."""
     parse_return: dict[str, int]
+    codes: DieTable[Place]
+    """``codes[die][area][target]``: the coded entry (see :class:`DieTable`)."""
+    texts: DieTable[str]
+    """The same entries as move text."""
+    extra_texts: DieTable[str]
+    """The same entries as extra-die move text (``extra ...``)."""
 
 
 CHOOSE_CODES = {
@@ -87,8 +100,34 @@ CHOOSE_CODES = {
 }
 
 
-@cache
+_TABLES: dict[int, tuple[SheetDef, MoveTable]] = {}
+
+
 def move_table(sd: SheetDef) -> MoveTable:
+    """The move table of ``sd`` (cached by identity: hashing a sheet is slow)."""
+    hit = _TABLES.get(id(sd))
+    if hit is not None and hit[0] is sd:
+        return hit[1]
+    mt = _move_table(sd)
+    _TABLES[id(sd)] = (sd, mt)  # keeps ``sd`` alive, so its id stays its own
+    return mt
+
+
+def _die_table(sd: SheetDef, entry: dict[Place, T]) -> DieTable[T]:
+    targets = (0, len(sd.cell_names), 1, 1, 1, 4)
+    return tuple(
+        tuple(
+            tuple(entry[place_code(d, a, t)] for t in range(targets[a]))
+            if a and d in (WHITE, a)
+            else ()
+            for a in range(6)
+        )
+        for d in range(6)
+    )
+
+
+@cache
+def _move_table(sd: SheetDef) -> MoveTable:
     place: dict[Place, str] = {}
     for d in range(6):
         for a in range(1, 6):
@@ -128,4 +167,7 @@ def move_table(sd: SheetDef) -> MoveTable:
         parse_task=parse_task,
         returns=returns,
         parse_return={t: d for d, t in enumerate(returns)},
+        codes=_die_table(sd, {k: k for k in place}),
+        texts=_die_table(sd, place),
+        extra_texts=_die_table(sd, extra),
     )
