@@ -165,14 +165,3 @@ def test_incremental_gain_equals_the_difference_of_values() -> None:
             assert abs(ev.gain(marks, m, cost) - expected) < 1e-9
             checked += 1
     assert checked > 50
-
-
-def test_hard_keeps_the_evaluations_favourite_unless_the_search_beats_it_clearly() -> None:
-    bot = HardBot(GAME, 0, Rng(1), QUICK)
-    favourite = [10.0, 12.0, 8.0, 11.0]
-    noisy = [13.0, 9.0, 11.0, 9.5]  # better on average, but not by a standard error
-    clear = [11.0, 13.0, 9.0, 12.0]  # better by 1 on every roll sequence
-    assert bot.pick([favourite, noisy], [0.0, 0.0], 4) == 0
-    assert bot.pick([favourite, clear], [0.0, 0.0], 4) == 1
-    assert bot.pick([favourite, clear], [0.0, 2.0], 4) == 0  # the dice it leaves cost more
-    assert bot.pick([favourite[:2], clear[:2]], [0.0, 0.0], 2) == 0  # too short a search

@@ -112,6 +112,8 @@ class Evaluator:
             table.append(float(done))
             self.colour_tables.append(table)
         self.frontier = params.frontier * fade
+        self.joker = params.joker if rolls_left > 0 else 1.0
+        """What an unused "!" is worth: a point once the game is over, more while it can help."""
         self.piece = params.piece * fade
         self.box = params.box * fade
         self.runs = [tuple(cm & km for km in layout.colour_masks) for cm in COLUMN_MASKS]
@@ -174,7 +176,7 @@ class Evaluator:
 
     def value(self, marks: int, jokers_left: int) -> float:
         layout = self.layout
-        v = self.params.joker * jokers_left - 2.0 * (layout.star_mask & ~marks).bit_count()
+        v = self.joker * jokers_left - 2.0 * (layout.star_mask & ~marks).bit_count()
         v += self.box * marks.bit_count()
         for c in range(len(COLUMN_MASKS)):
             v += self.column_term(c, marks)
@@ -192,13 +194,13 @@ class Evaluator:
     def gain(self, marks: int, mask: int, cost: int, frontier_before: int = -1) -> float:
         """``value(marks | mask, j - cost) - value(marks, j)``, computed from what changes."""
         if not mask:
-            return -self.params.joker * cost
+            return -self.joker * cost
         layout = self.layout
         new = marks | mask
         d = (
             2.0 * (layout.star_mask & mask).bit_count()
             + self.box * mask.bit_count()
-            - self.params.joker * cost
+            - self.joker * cost
         )
         low = (mask & -mask).bit_length() - 1
         columns = 0
