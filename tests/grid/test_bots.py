@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from optimus.core.bots import Budget, RandomBot
@@ -150,18 +152,43 @@ def test_random_bot_is_the_core_one() -> None:
 
 
 def test_incremental_gain_equals_the_difference_of_values() -> None:
+    from dataclasses import replace
+
     from optimus.grid.bots import _parsed
     from optimus.grid.game import JOKERS
-    from optimus.grid.heuristics import Evaluator
+    from optimus.grid.heuristics import DEFAULT, Evaluator
 
     checked = 0
-    for s in _positions(2, 8):
+    for s, params in itertools.product(_positions(2, 8), (DEFAULT, replace(DEFAULT, race=0.25))):
         p = s.actors()[0]
-        ev = Evaluator(s, p)
+        ev = Evaluator(s, p, params)
         marks, left = s.marks[p], JOKERS - s.jokers_used[p]
         for move in s.legal_moves(p)[:40]:
             _, _, m, cost = _parsed(move)
             expected = ev.value(marks | m, left - cost) - ev.value(marks, left)
             assert abs(ev.gain(marks, m, cost) - expected) < 1e-9
             checked += 1
-    assert checked > 50
+    assert checked > 100
+
+
+def test_the_race_term_discounts_a_column_another_player_is_closer_to_taking_first() -> None:
+    from dataclasses import replace
+
+    from optimus.grid.heuristics import DEFAULT, Evaluator
+
+    racing = replace(DEFAULT, race=0.25)
+    s = after_open_rolls(fresh(2), 6)
+    mine = mask("A1", "A2", "A3", "A4")  # four boxes of column A (5 points first, 3 later)
+    s.marks[0] = mine
+    alone = Evaluator(s, 0, racing).column_term(0, mine)
+    s.marks[1] = COLUMN_MASKS[0] & ~mask("A7")  # the other needs one box
+    behind = Evaluator(s, 0, racing).column_term(0, mine)
+    assert behind < alone
+    assert Evaluator(s, 0, DEFAULT).column_term(0, mine) == alone  # the term off: no change
+    s.column_first[0], s.column_roll[1][0] = 5, 5  # once taken, the later value either way
+    assert Evaluator(s, 0, racing).column_term(0, mine) == Evaluator(s, 0).column_term(0, mine)
+    solo = after_open_rolls(fresh(1), 6)
+    solo.marks[0] = mine
+    assert Evaluator(solo, 0, racing).column_term(0, mine) == Evaluator(solo, 0).column_term(
+        0, mine
+    )

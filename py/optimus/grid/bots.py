@@ -140,8 +140,51 @@ def easy_choice(state: OptimusState, me: int, legal: list[str]) -> str:
     return best
 
 
-def normal_choice(state: OptimusState, me: int, legal: list[str], params: Params = DEFAULT) -> str:
-    return ranked(Evaluator(state, me, params), state, me, legal)[0][1]
+def distinct(options: list[Option], active: bool, count: int) -> list[Option]:
+    """The first ``count`` options that differ in resulting sheet and "!" spent.
+
+    When ``active`` (the others choose from what is left), also in the pair of
+    dice taken.
+    """
+    picked: list[Option] = []
+    keys: set[tuple[int, int, str]] = set()
+    for value, move in options:
+        cf, nf, mask, cost = _parsed(move)
+        key = (mask, cost, cf + nf if active else "")
+        if key in keys:
+            continue
+        keys.add(key)
+        picked.append((value, move))
+        if len(picked) >= count:
+            break
+    return picked
+
+
+NORMAL_LOOK = 3
+"""Moves ``normal`` values one roll ahead (the evaluation's best few)."""
+
+
+def normal_choice(
+    state: OptimusState,
+    me: int,
+    legal: list[str],
+    params: Params = DEFAULT,
+    look: int = NORMAL_LOOK,
+) -> str:
+    """The evaluation's best ``look`` moves, the best of them one roll ahead."""
+    options = ranked(Evaluator(state, me, params), state, me, legal)
+    picked = distinct(options, False, look)
+    if len(picked) == 1:
+        return picked[0][1]
+    ahead = Lookahead(state, me, params)
+    marks, left = state.marks[me], JOKERS - state.jokers_used[me]
+    best, best_value = picked[0][1], float("-inf")
+    for _, move in picked:
+        _, _, mask, cost = _parsed(move)
+        value = ahead.one(marks | mask, left - cost)
+        if value > best_value:
+            best, best_value = move, value
+    return best
 
 
 class EasyBot(Bot):
@@ -198,17 +241,7 @@ class HardBot(Bot):
         options = yield from ranking(ev, state, me, legal_moves)
         yield None
         active = state.phase == "active" and not state.solo
-        picked: list[tuple[float, str]] = []
-        keys: set[tuple[int, int, str]] = set()
-        for value, move in options:
-            cf, nf, mask, cost = _parsed(move)
-            key = (mask, cost, cf + nf if active else "")
-            if key in keys:
-                continue
-            keys.add(key)
-            picked.append((value, move))
-            if len(picked) >= self.candidates:
-                break
+        picked = distinct(options, active, self.candidates)
         if len(picked) == 1:
             return picked[0][1]
         penalty = [0.0] * len(picked)
