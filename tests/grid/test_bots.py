@@ -122,18 +122,24 @@ def test_hard_weighs_the_dice_it_leaves_to_the_others() -> None:
     assert leaving_orange > taking_orange + 0.5
 
 
-def test_hard_yields_after_every_playout() -> None:
-    s = after_open_rolls(fresh(1))
-    roll(s, "gy", "23")
-    bot = HardBot(GAME, 0, Rng(1), Budget(iterations=3))
-    gen = bot.think(s.observation(0), s.legal_moves(0))
+def _pauses(bot: HardBot, state: OptimusState) -> tuple[int, str]:
+    gen = bot.think(state.observation(0), state.legal_moves(0))
     pauses = 0
     with pytest.raises(StopIteration) as stop:
         while True:
             next(gen)
             pauses += 1
-    assert stop.value.value in s.legal_moves(0)
-    assert pauses >= 3 * 2
+    return pauses, str(stop.value.value)
+
+
+def test_hard_yields_after_every_sheet_it_values() -> None:
+    s = after_open_rolls(fresh(1))
+    roll(s, "gy", "23")
+    short, move = _pauses(HardBot(GAME, 0, Rng(1), Budget(iterations=1)), s)
+    longer, _ = _pauses(HardBot(GAME, 0, Rng(1), Budget(iterations=3)), s)
+    assert move in s.legal_moves(0)
+    assert short >= HardBot.candidates  # one pause per candidate valued one roll ahead
+    assert longer >= short + 2 * 10  # each search two rolls deep values many markings
 
 
 def test_normal_beats_random_by_a_margin() -> None:
