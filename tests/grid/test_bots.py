@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from optimus.core.bots import Budget, RandomBot
@@ -120,18 +122,24 @@ def test_hard_weighs_the_dice_it_leaves_to_the_others() -> None:
     assert leaving_orange > taking_orange + 0.5
 
 
-def test_hard_yields_after_every_playout() -> None:
-    s = after_open_rolls(fresh(1))
-    roll(s, "gy", "23")
-    bot = HardBot(GAME, 0, Rng(1), Budget(iterations=3))
-    gen = bot.think(s.observation(0), s.legal_moves(0))
+def _pauses(bot: HardBot, state: OptimusState) -> tuple[int, str]:
+    gen = bot.think(state.observation(0), state.legal_moves(0))
     pauses = 0
     with pytest.raises(StopIteration) as stop:
         while True:
             next(gen)
             pauses += 1
-    assert stop.value.value in s.legal_moves(0)
-    assert pauses >= 3 * 2
+    return pauses, str(stop.value.value)
+
+
+def test_hard_yields_after_every_sheet_it_values() -> None:
+    s = after_open_rolls(fresh(1))
+    roll(s, "gy", "23")
+    short, move = _pauses(HardBot(GAME, 0, Rng(1), Budget(iterations=1)), s)
+    longer, _ = _pauses(HardBot(GAME, 0, Rng(1), Budget(iterations=3)), s)
+    assert move in s.legal_moves(0)
+    assert short >= HardBot.candidates  # one pause per candidate valued one roll ahead
+    assert longer >= short + 2 * 10  # each search two rolls deep values many markings
 
 
 def test_normal_beats_random_by_a_margin() -> None:
@@ -150,29 +158,43 @@ def test_random_bot_is_the_core_one() -> None:
 
 
 def test_incremental_gain_equals_the_difference_of_values() -> None:
+    from dataclasses import replace
+
     from optimus.grid.bots import _parsed
     from optimus.grid.game import JOKERS
-    from optimus.grid.heuristics import Evaluator
+    from optimus.grid.heuristics import DEFAULT, Evaluator
 
     checked = 0
-    for s in _positions(2, 8):
+    for s, params in itertools.product(_positions(2, 8), (DEFAULT, replace(DEFAULT, race=0.25))):
         p = s.actors()[0]
-        ev = Evaluator(s, p)
+        ev = Evaluator(s, p, params)
         marks, left = s.marks[p], JOKERS - s.jokers_used[p]
         for move in s.legal_moves(p)[:40]:
             _, _, m, cost = _parsed(move)
             expected = ev.value(marks | m, left - cost) - ev.value(marks, left)
             assert abs(ev.gain(marks, m, cost) - expected) < 1e-9
             checked += 1
-    assert checked > 50
+    assert checked > 100
 
 
-def test_hard_keeps_the_evaluations_favourite_unless_the_search_beats_it_clearly() -> None:
-    bot = HardBot(GAME, 0, Rng(1), QUICK)
-    favourite = [10.0, 12.0, 8.0, 11.0]
-    noisy = [13.0, 9.0, 11.0, 9.5]  # better on average, but not by a standard error
-    clear = [11.0, 13.0, 9.0, 12.0]  # better by 1 on every roll sequence
-    assert bot.pick([favourite, noisy], [0.0, 0.0], 4) == 0
-    assert bot.pick([favourite, clear], [0.0, 0.0], 4) == 1
-    assert bot.pick([favourite, clear], [0.0, 2.0], 4) == 0  # the dice it leaves cost more
-    assert bot.pick([favourite[:2], clear[:2]], [0.0, 0.0], 2) == 0  # too short a search
+def test_the_race_term_discounts_a_column_another_player_is_closer_to_taking_first() -> None:
+    from dataclasses import replace
+
+    from optimus.grid.heuristics import DEFAULT, Evaluator
+
+    racing = replace(DEFAULT, race=0.25)
+    s = after_open_rolls(fresh(2), 6)
+    mine = mask("A1", "A2", "A3", "A4")  # four boxes of column A (5 points first, 3 later)
+    s.marks[0] = mine
+    alone = Evaluator(s, 0, racing).column_term(0, mine)
+    s.marks[1] = COLUMN_MASKS[0] & ~mask("A7")  # the other needs one box
+    behind = Evaluator(s, 0, racing).column_term(0, mine)
+    assert behind < alone
+    assert Evaluator(s, 0, DEFAULT).column_term(0, mine) == alone  # the term off: no change
+    s.column_first[0], s.column_roll[1][0] = 5, 5  # once taken, the later value either way
+    assert Evaluator(s, 0, racing).column_term(0, mine) == Evaluator(s, 0).column_term(0, mine)
+    solo = after_open_rolls(fresh(1), 6)
+    solo.marks[0] = mine
+    assert Evaluator(solo, 0, racing).column_term(0, mine) == Evaluator(solo, 0).column_term(
+        0, mine
+    )

@@ -25,12 +25,10 @@ from typing import ClassVar
 
 from optimus.core.bots import Bot, Budget, Thinking
 from optimus.core.protocol import JSON
-from optimus.core.rng import Rng
 from optimus.grid.game import (
     COLOUR_FACES,
     JOKERS,
     NUMBER_FACES,
-    OPEN_ROLLS,
     OptimusState,
     joker_cost,
     marking_choices,
@@ -38,6 +36,7 @@ from optimus.grid.game import (
     state_from_observation,
 )
 from optimus.grid.heuristics import DEFAULT, Evaluator, Params
+from optimus.grid.lookahead import Lookahead
 from optimus.grid.sheet import COLOURS, NUM_COLOURS
 
 Option = tuple[float, str]
@@ -141,8 +140,51 @@ def easy_choice(state: OptimusState, me: int, legal: list[str]) -> str:
     return best
 
 
-def normal_choice(state: OptimusState, me: int, legal: list[str], params: Params = DEFAULT) -> str:
-    return ranked(Evaluator(state, me, params), state, me, legal)[0][1]
+def distinct(options: list[Option], active: bool, count: int) -> list[Option]:
+    """The first ``count`` options that differ in resulting sheet and "!" spent.
+
+    When ``active`` (the others choose from what is left), also in the pair of
+    dice taken.
+    """
+    picked: list[Option] = []
+    keys: set[tuple[int, int, str]] = set()
+    for value, move in options:
+        cf, nf, mask, cost = _parsed(move)
+        key = (mask, cost, cf + nf if active else "")
+        if key in keys:
+            continue
+        keys.add(key)
+        picked.append((value, move))
+        if len(picked) >= count:
+            break
+    return picked
+
+
+NORMAL_LOOK = 3
+"""Moves ``normal`` values one roll ahead (the evaluation's best few)."""
+
+
+def normal_choice(
+    state: OptimusState,
+    me: int,
+    legal: list[str],
+    params: Params = DEFAULT,
+    look: int = NORMAL_LOOK,
+) -> str:
+    """The evaluation's best ``look`` moves, the best of them one roll ahead."""
+    options = ranked(Evaluator(state, me, params), state, me, legal)
+    picked = distinct(options, False, look)
+    if len(picked) == 1:
+        return picked[0][1]
+    ahead = Lookahead(state, me, params)
+    marks, left = state.marks[me], JOKERS - state.jokers_used[me]
+    best, best_value = picked[0][1], float("-inf")
+    for _, move in picked:
+        _, _, mask, cost = _parsed(move)
+        value = ahead.one(marks | mask, left - cost)
+        if value > best_value:
+            best, best_value = move, value
+    return best
 
 
 class EasyBot(Bot):
@@ -168,44 +210,26 @@ class NormalBot(Bot):
         yield  # pragma: no cover
 
 
-def roll_dice(rng: Rng, count: int) -> tuple[list[str], list[str]]:
-    return (
-        [COLOUR_FACES[rng.randrange(6)] for _ in range(count)],
-        [NUMBER_FACES[rng.randrange(6)] for _ in range(count)],
-    )
-
-
 class HardBot(Bot):
-    """Monte Carlo over future rolls with common random numbers.
+    """Expectimax over the next two rolls, exact over the dice.
 
     Candidates: the ``candidates`` best moves by the evaluation (one per
     resulting sheet and "!" count, or per pair of dice taken when active).
-    Each iteration samples ``depth`` future rolls -- the dice this bot will
-    choose from in each (all six when it will be active or in the first three
-    rolls, else four: the active player takes two) -- and plays every
-    candidate out over those same rolls, choosing greedily with the
-    evaluation; the leaf is valued by the evaluation (with the true number of
-    rolls left, so the end of the game is seen). When active, each candidate
-    is also charged ``deny`` times the mean gain the four dice it leaves give
-    the others (their greedy best with those dice).
-
-    The search's favourite replaces the evaluation's only when it wins by
-    ``confidence`` standard errors of the paired differences.
-
-    Budget: ``iterations`` sampled roll sequences, capped by ``time_ms``. The
-    search yields after every playout (a few milliseconds).
+    Each is valued one roll ahead -- the mean, over every way the next roll
+    can fall, of the best sheet it allows (:class:`~optimus.grid.lookahead.Lookahead`)
+    -- and the best of them two rolls ahead, as many as the budget allows
+    (``iterations``: candidates searched two rolls deep, capped by
+    ``time_ms``). When active, each candidate is also charged ``deny`` times
+    the mean gain the four dice it leaves give the others (their greedy best
+    with those dice). The search yields after every sheet it values (a few
+    milliseconds).
     """
 
     level = "hard"
-    default_budget = Budget(time_ms=300, iterations=24)
+    default_budget = Budget(time_ms=300, iterations=4)
     params: ClassVar[Params] = DEFAULT
-    candidates: ClassVar[int] = 6
-    depth: ClassVar[int] = 5
+    candidates: ClassVar[int] = 10
     deny: ClassVar[float] = 0.5
-    confidence: ClassVar[float] = 1.0
-    """Standard errors by which the search must beat the evaluation's favourite."""
-    playout_jokers: ClassVar[bool] = False
-    """Whether the playout policy may use jokers (slower, a little better)."""
 
     def think(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> Thinking:
         if len(legal_moves) == 1:
@@ -217,90 +241,39 @@ class HardBot(Bot):
         options = yield from ranking(ev, state, me, legal_moves)
         yield None
         active = state.phase == "active" and not state.solo
-        picked: list[tuple[float, str]] = []
-        keys: set[tuple[int, int, str]] = set()
-        for value, move in options:
-            cf, nf, mask, cost = _parsed(move)
-            key = (mask, cost, cf + nf if active else "")
-            if key in keys:
-                continue
-            keys.add(key)
-            picked.append((value, move))
-            if len(picked) >= self.candidates:
-                break
+        picked = distinct(options, active, self.candidates)
         if len(picked) == 1:
             return picked[0][1]
         penalty = [0.0] * len(picked)
         if active:
             penalty = yield from self.denial(state, [m for _, m in picked])
-        values: list[list[float]] = [[] for _ in picked]
+        look = Lookahead(state, me, self.params)
+        marks, left = state.marks[me], JOKERS - state.jokers_used[me]
+        sheets = []
+        for _, move in picked:
+            _, _, mask, cost = _parsed(move)
+            sheets.append((marks | mask, left - cost))
+        one = []
+        for i, (m, j) in enumerate(sheets):
+            one.append(look.one(m, j) - penalty[i])
+            yield None
+        order = sorted(range(len(picked)), key=lambda i: (-one[i], i))
         limit = self.budget.iterations
         deadline = None
         if self.budget.time_ms is not None:
             deadline = time.perf_counter() + self.budget.time_ms / 1000
         if limit is None and deadline is None:
             limit = self.default_budget.iterations
-        done = 0
-        marks, left = state.marks[me], JOKERS - state.jokers_used[me]
-        while (limit is None or done < limit) and (
-            deadline is None or time.perf_counter() < deadline
-        ):
-            rolls = self.sample_rolls(state)
-            for i, (_, move) in enumerate(picked):
-                _, _, mask, cost = _parsed(move)
-                values[i].append(self.playout(state, marks | mask, left - cost, rolls))
-                yield None
-            done += 1
-        return picked[self.pick(values, penalty, done)][1]
-
-    def pick(self, values: list[list[float]], penalty: list[float], done: int) -> int:
-        """The candidate with the best mean, if it beats the evaluation's favourite clearly.
-
-        Paired over the same rolls: the leader replaces candidate 0 only when
-        its mean advantage exceeds ``confidence`` standard errors; so a short
-        search (a busy machine) falls back to the ``normal`` choice.
-        """
-        if done < 3:
-            return 0
-        means = [sum(v) / done - p for v, p in zip(values, penalty, strict=True)]
-        best = max(range(len(means)), key=lambda i: (means[i], -i))
-        if best == 0:
-            return 0
-        diffs = [a - b for a, b in zip(values[best], values[0], strict=True)]
-        mean = means[best] - means[0]
-        var = sum((d - (sum(diffs) / done)) ** 2 for d in diffs) / (done - 1)
-        return best if mean > self.confidence * (var / done) ** 0.5 else 0
-
-    def sample_rolls(self, state: OptimusState) -> list[tuple[list[str], list[str]]]:
-        rolls = []
-        n = state.num_players
-        last = state.roll + self.depth
-        if state.solo:
-            last = min(last, 30)
-        for r in range(state.roll + 1, last + 1):
-            if state.solo:
-                count = 2
-            else:
-                all_six = r <= OPEN_ROLLS or (r - 1) % n == self.player
-                count = 3 if all_six else 2
-            rolls.append(roll_dice(self.rng, count))
-        return rolls
-
-    def playout(
-        self, state: OptimusState, marks: int, left: int, rolls: list[tuple[list[str], list[str]]]
-    ) -> float:
-        """Play my sheet over ``rolls`` greedily; the leaf's value after them."""
-        sim = state.clone()
-        sim.marks[self.player] = marks
-        sim.jokers_used[self.player] = JOKERS - left
-        for dice_c, dice_n in rolls:
-            sim.roll += 1
-            ev = Evaluator(sim, self.player, self.params)
-            _, marks, left = best_gain(ev, marks, left, dice_c, dice_n, self.playout_jokers)
-            sim.marks[self.player] = marks
-        sim.roll += 1
-        sim.jokers_used[self.player] = JOKERS - left
-        return Evaluator(sim, self.player, self.params).value(marks, left)
+        best, best_value = order[0], float("-inf")
+        for done, i in enumerate(order):
+            if limit is not None and done >= limit:
+                break
+            if deadline is not None and done and time.perf_counter() > deadline:
+                break
+            value = (yield from look.two(*sheets[i])) - penalty[i]
+            if value > best_value:
+                best, best_value = i, value
+        return picked[best][1]
 
     def denial(self, state: OptimusState, moves: list[str]) -> Generator[None, None, list[float]]:
         """Per candidate: ``deny`` x the mean gain of the others from the dice it leaves."""

@@ -46,6 +46,10 @@ class Params:
     colour_need: float = 2.02
     """Credit for a colour by the rolls it still needs (pieces left to fill)."""
     colour_base: float = 0.8
+    race: float = 0.0
+    """Players only: share of a first value lost per box the most advanced other is ahead."""
+    race_lead: float = 1.0
+    """Boxes of margin the race term assumes the others have (their roll comes too)."""
 
 
 DEFAULT = Params()
@@ -88,45 +92,70 @@ class Evaluator:
         self.rolls_left_estimate = rolls_left
         fade = min(1.0, rolls_left / params.horizon)
         # column tables: value by number of marked boxes (0..7)
+        others = [state.marks[p] for p in range(state.num_players) if p != player]
         self.column_tables: list[list[float]] = []
-        for c in range(len(COLUMN_MASKS)):
+        self.column_prospects: list[list[float]] = []
+        for c, cm in enumerate(COLUMN_MASKS):
             when = state.column_roll[player][c] or state.roll
             first = state.solo or not state.column_first[c] or state.column_first[c] == when
             done = COLUMN_POINTS[c][0 if first else 1]
+            prospect = [float(done)] * (ROWS + 1)
+            if first and not state.column_first[c] and others and params.race:
+                lead = max((m & cm).bit_count() for m in others)
+                points = COLUMN_POINTS[c]
+                prospect = [self._race(points, n, lead) for n in range(ROWS + 1)]
             table = [
-                done * params.column_weight * fade * (n / ROWS) ** params.column_power
+                prospect[n] * params.column_weight * fade * (n / ROWS) ** params.column_power
                 for n in range(ROWS)
             ]
             table.append(float(done))
             self.column_tables.append(table)
+            self.column_prospects.append(prospect)
         self.colour_tables: list[list[float]] = []
-        for k in range(NUM_COLOURS):
+        self.colour_prospects: list[list[float]] = []
+        for k, km in enumerate(layout.colour_masks):
             when = state.colour_roll[player][k] or state.roll
             first = state.solo or not state.colour_first[k] or state.colour_first[k] == when
             done = COLOUR_BONUS[0 if first else 1] if state.bonuses else 0
-            total = layout.colour_masks[k].bit_count()
+            total = km.bit_count()
+            prospect = [float(done)] * (total + 1)
+            if first and not state.colour_first[k] and others and params.race and done:
+                lead = max((m & km).bit_count() for m in others)
+                scale = ROWS / total
+                prospect = [
+                    self._race(COLOUR_BONUS, n * scale, lead * scale) for n in range(total + 1)
+                ]
             table = [
-                done * params.colour_weight * fade * (n / total) ** params.colour_power
+                prospect[n] * params.colour_weight * fade * (n / total) ** params.colour_power
                 for n in range(total)
             ]
             table.append(float(done))
             self.colour_tables.append(table)
+            self.colour_prospects.append(prospect)
         self.frontier = params.frontier * fade
+        self.joker = params.joker if rolls_left > 0 else 1.0
+        """What an unused "!" is worth: a point once the game is over, more while it can help."""
         self.piece = params.piece * fade
         self.box = params.box * fade
         self.runs = [tuple(cm & km for km in layout.colour_masks) for cm in COLUMN_MASKS]
-        self.column_need = [
-            [t[-1] * params.column_need * fade * params.column_base**j for j in range(6)]
-            for t in self.column_tables
+        self.column_need = [0.0] + [
+            params.column_need * fade * params.column_base**j for j in range(1, 6)
         ]
-        for table in self.column_need:
-            table[0] = 0.0
-        self.colour_need = [
-            [t[-1] * params.colour_need * fade * params.colour_base**j for j in range(40)]
-            for t in self.colour_tables
+        self.colour_need = [0.0] + [
+            params.colour_need * fade * params.colour_base**j for j in range(1, 40)
         ]
-        for table in self.colour_need:
-            table[0] = 0.0
+
+    def _race(self, points: tuple[int, int], mine: float, lead: float) -> float:
+        """Expected points of completing a column or colour no one has taken yet.
+
+        The first value, less what is lost to the others by how far the most
+        advanced of them is ahead (``race`` per box, ``race_lead`` boxes of
+        margin): with the race term off, always the first value.
+        """
+        params = self.params
+        p = 1.0 - params.race * (lead - mine + params.race_lead)
+        p = min(1.0, max(0.0, p))
+        return points[1] + (points[0] - points[1]) * p
 
     def column_term(self, c: int, marks: int) -> float:
         """Column ``c``: its points if complete, else capped credit for the work done."""
@@ -139,7 +168,8 @@ class Evaluator:
         for rm in self.runs[c]:
             if rm & free:
                 j += 1
-        return min(PARTIAL_CAP * table[ROWS], table[n] + self.column_need[c][j])
+        prospect = self.column_prospects[c][n]
+        return min(PARTIAL_CAP * prospect, table[n] + prospect * self.column_need[j])
 
     def colour_term(self, k: int, marks: int) -> float:
         """Colour ``k``: its bonus if complete, else capped credit for the work done."""
@@ -154,7 +184,8 @@ class Evaluator:
             f = layout.blocks[b][1] & free
             if f:
                 j += _pieces(layout, b, f)
-        return min(PARTIAL_CAP * table[-1], table[n] + self.colour_need[k][j])
+        prospect = self.colour_prospects[k][n]
+        return min(PARTIAL_CAP * prospect, table[n] + prospect * self.colour_need[j])
 
     def rolls_left(self) -> float:
         """Rolls still to come (an estimate in a game with others)."""
@@ -174,7 +205,7 @@ class Evaluator:
 
     def value(self, marks: int, jokers_left: int) -> float:
         layout = self.layout
-        v = self.params.joker * jokers_left - 2.0 * (layout.star_mask & ~marks).bit_count()
+        v = self.joker * jokers_left - 2.0 * (layout.star_mask & ~marks).bit_count()
         v += self.box * marks.bit_count()
         for c in range(len(COLUMN_MASKS)):
             v += self.column_term(c, marks)
@@ -192,13 +223,13 @@ class Evaluator:
     def gain(self, marks: int, mask: int, cost: int, frontier_before: int = -1) -> float:
         """``value(marks | mask, j - cost) - value(marks, j)``, computed from what changes."""
         if not mask:
-            return -self.params.joker * cost
+            return -self.joker * cost
         layout = self.layout
         new = marks | mask
         d = (
             2.0 * (layout.star_mask & mask).bit_count()
             + self.box * mask.bit_count()
-            - self.params.joker * cost
+            - self.joker * cost
         )
         low = (mask & -mask).bit_length() - 1
         columns = 0
