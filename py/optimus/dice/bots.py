@@ -21,7 +21,7 @@ import time
 from collections.abc import Generator, Mapping
 from typing import Any, ClassVar, TypeVar
 
-from optimus.core.bots import Bot, Budget, Thinking
+from optimus.core.bots import Bot, Budget, ChoiceBot, Thinking
 from optimus.core.protocol import JSON
 from optimus.core.rng import Rng
 from optimus.dice.game import HAND, Optimus2State, state_from_observation
@@ -192,18 +192,17 @@ class EasyBot(Bot):
         yield  # pragma: no cover
 
 
-class NormalBot(Bot):
+class NormalBot(ChoiceBot):
     """Greedy on the evaluation, with the turn's remaining dice and sampled rerolls."""
 
     level = "normal"
     weights: ClassVar[Weights] = DEFAULT
 
-    def think(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> Thinking:
-        if len(legal_moves) == 1:
-            return legal_moves[0]
-        s = state_from_observation(observation)
-        return greedy_pick(s, self.player, legal_moves, self.weights, rng=self.rng)
-        yield  # pragma: no cover
+    def rebuild(self, observation: Mapping[str, JSON]) -> Optimus2State:
+        return state_from_observation(observation)
+
+    def choice(self, state: Optimus2State, legal_moves: list[str]) -> str:
+        return greedy_pick(state, self.player, legal_moves, self.weights, rng=self.rng)
 
 
 class HardBot(Bot):

@@ -23,7 +23,7 @@ import time
 from collections.abc import Generator, Mapping
 from typing import ClassVar
 
-from optimus.core.bots import Bot, Budget, Thinking
+from optimus.core.bots import Bot, Budget, ChoiceBot, Thinking
 from optimus.core.protocol import JSON
 from optimus.grid.game import (
     COLOUR_FACES,
@@ -187,27 +187,24 @@ def normal_choice(
     return best
 
 
-class EasyBot(Bot):
+class _Bot(ChoiceBot):
+    def rebuild(self, observation: Mapping[str, JSON]) -> OptimusState:
+        return state_from_observation(observation)
+
+
+class EasyBot(_Bot):
     level = "easy"
 
-    def think(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> Thinking:
-        if len(legal_moves) == 1:
-            return legal_moves[0]
-        state = state_from_observation(observation)
+    def choice(self, state: OptimusState, legal_moves: list[str]) -> str:
         return easy_choice(state, self.player, legal_moves)
-        yield  # pragma: no cover
 
 
-class NormalBot(Bot):
+class NormalBot(_Bot):
     level = "normal"
     params: ClassVar[Params] = DEFAULT
 
-    def think(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> Thinking:
-        if len(legal_moves) == 1:
-            return legal_moves[0]
-        state = state_from_observation(observation)
+    def choice(self, state: OptimusState, legal_moves: list[str]) -> str:
         return normal_choice(state, self.player, legal_moves, self.params)
-        yield  # pragma: no cover
 
 
 class HardBot(Bot):
