@@ -6,8 +6,10 @@ import random
 
 import pytest
 
+from optimus.core.bots import Bot, RandomBot
 from optimus.core.conformance import (
     ConformanceError,
+    check_bots_decide_from_the_observation,
     check_random_game,
     check_rebuilds,
     check_replays,
@@ -95,3 +97,29 @@ def test_check_rebuilds_passes_a_faithful_rebuild_and_catches_a_forgetful_one():
     check_rebuilds(TinyGame(), solo, 3)
     with pytest.raises(ConformanceError, match="rebuilt"):
         check_rebuilds(ForgetfulGame(), solo, 3)
+
+
+class CountingBot(Bot):
+    """Chooses by how many times the class was asked: not a function of what it sees."""
+
+    asked = 0
+
+    def think(self, observation, legal_moves):
+        CountingBot.asked += 1
+        return legal_moves[CountingBot.asked % len(legal_moves)]
+        yield
+
+
+class OffListBot(Bot):
+    def think(self, observation, legal_moves):
+        return "no such move"
+        yield
+
+
+def test_bot_check_passes_seeded_bots_and_catches_unseeded_or_illegal_ones():
+    state = random_match(TinyGame(), {"players": 2}, 4, stop_at=1).state
+    assert len(state.legal_moves(state.actors()[0])) > 1
+    check_bots_decide_from_the_observation(TinyGame(), state, [RandomBot])
+    for cls in (CountingBot, OffListBot):
+        with pytest.raises(ConformanceError, match=cls.__name__):
+            check_bots_decide_from_the_observation(TinyGame(), state, [cls])

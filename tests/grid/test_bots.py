@@ -7,10 +7,11 @@ import itertools
 import pytest
 
 from optimus.core.bots import Budget, RandomBot
+from optimus.core.conformance import check_bots_decide_from_the_observation
 from optimus.core.record import Match
 from optimus.core.rng import Rng
 from optimus.grid.bots import EasyBot, HardBot, NormalBot, easy_choice, normal_choice
-from optimus.grid.game import OptimusGame, OptimusState, state_from_observation
+from optimus.grid.game import OptimusGame, OptimusState
 from optimus.grid.sheet import COLUMN_MASKS
 
 from .scenario import after_open_rolls, fresh, mask, roll
@@ -61,15 +62,7 @@ def _positions(players: int, count: int) -> list[OptimusState]:
 
 def test_bots_are_deterministic_and_use_the_observation_only() -> None:
     for s in _positions(3, 6):
-        p = s.actors()[0]
-        obs = s.observation(p)
-        legal = s.legal_moves(p)
-        for cls in (EasyBot, NormalBot, HardBot):
-            a = cls(GAME, p, Rng(3), QUICK).choose(obs, legal)
-            b = cls(GAME, p, Rng(3), QUICK).choose(
-                state_from_observation(obs).observation(p), legal
-            )
-            assert a == b and a in legal
+        check_bots_decide_from_the_observation(GAME, s, (EasyBot, NormalBot, HardBot), QUICK)
 
 
 def test_easy_marks_the_most_boxes_and_likes_stars() -> None:

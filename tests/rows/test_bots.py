@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 
 from optimus.core.bots import Budget
+from optimus.core.conformance import check_bots_decide_from_the_observation
 from optimus.core.record import Match
 from optimus.core.rng import Rng
 from optimus.rows.bots import EasyBot, HardBot, NormalBot, easy_choice, normal_choice
 from optimus.rows.cards import COLLECTION_KINDS, LAST
-from optimus.rows.game import FileirasGame, FileirasState, state_from_observation
+from optimus.rows.game import FileirasGame, FileirasState
 from optimus.rows.heuristics import Evaluator
 from optimus.rows.scenario import draw_place, run, start
 
@@ -56,15 +57,7 @@ def _positions(players: int, count: int) -> list[FileirasState]:
 
 def test_bots_are_deterministic_and_use_the_observation_only() -> None:
     for s in _positions(4, 6):
-        p = s.current
-        obs = s.observation(p)
-        legal = s.legal_moves(p)
-        for cls in (EasyBot, NormalBot, HardBot):
-            a = cls(GAME, p, Rng(3), QUICK).choose(obs, legal)
-            b = cls(GAME, p, Rng(3), QUICK).choose(
-                state_from_observation(obs).observation(p), legal
-            )
-            assert a == b and a in legal
+        check_bots_decide_from_the_observation(GAME, s, (EasyBot, NormalBot, HardBot), QUICK)
 
 
 def test_easy_takes_an_immediately_good_row() -> None:

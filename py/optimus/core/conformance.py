@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from optimus.core.bots import Bot, Budget
 from optimus.core.protocol import JSON, Game, IllegalMove, State, play
 from optimus.core.record import Match, Record, replay
 from optimus.core.rng import Rng, derive_seed
@@ -216,3 +217,20 @@ def check_rebuilds(
             raise _fail(seed, step, f"the state rebuilt for seat {p} draws otherwise after {move}")
         match.play(p, move)
         step += 1
+
+
+def check_bots_decide_from_the_observation(
+    game: Game, state: State, bots: Sequence[type[Bot]], budget: Budget | None = None
+) -> None:
+    """Each bot class, seated at the first actor with the same seed, chooses a legal
+    move, and the same one from the observation and from the observation of a state
+    rebuilt from it (so it reads nothing the observation does not show)."""
+    p = state.actors()[0]
+    obs = state.observation(p)
+    legal = state.legal_moves(p)
+    again = game.state_from_observation(obs, p, Rng(0)).observation(p)
+    for cls in bots:
+        a = cls(game, p, Rng(3), budget).choose(obs, legal)
+        b = cls(game, p, Rng(3), budget).choose(again, legal)
+        if a not in legal or a != b:
+            raise ConformanceError(f"{cls.__name__} chose {a!r}, then {b!r}, among {legal}")
