@@ -76,7 +76,7 @@ class FileirasView(GameTable):
 
     def new_session(self, seed: int) -> TableSession:
         advanced = self.settings["advanced"] is True
-        return TableSession(self.game, {"advanced": advanced}, seed, self.seats())
+        return TableSession(self.game, {"advanced": advanced}, seed, self.seats(seed))
 
     def options_text(self) -> str:
         session = self.session

@@ -210,7 +210,7 @@ class Optimus2View(GameTable):
         )
 
     def new_session(self, seed: int) -> TableSession:
-        return TableSession(self.game, {}, seed, self.seats())
+        return TableSession(self.game, {}, seed, self.seats(seed))
 
     def options_text(self) -> str:
         session = self.session

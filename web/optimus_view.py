@@ -328,7 +328,7 @@ class OptimusView(GameTable):
 
     def new_session(self, seed: int) -> TableSession:
         s = self.settings
-        seats = self.seats()
+        seats = self.seats(seed)
         sheet = str(s["sheet"])
         if sheet == "random":
             sheet_seed = seed % 100_000

@@ -139,17 +139,33 @@ class GameTable:
         players = int(str(self.settings["players"]))
         for i, label in enumerate(self.root.querySelectorAll(".seat")):
             label.hidden = i >= players - 1
+        for option in self.root.querySelectorAll("select[name=seat] option"):
+            value = str(option.value)
+            option.hidden = value.isdigit() and int(value) > players
+        place = str(self.settings.get("seat", "1"))
+        if place.isdigit() and int(place) > players:  # past the last seat: the last seat
+            self.settings["seat"] = str(players)
+            self.storage.set(self.settings_key, _dumps(self.settings))
+            select = self.root.querySelector("select[name=seat]")
+            if found(select):
+                select.value = str(players)
         fieldset = self.root.querySelector("fieldset.seats")
         if found(fieldset):
             fieldset.hidden = players == 1
 
     # -- seats: for games whose settings are "players" and "bot0", "bot1", ... -------
     def seat_fields(self, players: Mapping[int, str], levels: Sequence[str]) -> str:
-        """The "Players" select (count -> option text) and one bot level per other seat."""
+        """The "Players" select (count -> option text), your place, one bot level per other seat."""
         s = self.settings
+        count = int(str(s["players"]))
         counts = "".join(
             f'<option value="{n}"{" selected" if n == s["players"] else ""}>{esc(text)}</option>'
             for n, text in players.items()
+        )
+        places = "".join(
+            f'<option value="{v}"{" selected" if v == s["seat"] else ""}'
+            f"{' hidden' if v.isdigit() and int(v) > count else ''}>{esc(text)}</option>"
+            for v, text in ui.seat_choices(max(players))
         )
         seats = []
         for i in range(max(players) - 1):
@@ -158,21 +174,24 @@ class GameTable:
                 f"{esc(lv.capitalize())}</option>"
                 for lv in levels
             )
-            hidden = " hidden" if i >= int(str(s["players"])) - 1 else ""
+            hidden = " hidden" if i >= count - 1 else ""
             seats.append(
-                f'<label class="seat field"{hidden}>Seat {i + 2} bot '
+                f'<label class="seat field"{hidden}>Bot {i + 1} '
                 f'<select name="bot{i}" data-setting="bot{i}">{opts}</select></label>'
             )
         return f"""
   <label class="field">Players <select name="players" data-setting="players">{counts}</select>
   </label>
-  <fieldset class="seats"{" hidden" if int(str(s["players"])) == 1 else ""}>
-    <legend>Seat 1 is you; the other seats are bots</legend>{"".join(seats)}</fieldset>"""
+  <fieldset class="seats"{" hidden" if count == 1 else ""}>
+    <legend>Your place at the table, and the bots</legend>
+    <label class="field">You play <select name="seat" data-setting="seat">{places}</select>
+    </label>{"".join(seats)}</fieldset>"""
 
-    def seats(self) -> list[str]:
-        """Seat 1 the person, then the bot levels chosen for the other seats."""
+    def seats(self, seed: int = 0) -> list[str]:
+        """The bot levels chosen, in order, with the person at the place chosen."""
         players = int(str(self.settings["players"]))
-        return ["human", *(str(self.settings[f"bot{i}"]) for i in range(players - 1))]
+        bots = [str(self.settings[f"bot{i}"]) for i in range(players - 1)]
+        return ui.seat_order(bots, str(self.settings["seat"]), seed)
 
     def new_session(self, seed: int) -> TableSession:
         raise NotImplementedError
@@ -231,6 +250,11 @@ class GameTable:
         self.game = get_game(self.game_id)
         # Per table: a player's bots join the seat choices ("Add your bot…", web/userbots.py).
         self.choices = {k: list(v) for k, v in type(self).choices.items()}
+        if "players" in self.choices:  # the person's place at the table (seat_fields)
+            most = max(int(str(n)) for n in self.choices["players"])
+            places = [v for v, _ in ui.seat_choices(most)]
+            self.choices.setdefault("seat", places)
+            self.defaults = {"seat": places[0], **type(self).defaults}
         self.bot_picker = BotPicker(self.game.name, self.choices, list(self.game.bot_levels()))
         self.bot_picker.on_added = lambda: self.bot_picker.decorate(self.root, self.settings)
         self._log = ui.LogNotes()

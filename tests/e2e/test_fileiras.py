@@ -42,9 +42,12 @@ def choose_speed(page: Any, speed: str) -> None:
     page.wait_for_selector("dialog[data-role=settings]:not([open])", state="attached")
 
 
-def open_table(guarded: Any, site: str, players: int, bots: str, speed: str = "instant") -> Any:
+def open_table(
+    guarded: Any, site: str, players: int, bots: str, speed: str = "instant", place: str = "1"
+) -> Any:
     page = open_setup(guarded, site)
     page.select_option("select[name=players]", str(players))
+    page.select_option("select[name=seat]", place)
     for i in range(players - 1):
         page.select_option(f"select[name=bot{i}]", bots)
     choose_speed(page, speed)
@@ -72,7 +75,12 @@ def record_length(page: Any) -> int:
 def test_a_game_played_on_the_objects_reaches_the_engines_scores_and_a_rematch(
     guarded, site, axe_audit, screenshot
 ):
-    page = open_table(guarded, site, players=3, bots="easy")
+    page = open_table(guarded, site, players=3, bots="easy", place="3")  # the person plays last
+    assert json.loads(page.evaluate(f"localStorage.getItem('{SAVE}')"))["seats"] == [
+        "easy",
+        "easy",
+        "human",
+    ]
     moves = 0
     while True:
         page.wait_for_selector(ACTIONS, timeout=30_000)
@@ -117,7 +125,7 @@ def test_a_game_played_on_the_objects_reaches_the_engines_scores_and_a_rematch(
     page.wait_for_selector("dialog[data-role=end]:not([open])", state="attached")
     page.wait_for_selector(YOUR_TURN, timeout=30_000)
     again = json.loads(page.evaluate(f"localStorage.getItem('{SAVE}')"))
-    assert again["seats"] == ["human", "easy", "easy"] and again["seed"] != record.seed
+    assert again["seats"] == ["easy", "easy", "human"] and again["seed"] != record.seed
 
 
 def test_the_table_fits_one_screen_with_five_players_and_every_click_is_safe(

@@ -32,12 +32,14 @@ FITS = """() => {
   return bad; }"""
 
 
-def open_table(guarded: Any, site: str, players: int, bot: str = "easy") -> Any:
+def open_table(guarded: Any, site: str, players: int, bot: str = "easy", place: str = "1") -> Any:
     page = guarded.page
     page.goto(site + "#/optimus2")
     guarded.wait_ready()
     page.wait_for_selector("[data-role=setup]")
     page.select_option("select[name=players]", str(players))
+    if players > 1:
+        page.select_option("select[name=seat]", place)
     for i in range(players - 1):
         page.select_option(f"select[name=bot{i}]", bot)
     page.click("#game-tools [data-action=settings]")
@@ -162,7 +164,8 @@ def test_a_solo_game_played_by_clicking_reaches_the_engines_scores_and_rating(
 def test_a_game_against_a_bot_played_by_clicking_fits_phone_and_desktop(
     guarded, site, screenshot, axe_audit, thinking_watch
 ):
-    page = open_table(guarded, site, players=2, bot="easy")
+    # The person plays second: the bot (seat 0) has the first active turn.
+    page = open_table(guarded, site, players=2, bot="easy", place="2")
     clicks: list[str] = []
     # A few moves, then the table at both sizes, mid-game.
     while len(clicks) < 12:
@@ -184,7 +187,8 @@ def test_a_game_against_a_bot_played_by_clicking_fits_phone_and_desktop(
     )
     assert focused, page.evaluate("document.activeElement.outerHTML")
     # The bot's sheet opens from its panel, drawn in full.
-    page.click('.panel[data-seat="1"] .panel-head')
+    assert page.locator('.panel[data-seat="1"] .panel-head').inner_text().startswith("You")
+    page.click('.panel[data-seat="0"] .panel-head')
     page.wait_for_selector("dialog[data-role=player][open] .o2sheet .a-silver")
     assert page.locator("dialog[data-role=player][open] button[data-move]").count() == 0
     page.click("dialog[data-role=player][open] [data-action=close]")

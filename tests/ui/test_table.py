@@ -27,6 +27,23 @@ def test_settings_keep_valid_values_and_ignore_the_rest():
         assert ui.read_settings(bad, DEFAULTS, CHOICES) == DEFAULTS, bad
 
 
+def test_the_person_sits_where_chosen_and_a_random_place_follows_the_seed():
+    bots = ["easy", "normal", "hard"]
+    for place in range(1, 5):
+        seats = ui.seat_order(bots, str(place), seed=1)
+        assert seats.index("human") == place - 1
+        assert [s for s in seats if s != "human"] == bots  # the bots keep their order
+    assert ui.seat_order(bots, "6", seed=1)[-1] == "human"  # past the end: the last place
+    drawn = {ui.seat_order(bots, "random", seed).index("human") for seed in range(40)}
+    assert drawn == {0, 1, 2, 3}
+    assert all(
+        ui.seat_order(bots, "random", seed) == ui.seat_order(bots, "random", seed)
+        for seed in range(10)
+    )
+    values = [v for v, _ in ui.seat_choices(4)]
+    assert values == ["1", "2", "3", "4", "random"]
+
+
 def test_instant_and_reduced_motion_never_animate_and_instant_never_waits():
     assert ui.bot_delay("instant", reduced_motion=False) == 0
     assert ui.animation_ms("instant", reduced_motion=False) == 0

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from optimus.core.protocol import JSON
+from optimus.core.rng import Rng
 
 SPEEDS: dict[str, float] = {"instant": 0.0, "fast": 0.35, "normal": 0.8, "slow": 1.4}
 """Seconds from one bot action to the next, per speed setting."""
@@ -153,6 +154,41 @@ def seat_names(seats: Sequence[str], human: str = "You") -> list[str]:
         else:  # a player's bot (module:Class) is named by its class
             names.append(f"{BOT_NAMES.get(kind, kind.rpartition(':')[2])} {i + 1}")
     return names
+
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
+def seat_choices(most: int) -> list[tuple[str, str]]:
+    """The person's place at a table of up to ``most`` players: (value, words).
+
+    >>> seat_choices(3)
+    [('1', 'first (you start)'), ('2', 'second'), ('3', 'third'), ('random', 'at a random place')]
+    """
+    places = [(str(i + 1), ORDINALS[i]) for i in range(most)]
+    places[0] = ("1", "first (you start)")
+    return [*places, ("random", "at a random place")]
+
+
+def seat_order(bots: Sequence[str], place: str, seed: int) -> list[str]:
+    """The seats: the bot levels in order, with ``"human"`` at ``place`` (1-based, or "random").
+
+    A place past the last seat is the last seat; "random" draws the place from the
+    game's seed, so the same seed seats everyone the same way.
+
+    >>> seat_order(["easy", "hard"], "2", seed=7)
+    ['easy', 'human', 'hard']
+    >>> seat_order(["easy"], "5", seed=7)
+    ['easy', 'human']
+    >>> seat_order([], "random", seed=7)
+    ['human']
+    """
+    count = len(bots) + 1
+    if place == "random":
+        index = Rng(seed).randrange(count)
+    else:
+        index = min(max(int(place), 1), count) - 1 if place.isdigit() else 0
+    return [*bots[:index], "human", *bots[index:]]
 
 
 def human_seat(seats: Sequence[str]) -> int | None:
