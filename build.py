@@ -79,9 +79,31 @@ CHROMIUM = os.environ.get("OPTIMUS_CHROMIUM", "/usr/bin/chromium")
 STAMP_NAME = ".build-stamp.json"
 BOOT_MODULES = WEB_SRC / "boot-modules.txt"
 PRECOMPILED = ROOT / ".cache" / "precompiled"
-# Where the page keeps our two archives (the wheel and the web zip) in Pyodide's
-# file system; both are imported from there, on sys.path (docs/boot.md).
+# Where the page keeps our archives in Pyodide's file system; each is imported
+# from there, on sys.path or a package's __path__ (docs/boot.md).
 ARCHIVES = "/lib/optimus-table"
+
+# Our code ships in archives of its own (docs/boot.md, "Each game in an archive
+# of its own").  The boot fetches only what the landing page imports: these
+# modules, in the wheel (``optimus``) and the web zip (``optimus_web``).
+BOOT_MODULES_OF_OURS = (
+    "optimus/__init__.py",
+    "optimus_web/__init__.py",
+    "optimus_web/lazy.py",
+    "optimus_web/main.py",
+    "optimus_web/router.py",
+)
+# Each game's rules, bots, view model and view: an archive fetched when the
+# page's preloading starts or at the first visit of the game's route, whichever
+# comes first (web/lazy.py).  Keyed by the game's route.
+GAME_UNITS = {
+    "fileiras": ("optimus/rows/", "optimus/ui/fileiras.py", "optimus_web/fileiras_view.py"),
+    "optimus": ("optimus/grid/", "optimus/ui/optimus.py", "optimus_web/optimus_view.py"),
+    "optimus2": ("optimus/dice/", "optimus/ui/optimus2.py", "optimus_web/optimus2_view.py"),
+}
+# Everything else of ours (the rules' core, the table frame every game shares,
+# user bots, the CLI's modules): one more archive, which each game's needs first.
+SHARED_UNIT = "table"
 
 PYODIDE_VERSION = "314.0.7"
 PYSCRIPT_VERSION = "0.7.31"
@@ -282,14 +304,16 @@ def _package_files(src: Path, prefix: str) -> list[tuple[str, bytes]]:
     return files
 
 
-def _zip_bytes(entries: Sequence[tuple[str, bytes]]) -> bytes:
-    """A deterministic zip (fixed timestamps and permissions) of ``entries``."""
+def _zip_bytes(entries: Sequence[tuple[str, bytes]], stored: bool = False) -> bytes:
+    """A deterministic zip (fixed timestamps and permissions) of ``entries``, each
+    member deflated (or ``stored`` as it is)."""
+    method = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+    with zipfile.ZipFile(buffer, "w", compression=method, compresslevel=9) as archive:
         for name, data in entries:
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.external_attr = 0o644 << 16
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = method
             archive.writestr(info, data)
     return buffer.getvalue()
 
@@ -370,6 +394,92 @@ def build_web_zip(out_dir: Path, src: Path = WEB_SRC) -> Path:
     target = out_dir / f"web-{hashlib.sha256(data).hexdigest()[:8]}.zip"
     target.write_bytes(data)
     return target
+
+
+def _entries(archive: bytes) -> list[tuple[str, bytes]]:
+    source = zipfile.ZipFile(io.BytesIO(archive))
+    return [(name, source.read(name)) for name in source.namelist()]
+
+
+def _unit_of(name: str) -> str:
+    """Which archive a file of ours goes in: ``"boot"``, a game's or ``SHARED_UNIT``."""
+    if name in BOOT_MODULES_OF_OURS or ".dist-info/" in name:
+        return "boot"
+    for game, prefixes in GAME_UNITS.items():
+        if name.startswith(prefixes):
+            return game
+    return SHARED_UNIT
+
+
+def split_archives(wheel: bytes, web_zip: bytes) -> dict[str, list[tuple[str, bytes]]]:
+    """The files of our wheel and web zip by the archive they ship in: ``"wheel"``
+    and ``"web"`` (what the boot imports, and the wheel's metadata, its RECORD
+    rewritten), ``SHARED_UNIT`` and each game of ``GAME_UNITS``.
+
+    A prefix of ``GAME_UNITS`` that matches no file raises ``BuildError`` (a game's
+    files were moved: its archive would be empty).
+    """
+    split: dict[str, list[tuple[str, bytes]]] = {"wheel": [], "web": [], SHARED_UNIT: []}
+    split |= {game: [] for game in GAME_UNITS}
+    record = None
+    for origin, archive in (("wheel", wheel), ("web", web_zip)):
+        for name, data in _entries(archive):
+            if name.endswith(".dist-info/RECORD"):
+                record = name
+                continue
+            unit = _unit_of(name)
+            split[origin if unit == "boot" else unit].append((name, data))
+    for game, prefixes in GAME_UNITS.items():
+        for prefix in prefixes:
+            if not any(name.startswith(prefix) for name, _ in split[game]):
+                raise BuildError(f"GAME_UNITS[{game!r}] names {prefix}, which matches no file")
+    split["wheel"] = _with_record(split["wheel"], record)
+    return split
+
+
+def unit_config(units: dict[str, list[tuple[str, bytes]]], files: dict[str, str]) -> dict[str, Any]:
+    """What the page needs to fetch and mount each archive of ``units`` (as
+    ``split_archives`` makes them, without ``"wheel"`` and ``"web"``); ``files``
+    maps each unit to its served file (``app/<unit>-<hash>.zip.gz``).
+
+    Per unit: ``url``; ``file``, its name once unpacked into ``ARCHIVES``;
+    ``extends``, the packages (dotted, parents first) whose ``__init__`` is in an
+    archive mounted before, and whose ``__path__`` gets this archive's folder;
+    ``needs``, the units holding those packages' ``__init__``, mounted first.
+    """
+    home: dict[str, str] = {}  # package -> the unit with its __init__ (boot included)
+    for name in (*BOOT_MODULES_OF_OURS, *(n for entries in units.values() for n, _ in entries)):
+        if name.endswith("/__init__.py"):
+            home.setdefault(name.removesuffix("/__init__.py").replace("/", "."), _unit_of(name))
+    config: dict[str, Any] = {}
+    for unit, entries in units.items():
+        extends: set[str] = set()
+        for name, _ in entries:
+            parts = name.split("/")[:-1]
+            for depth in range(1, len(parts) + 1):
+                package = ".".join(parts[:depth])
+                if home.get(package) == unit:
+                    break  # the rest is below a package of this archive's own
+                if package not in home:
+                    raise BuildError(f"{name}: package {package} has no __init__.py")
+                extends.add(package)
+        ordered = sorted(extends, key=lambda package: (package.count("."), package))
+        needs = sorted({home[package] for package in extends} - {"boot"})
+        served = files[unit]
+        config[unit] = {
+            "url": f"./{served}",
+            "file": served.rsplit("/", 1)[-1].removesuffix(".gz"),
+            "extends": ordered,
+            "needs": needs,
+        }
+    return config
+
+
+def gzipped_stored_zip(archive: bytes) -> bytes:
+    """``archive`` with its members stored, then gzipped whole: smaller than a zip of
+    deflated members (the modules share names and strings), and read without
+    inflating each module at import.  The page fetches it and unpacks it once."""
+    return gzip.compress(_zip_bytes(_entries(archive), stored=True), compresslevel=9, mtime=0)
 
 
 # --------------------------------------------------------------------------- runtime
@@ -1075,12 +1185,14 @@ def render_index(
     pyscript_dir: Path,
     wheel: Path,
     web_zip: Path,
+    units: dict[str, Any],
     app_files: dict[str, Path],
     css: str,
     build_id: str = "",
 ) -> str:
     """Fill the ``{{...}}`` slots of index.html: preloads, CSS, icons, manifest, PyScript.
 
+    ``units`` is what ``unit_config`` returns (the archives fetched after the boot);
     ``app_files`` is what ``write_app_files`` returns; ``build_id`` names the build
     (the service worker checks that the page it caches carries it).
     """
@@ -1119,6 +1231,7 @@ def render_index(
         "PRELOADS": "\n    ".join(preloads),
         "PYSCRIPT_CORE": core,
         "PYTHON_PATH": json.dumps(list(archives.values())),
+        "UNITS": json.dumps(units, sort_keys=True),
         "PYSCRIPT_CONFIG": html.escape(json.dumps(config, separators=(",", ":")), quote=True),
         "MPY_CONFIG": html.escape(
             json.dumps({"plugins": config["plugins"]}, separators=(",", ":"))
@@ -1213,14 +1326,28 @@ def build(dist: Path = DIST, *, quiet: bool = False, py_src: Path = PY_SRC) -> P
     )
     pyscript_dir = install_pyscript(sources["pyscript"], staging)
     wheel = build_wheel(staging / "wheels", py_src)
-    web_zip = build_web_zip(staging / "app")
+    full_web_zip = build_web_zip(staging / "app")
+    # The boot's part of our code stays in the wheel and the web zip; the rest goes
+    # in an archive per game and one they share, fetched after the boot (docs/boot.md).
+    split = split_archives(wheel.read_bytes(), full_web_zip.read_bytes())
+    full_web_zip.unlink()
+    web_data = _zip_bytes(split.pop("web"))
+    web_zip = staging / "app" / f"web-{hashlib.sha256(web_data).hexdigest()[:8]}.zip"
+    archives = {wheel.name: _zip_bytes(split.pop("wheel")), web_zip.name: web_data}
+    unit_files: dict[str, str] = {}
+    for unit, entries in split.items():
+        data = _zip_bytes(entries)
+        unit_files[unit] = f"app/{unit}-{hashlib.sha256(data).hexdigest()[:8]}.zip.gz"
+        archives[unit_files[unit].rsplit("/", 1)[-1].removesuffix(".gz")] = data
     # Our own modules ship with their bytecode too (docs/boot.md): the first visit
     # of a game imports them without compiling.
-    compiled = with_bytecode_in_pyodide(
-        sources["pyodide"], {path.name: path.read_bytes() for path in (wheel, web_zip)}
-    )
+    compiled = with_bytecode_in_pyodide(sources["pyodide"], archives)
     wheel.write_bytes(compiled[wheel.name])
     web_zip.write_bytes(compiled[web_zip.name])
+    for served in unit_files.values():
+        unpacked = served.rsplit("/", 1)[-1].removesuffix(".gz")
+        (staging / served).write_bytes(gzipped_stored_zip(compiled[unpacked]))
+    units = unit_config(split, unit_files)
 
     template = INDEX_TEMPLATE.read_text(encoding="utf-8")
     app_files = write_app_files(
@@ -1234,6 +1361,7 @@ def build(dist: Path = DIST, *, quiet: bool = False, py_src: Path = PY_SRC) -> P
         pyscript_dir=pyscript_dir,
         wheel=wheel,
         web_zip=web_zip,
+        units=units,
         app_files=app_files,
         css=bundle_css(WEB_SRC),
     )
@@ -1255,6 +1383,7 @@ def build(dist: Path = DIST, *, quiet: bool = False, py_src: Path = PY_SRC) -> P
         "inputs": inputs_digest(),
         "wheel": wheel.name,
         "web": web_zip.name,
+        "units": unit_files,
         "pyodide": pyodide_dir.name,
         "build": build_id,
     }
@@ -1543,17 +1672,28 @@ new PerformanceObserver((list) => {
 
 # A game's card is clicked.  Timed from the press of the mouse button (the
 # mousedown event's timeStamp is when the input arrived, so a task the page was
-# running meanwhile counts) until the router's hashchange handler has mounted
-# the view (this listener is added after the router's), and until the frame
-# showing it is drawn (a task queued from the next animation frame runs after
-# that frame's style, layout and paint).
+# running meanwhile counts) until the game's table is mounted (its set-up form is
+# in the page: at once in the router's hashchange handler, which runs before this
+# listener, or later when the game's archive had to be fetched first and the
+# route showed a loading note meanwhile), and until the frame showing it is drawn
+# (a task queued from the next animation frame runs after that frame's style,
+# layout and paint).
 ROUTE_VISIT = """() => { window.__visit = new Promise((resolve) => {
   let pressed = null;
   const press = (event) => { pressed = event.timeStamp; };
   addEventListener("mousedown", press, { capture: true, once: true });
+  const view = document.getElementById("game-view");
+  const table = () => view.querySelector("[data-role=setup]");
+  const mounted = () => {
+    const ms = performance.now() - pressed;
+    requestAnimationFrame(() => setTimeout(() => resolve([ms, performance.now() - pressed])));
+  };
   addEventListener("hashchange", () => {
-    const mounted = performance.now() - pressed;
-    requestAnimationFrame(() => setTimeout(() => resolve([mounted, performance.now() - pressed])));
+    if (table()) return mounted();
+    const watch = new MutationObserver(() => {
+      if (table()) { watch.disconnect(); mounted(); }
+    });
+    watch.observe(view, { childList: true, subtree: true });
   }, { once: true });
 }); }"""
 

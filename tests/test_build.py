@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import ast
 import base64
+import gzip
 import hashlib
 import importlib.util
 import io
 import json
+import shutil
 import sys
 import zipfile
 from pathlib import Path
@@ -450,8 +452,9 @@ def test_service_worker_lists_every_file_of_the_build_but_its_own(tmp_path: Path
     assert f'<meta name="optimus-build" content="{build_id}">' in page  # checked by the worker
     # The id covers the page and the files: another wheel, another build.
     changed = tmp_path / "src" / "optimus"
-    changed.mkdir(parents=True)
-    (changed / "__init__.py").write_text("__version__ = '0.1.0'\n")
+    shutil.copytree(build.PY_SRC, changed, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    init = changed / "__init__.py"
+    init.write_text(init.read_text() + "\n__version__ = '0.1.0+other'\n")
     other = build.build(tmp_path / "other", quiet=True, py_src=changed)
     assert json.loads((other / build.STAMP_NAME).read_text())["build"] != build_id
 
@@ -541,11 +544,16 @@ def test_built_site_ships_our_modules_with_checked_bytecode() -> None:
     if not stamp_path.exists():
         pytest.skip("dist/ is not built (python build.py test builds it first)")
     stamp = json.loads(stamp_path.read_text())
-    for archive_path in (dist / "wheels" / stamp["wheel"], dist / "app" / stamp["web"]):
-        with zipfile.ZipFile(archive_path) as archive:
+    archives = [(dist / "wheels" / stamp["wheel"]).read_bytes()]
+    archives.append((dist / "app" / stamp["web"]).read_bytes())
+    # The archives fetched after the boot (web/lazy.py): zips gzipped whole.
+    archives += [gzip.decompress((dist / name).read_bytes()) for name in stamp["units"].values()]
+    assert len(archives) == 2 + 1 + len(build.GAME_UNITS)
+    for data in archives:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
             names = set(archive.namelist())
             modules = [n for n in names if n.endswith(".py") and ".dist-info/" not in n]
-            assert modules, archive_path
+            assert modules, archive.namelist()
             for module in modules:
                 assert module + "c" in names, module
                 assert_bytecode_matches_its_source(archive, module)
