@@ -104,6 +104,10 @@ GAME_UNITS = {
 # Everything else of ours (the rules' core, the table frame every game shares,
 # user bots, the CLI's modules): one more archive, which each game's needs first.
 SHARED_UNIT = "table"
+# Whether our archives carry the source of each module beside its bytecode: no,
+# about 150 kB less to download; tracebacks in the page then show the file and
+# line of our modules but not the line's text (docs/boot.md).
+OUR_SOURCES_SHIPPED = False
 
 PYODIDE_VERSION = "314.0.7"
 PYSCRIPT_VERSION = "0.7.31"
@@ -330,17 +334,19 @@ def read_project() -> dict[str, Any]:
     return project
 
 
-def build_wheel(out_dir: Path, src: Path = PY_SRC) -> Path:
+def build_wheel(out_dir: Path, src: Path = PY_SRC, salt: bytes = b"") -> Path:
     """Build the pure-Python wheel of ``py/optimus`` into ``out_dir``.
 
     The version gets a local label made of the first 8 hex digits of a hash of
-    the package's files, e.g. ``0.1.0+1a2b3c4d``, so the file name changes with
-    the content and browsers never reuse a stale wheel.
+    the package's files (and ``salt``: what else its shipped form depends on), e.g.
+    ``0.1.0+1a2b3c4d``, so the file name changes with the content and browsers
+    never reuse a stale wheel.
     """
     project = read_project()
     dist_name = re.sub(r"[-_.]+", "_", project["name"]).lower()
     files = _package_files(src, src.name)
-    label = _hash_tree([*files, ("version", project["version"].encode())])[:8]
+    extra = [("salt", salt)] if salt else []
+    label = _hash_tree([*files, ("version", project["version"].encode()), *extra])[:8]
     version = f"{project['version']}+{label}"
     info_dir = f"{dist_name}-{version}.dist-info"
 
@@ -655,20 +661,21 @@ def precompile_wheel(wheel: bytes, site_packages: str) -> bytes:
     return _zip_bytes(_with_record(entries, record))
 
 
-def with_bytecode(archive: bytes, root: str = "") -> bytes:
+def with_bytecode(archive: bytes, root: str = "", sources: bool = True) -> bytes:
     """A wheel or zip of Python packages plus, beside each module ``x.py``, its
-    bytecode for the running Python as ``x.pyc`` (a wheel's RECORD is rewritten).
+    bytecode for the running Python as ``x.pyc`` (a wheel's RECORD is rewritten);
+    without ``sources``, the bytecode replaces the module's source.
 
     That is where ``zipimport`` looks for bytecode: the page imports our code
     straight from these archives on ``sys.path`` (docs/boot.md).  Our own code
-    keeps its source (tracebacks show its lines) and its docstrings.  The .pyc
-    files are "unchecked hash-based" (PEP 552): each records the hash of the
-    source it was compiled from (tests/test_build.py checks them against the
-    source beside them), and the import system does not read the source to check
-    it again on every import: both come from this one step, into one archive
-    named by its content.  (Unpacked into a directory, Python ignores a .pyc
-    beside its source.)
-    ``root`` is the archive's path at run time (tracebacks name ``<root>/<module>``).
+    keeps its docstrings.  The .pyc files are "unchecked hash-based" (PEP 552):
+    each records the hash of the source it was compiled from (tests/test_build.py
+    checks them against the source beside them, or in the repository), and the
+    import system does not read the source to check it again on every import:
+    both come from this one step, into one archive named by its content.
+    (Unpacked into a directory, Python ignores a .pyc beside its source.)
+    ``root`` is the archive's path at run time (tracebacks name ``<root>/<module>``,
+    and show its lines only when the source is there).
     """
     source = zipfile.ZipFile(io.BytesIO(archive))
     entries: list[tuple[str, bytes]] = []
@@ -678,8 +685,10 @@ def with_bytecode(archive: bytes, root: str = "") -> bytes:
             record = name
             continue
         data = source.read(name)
-        entries.append((name, data))
-        if name.endswith(".py") and ".dist-info/" not in name:
+        module = name.endswith(".py") and ".dist-info/" not in name
+        if sources or not module:
+            entries.append((name, data))
+        if module:
             code = compile(data, f"{root}/{name}" if root else name, "exec", dont_inherit=True)
             flags = (0b01).to_bytes(4, "little")  # hash-based, not checked at import
             header = importlib.util.MAGIC_NUMBER + flags + importlib.util.source_hash(data)
@@ -743,7 +752,7 @@ import base64, hashlib, importlib.util, io, marshal, os, zipfile
 os.makedirs("/tmp/out", exist_ok=True)
 for name in {names!r}:
     with open("/tmp/" + name, "rb") as source, open("/tmp/out/" + name, "wb") as out:
-        out.write(with_bytecode(source.read(), {root!r} + "/" + name))
+        out.write(with_bytecode(source.read(), {root!r} + "/" + name, {sources!r}))
 """
 
 _OUR_HELPERS = (_record_hash, _zip_bytes, _with_record, with_bytecode)
@@ -810,13 +819,25 @@ def precompiled_runtime(
     return out["python_stdlib.zip"], out["micropip.whl"]
 
 
+def bytecode_salt(pyodide_tgz: Path) -> bytes:
+    """What the bytecode in our archives depends on besides their sources: the
+    runtime, the compiling code, ``OUR_SOURCES_SHIPPED``.  Mixed into the archives'
+    names, so that a browser never takes bytecode for another Python from its cache
+    (without the source beside it, that module could not be imported)."""
+    helpers = "\n\n".join(inspect.getsource(f) for f in _OUR_HELPERS)
+    parts = [sha256_file(pyodide_tgz), _OUR_JOB, helpers, _NODE_RUNNER, str(OUR_SOURCES_SHIPPED)]
+    return "\0".join(parts).encode()
+
+
 def with_bytecode_in_pyodide(pyodide_tgz: Path, archives: dict[str, bytes]) -> dict[str, bytes]:
     """``with_bytecode`` of each archive ({file name: bytes}; the page puts it on
     ``sys.path`` as ``ARCHIVES/<file name>``), run by the pinned Pyodide under Node
     (so the bytecode is that of the browser's Python); cached like
     ``precompiled_runtime``."""
     helpers = "\n\n".join(inspect.getsource(f) for f in _OUR_HELPERS)
-    code = _OUR_JOB.format(helpers=helpers, names=sorted(archives), root=ARCHIVES)
+    code = _OUR_JOB.format(
+        helpers=helpers, names=sorted(archives), root=ARCHIVES, sources=OUR_SOURCES_SHIPPED
+    )
     parts = [sha256_file(pyodide_tgz), code, _NODE_RUNNER]
     parts += [
         f"{name}:{hashlib.sha256(data).hexdigest()}" for name, data in sorted(archives.items())
@@ -1325,19 +1346,24 @@ def build(dist: Path = DIST, *, quiet: bool = False, py_src: Path = PY_SRC) -> P
         sources["pyodide"], sources["micropip"], staging, read_boot_modules()
     )
     pyscript_dir = install_pyscript(sources["pyscript"], staging)
-    wheel = build_wheel(staging / "wheels", py_src)
+    salt = bytecode_salt(sources["pyodide"])
+    wheel = build_wheel(staging / "wheels", py_src, salt)
     full_web_zip = build_web_zip(staging / "app")
     # The boot's part of our code stays in the wheel and the web zip; the rest goes
     # in an archive per game and one they share, fetched after the boot (docs/boot.md).
     split = split_archives(wheel.read_bytes(), full_web_zip.read_bytes())
     full_web_zip.unlink()
+
+    def named(stem: str, data: bytes) -> str:  # by the content it will have
+        return f"{stem}-{hashlib.sha256(data + salt).hexdigest()[:8]}.zip"
+
     web_data = _zip_bytes(split.pop("web"))
-    web_zip = staging / "app" / f"web-{hashlib.sha256(web_data).hexdigest()[:8]}.zip"
+    web_zip = staging / "app" / named("web", web_data)
     archives = {wheel.name: _zip_bytes(split.pop("wheel")), web_zip.name: web_data}
     unit_files: dict[str, str] = {}
     for unit, entries in split.items():
         data = _zip_bytes(entries)
-        unit_files[unit] = f"app/{unit}-{hashlib.sha256(data).hexdigest()[:8]}.zip.gz"
+        unit_files[unit] = f"app/{named(unit, data)}.gz"
         archives[unit_files[unit].rsplit("/", 1)[-1].removesuffix(".gz")] = data
     # Our own modules ship with their bytecode too (docs/boot.md): the first visit
     # of a game imports them without compiling.
@@ -1642,9 +1668,11 @@ def browser_args() -> list[str]:
 
 @dataclasses.dataclass
 class Load:
-    """One cold load: ms from navigation start to ready, bytes received, the longest
-    main-thread task before ready, and (``route``) ms to show a game route after it:
-    until its view is mounted, and until the frame showing it is drawn."""
+    """One cold load: ms from navigation start to ready, bytes received for the
+    requests made before ready, the longest main-thread task before ready, and
+    (``route``) ms to show a game route after it: until its view is mounted, and
+    until the frame showing it is drawn; ``total_bytes``, all bytes received by the
+    end of the load (a visit's and the preloading's included)."""
 
     ms: float
     bytes: int
@@ -1654,6 +1682,7 @@ class Load:
     route_drawn_ms: float | None = None
     cpu_ms: float = 0.0  # CPU time of the page's main thread until ready
     route_cpu_ms: float | None = None  # and during the route visit, until drawn
+    total_bytes: int = 0
 
 
 def _thread_ms(cdp: Any) -> float:
@@ -1746,9 +1775,14 @@ def _cold_load(
             "Network.loadingFinished",
             lambda e: received.__setitem__(e["requestId"], int(e["encodedDataLength"])),
         )
+        # The boot's bytes are those of the requests made before ready: not those
+        # of a visit clicked at once, nor of the preloading that starts later.
+        sent: list[str] = []
+        cdp.on("Network.requestWillBeSent", lambda e: sent.append(e["requestId"]))
         page.goto(url)
         page.wait_for_selector('html[data-python="ready"]', state="attached", timeout=timeout_ms)
         ms = float(page.evaluate("window.__pythonReadyMs"))
+        boot_requests = set(sent)
         # Main-thread CPU time: unlike wall time, barely inflated by other work on
         # a busy machine (it still counts the benchmark's own few ms after ready).
         cpu_ms = _thread_ms(cdp)
@@ -1759,12 +1793,14 @@ def _cold_load(
             (d for start, d in page.evaluate("window.__longTasks") if start < ms), default=0.0
         )
         page.wait_for_timeout(200)  # let the last loadingFinished events arrive
-        load = Load(ms, sum(received.values()), len(received), float(longest), cpu_ms=cpu_ms)
+        boot = [size for request, size in received.items() if request in boot_requests]
+        load = Load(ms, sum(boot), len(boot), float(longest), cpu_ms=cpu_ms)
         if route is not None and pause_ms:
             page.wait_for_timeout(max(0.0, pause_ms - 200))
             visit = _visit(page, cdp, route)
         if visit is not None:
             load.route_ms, load.route_drawn_ms, load.route_cpu_ms = visit
+        load.total_bytes = sum(received.values())
         return load
     finally:
         context.close()
@@ -1840,7 +1876,7 @@ def cmd_bench(runs: int, network: Network = Network(), pages: Sequence[str] = BE
                         paused.append(load)
                         print(
                             f"run {i + 1}/{runs} site, {BENCH_PAUSE_MS / 1000:.0f} s after ready:"
-                            f"{_visit_text(load)[1:]}"
+                            f"{_visit_text(load)[1:]}; {load.total_bytes / 1e3:.0f} kB in all"
                         )
             browser.close()
     finally:
@@ -1871,6 +1907,12 @@ def cmd_bench(runs: int, network: Network = Network(), pages: Sequence[str] = BE
             f"  site/{ref}: ratio {med['site'] / med[ref]:.2f} "
             f"(main-thread CPU: {cpu['site']:.0f} / {cpu[ref]:.0f} ms, ratio "
             f"{cpu['site'] / cpu[ref]:.2f}), extra bytes {(size['site'] - size[ref]) / 1000:.0f} kB"
+        )
+    if paused:
+        total = statistics.median(load.total_bytes for load in paused)
+        print(
+            f"  the site, {BENCH_PAUSE_MS / 1000:.0f} s after ready (preloading done) and a "
+            f"visit: {total / 1e6:.2f} MB received in all"
         )
     when = {"clicked when ready": results.get("site", [])}
     when[f"clicked {BENCH_PAUSE_MS / 1000:.0f} s after ready"] = paused
