@@ -30,9 +30,12 @@ browser never runs a stale file out of its HTTP cache)::
                                     precompiled, a lock file trimmed to micropip
     pyscript-0.7.31-<hash>/         PyScript's dist (JS only, no source maps, no unused chunks;
                                     its start-up trimmed: PYSCRIPT_PATCHES)
-    wheels/optimus_table-0.1.0+<hash>-py3-none-any.whl   the rules package and its bytecode,
-                                    imported from the wheel itself (on sys.path)
-    app/web-<hash>.zip              the DOM layer (web/*.py as package ``optimus_web``), the same
+    wheels/optimus_table-0.1.0+<hash>-py3-none-any.whl   the rules package's boot part (its
+                                    __init__) as bytecode, imported from the wheel itself
+                                    (on sys.path)
+    app/web-<hash>.zip              the DOM layer's boot part (package ``optimus_web``), the same
+    app/<unit>-<hash>.zip.gz        the rest of our code as bytecode, fetched after the boot: an
+                                    archive per game and one they share (docs/boot.md)
     bench/bare.html                 a bare Pyodide page for ``bench-boot``
 """
 
