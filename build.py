@@ -30,9 +30,12 @@ browser never runs a stale file out of its HTTP cache)::
                                     precompiled, a lock file trimmed to micropip
     pyscript-0.7.31-<hash>/         PyScript's dist (JS only, no source maps, no unused chunks;
                                     its start-up trimmed: PYSCRIPT_PATCHES)
-    wheels/optimus_table-0.1.0+<hash>-py3-none-any.whl   the rules package and its bytecode,
-                                    imported from the wheel itself (on sys.path)
-    app/web-<hash>.zip              the DOM layer (web/*.py as package ``optimus_web``), the same
+    wheels/optimus_table-0.1.0+<hash>-py3-none-any.whl   the rules package's boot part (its
+                                    __init__) as bytecode, imported from the wheel itself
+                                    (on sys.path)
+    app/web-<hash>.zip              the DOM layer's boot part (package ``optimus_web``), the same
+    app/<unit>-<hash>.zip.gz        the rest of our code as bytecode, fetched after the boot: an
+                                    archive per game and one they share (docs/boot.md)
     bench/bare.html                 a bare Pyodide page for ``bench-boot``
 """
 
@@ -79,9 +82,35 @@ CHROMIUM = os.environ.get("OPTIMUS_CHROMIUM", "/usr/bin/chromium")
 STAMP_NAME = ".build-stamp.json"
 BOOT_MODULES = WEB_SRC / "boot-modules.txt"
 PRECOMPILED = ROOT / ".cache" / "precompiled"
-# Where the page keeps our two archives (the wheel and the web zip) in Pyodide's
-# file system; both are imported from there, on sys.path (docs/boot.md).
+# Where the page keeps our archives in Pyodide's file system; each is imported
+# from there, on sys.path or a package's __path__ (docs/boot.md).
 ARCHIVES = "/lib/optimus-table"
+
+# Our code ships in archives of its own (docs/boot.md, "Each game in an archive
+# of its own").  The boot fetches only what the landing page imports: these
+# modules, in the wheel (``optimus``) and the web zip (``optimus_web``).
+BOOT_MODULES_OF_OURS = (
+    "optimus/__init__.py",
+    "optimus_web/__init__.py",
+    "optimus_web/lazy.py",
+    "optimus_web/main.py",
+    "optimus_web/router.py",
+)
+# Each game's rules, bots, view model and view: an archive fetched when the
+# page's preloading starts or at the first visit of the game's route, whichever
+# comes first (web/lazy.py).  Keyed by the game's route.
+GAME_UNITS = {
+    "fileiras": ("optimus/rows/", "optimus/ui/fileiras.py", "optimus_web/fileiras_view.py"),
+    "optimus": ("optimus/grid/", "optimus/ui/optimus.py", "optimus_web/optimus_view.py"),
+    "optimus2": ("optimus/dice/", "optimus/ui/optimus2.py", "optimus_web/optimus2_view.py"),
+}
+# Everything else of ours (the rules' core, the table frame every game shares,
+# user bots, the CLI's modules): one more archive, which each game's needs first.
+SHARED_UNIT = "table"
+# Whether our archives carry the source of each module beside its bytecode: no,
+# about 150 kB less to download; tracebacks in the page then show the file and
+# line of our modules but not the line's text (docs/boot.md).
+OUR_SOURCES_SHIPPED = False
 
 PYODIDE_VERSION = "314.0.7"
 PYSCRIPT_VERSION = "0.7.31"
@@ -282,14 +311,16 @@ def _package_files(src: Path, prefix: str) -> list[tuple[str, bytes]]:
     return files
 
 
-def _zip_bytes(entries: Sequence[tuple[str, bytes]]) -> bytes:
-    """A deterministic zip (fixed timestamps and permissions) of ``entries``."""
+def _zip_bytes(entries: Sequence[tuple[str, bytes]], stored: bool = False) -> bytes:
+    """A deterministic zip (fixed timestamps and permissions) of ``entries``, each
+    member deflated (or ``stored`` as it is)."""
+    method = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+    with zipfile.ZipFile(buffer, "w", compression=method, compresslevel=9) as archive:
         for name, data in entries:
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.external_attr = 0o644 << 16
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = method
             archive.writestr(info, data)
     return buffer.getvalue()
 
@@ -306,17 +337,19 @@ def read_project() -> dict[str, Any]:
     return project
 
 
-def build_wheel(out_dir: Path, src: Path = PY_SRC) -> Path:
+def build_wheel(out_dir: Path, src: Path = PY_SRC, salt: bytes = b"") -> Path:
     """Build the pure-Python wheel of ``py/optimus`` into ``out_dir``.
 
     The version gets a local label made of the first 8 hex digits of a hash of
-    the package's files, e.g. ``0.1.0+1a2b3c4d``, so the file name changes with
-    the content and browsers never reuse a stale wheel.
+    the package's files (and ``salt``: what else its shipped form depends on), e.g.
+    ``0.1.0+1a2b3c4d``, so the file name changes with the content and browsers
+    never reuse a stale wheel.
     """
     project = read_project()
     dist_name = re.sub(r"[-_.]+", "_", project["name"]).lower()
     files = _package_files(src, src.name)
-    label = _hash_tree([*files, ("version", project["version"].encode())])[:8]
+    extra = [("salt", salt)] if salt else []
+    label = _hash_tree([*files, ("version", project["version"].encode()), *extra])[:8]
     version = f"{project['version']}+{label}"
     info_dir = f"{dist_name}-{version}.dist-info"
 
@@ -370,6 +403,92 @@ def build_web_zip(out_dir: Path, src: Path = WEB_SRC) -> Path:
     target = out_dir / f"web-{hashlib.sha256(data).hexdigest()[:8]}.zip"
     target.write_bytes(data)
     return target
+
+
+def _entries(archive: bytes) -> list[tuple[str, bytes]]:
+    source = zipfile.ZipFile(io.BytesIO(archive))
+    return [(name, source.read(name)) for name in source.namelist()]
+
+
+def _unit_of(name: str) -> str:
+    """Which archive a file of ours goes in: ``"boot"``, a game's or ``SHARED_UNIT``."""
+    if name in BOOT_MODULES_OF_OURS or ".dist-info/" in name:
+        return "boot"
+    for game, prefixes in GAME_UNITS.items():
+        if name.startswith(prefixes):
+            return game
+    return SHARED_UNIT
+
+
+def split_archives(wheel: bytes, web_zip: bytes) -> dict[str, list[tuple[str, bytes]]]:
+    """The files of our wheel and web zip by the archive they ship in: ``"wheel"``
+    and ``"web"`` (what the boot imports, and the wheel's metadata, its RECORD
+    rewritten), ``SHARED_UNIT`` and each game of ``GAME_UNITS``.
+
+    A prefix of ``GAME_UNITS`` that matches no file raises ``BuildError`` (a game's
+    files were moved: its archive would be empty).
+    """
+    split: dict[str, list[tuple[str, bytes]]] = {"wheel": [], "web": [], SHARED_UNIT: []}
+    split |= {game: [] for game in GAME_UNITS}
+    record = None
+    for origin, archive in (("wheel", wheel), ("web", web_zip)):
+        for name, data in _entries(archive):
+            if name.endswith(".dist-info/RECORD"):
+                record = name
+                continue
+            unit = _unit_of(name)
+            split[origin if unit == "boot" else unit].append((name, data))
+    for game, prefixes in GAME_UNITS.items():
+        for prefix in prefixes:
+            if not any(name.startswith(prefix) for name, _ in split[game]):
+                raise BuildError(f"GAME_UNITS[{game!r}] names {prefix}, which matches no file")
+    split["wheel"] = _with_record(split["wheel"], record)
+    return split
+
+
+def unit_config(units: dict[str, list[tuple[str, bytes]]], files: dict[str, str]) -> dict[str, Any]:
+    """What the page needs to fetch and mount each archive of ``units`` (as
+    ``split_archives`` makes them, without ``"wheel"`` and ``"web"``); ``files``
+    maps each unit to its served file (``app/<unit>-<hash>.zip.gz``).
+
+    Per unit: ``url``; ``file``, its name once unpacked into ``ARCHIVES``;
+    ``extends``, the packages (dotted, parents first) whose ``__init__`` is in an
+    archive mounted before, and whose ``__path__`` gets this archive's folder;
+    ``needs``, the units holding those packages' ``__init__``, mounted first.
+    """
+    home: dict[str, str] = {}  # package -> the unit with its __init__ (boot included)
+    for name in (*BOOT_MODULES_OF_OURS, *(n for entries in units.values() for n, _ in entries)):
+        if name.endswith("/__init__.py"):
+            home.setdefault(name.removesuffix("/__init__.py").replace("/", "."), _unit_of(name))
+    config: dict[str, Any] = {}
+    for unit, entries in units.items():
+        extends: set[str] = set()
+        for name, _ in entries:
+            parts = name.split("/")[:-1]
+            for depth in range(1, len(parts) + 1):
+                package = ".".join(parts[:depth])
+                if home.get(package) == unit:
+                    break  # the rest is below a package of this archive's own
+                if package not in home:
+                    raise BuildError(f"{name}: package {package} has no __init__.py")
+                extends.add(package)
+        ordered = sorted(extends, key=lambda package: (package.count("."), package))
+        needs = sorted({home[package] for package in extends} - {"boot"})
+        served = files[unit]
+        config[unit] = {
+            "url": f"./{served}",
+            "file": served.rsplit("/", 1)[-1].removesuffix(".gz"),
+            "extends": ordered,
+            "needs": needs,
+        }
+    return config
+
+
+def gzipped_stored_zip(archive: bytes) -> bytes:
+    """``archive`` with its members stored, then gzipped whole: smaller than a zip of
+    deflated members (the modules share names and strings), and read without
+    inflating each module at import.  The page fetches it and unpacks it once."""
+    return gzip.compress(_zip_bytes(_entries(archive), stored=True), compresslevel=9, mtime=0)
 
 
 # --------------------------------------------------------------------------- runtime
@@ -545,20 +664,21 @@ def precompile_wheel(wheel: bytes, site_packages: str) -> bytes:
     return _zip_bytes(_with_record(entries, record))
 
 
-def with_bytecode(archive: bytes, root: str = "") -> bytes:
+def with_bytecode(archive: bytes, root: str = "", sources: bool = True) -> bytes:
     """A wheel or zip of Python packages plus, beside each module ``x.py``, its
-    bytecode for the running Python as ``x.pyc`` (a wheel's RECORD is rewritten).
+    bytecode for the running Python as ``x.pyc`` (a wheel's RECORD is rewritten);
+    without ``sources``, the bytecode replaces the module's source.
 
     That is where ``zipimport`` looks for bytecode: the page imports our code
     straight from these archives on ``sys.path`` (docs/boot.md).  Our own code
-    keeps its source (tracebacks show its lines) and its docstrings.  The .pyc
-    files are "unchecked hash-based" (PEP 552): each records the hash of the
-    source it was compiled from (tests/test_build.py checks them against the
-    source beside them), and the import system does not read the source to check
-    it again on every import: both come from this one step, into one archive
-    named by its content.  (Unpacked into a directory, Python ignores a .pyc
-    beside its source.)
-    ``root`` is the archive's path at run time (tracebacks name ``<root>/<module>``).
+    keeps its docstrings.  The .pyc files are "unchecked hash-based" (PEP 552):
+    each records the hash of the source it was compiled from (tests/test_build.py
+    checks them against the source beside them, or in the repository), and the
+    import system does not read the source to check it again on every import:
+    both come from this one step, into one archive named by its content.
+    (Unpacked into a directory, Python ignores a .pyc beside its source.)
+    ``root`` is the archive's path at run time (tracebacks name ``<root>/<module>``,
+    and show its lines only when the source is there).
     """
     source = zipfile.ZipFile(io.BytesIO(archive))
     entries: list[tuple[str, bytes]] = []
@@ -568,8 +688,10 @@ def with_bytecode(archive: bytes, root: str = "") -> bytes:
             record = name
             continue
         data = source.read(name)
-        entries.append((name, data))
-        if name.endswith(".py") and ".dist-info/" not in name:
+        module = name.endswith(".py") and ".dist-info/" not in name
+        if sources or not module:
+            entries.append((name, data))
+        if module:
             code = compile(data, f"{root}/{name}" if root else name, "exec", dont_inherit=True)
             flags = (0b01).to_bytes(4, "little")  # hash-based, not checked at import
             header = importlib.util.MAGIC_NUMBER + flags + importlib.util.source_hash(data)
@@ -633,7 +755,7 @@ import base64, hashlib, importlib.util, io, marshal, os, zipfile
 os.makedirs("/tmp/out", exist_ok=True)
 for name in {names!r}:
     with open("/tmp/" + name, "rb") as source, open("/tmp/out/" + name, "wb") as out:
-        out.write(with_bytecode(source.read(), {root!r} + "/" + name))
+        out.write(with_bytecode(source.read(), {root!r} + "/" + name, {sources!r}))
 """
 
 _OUR_HELPERS = (_record_hash, _zip_bytes, _with_record, with_bytecode)
@@ -700,13 +822,25 @@ def precompiled_runtime(
     return out["python_stdlib.zip"], out["micropip.whl"]
 
 
+def bytecode_salt(pyodide_tgz: Path) -> bytes:
+    """What the bytecode in our archives depends on besides their sources: the
+    runtime, the compiling code, ``OUR_SOURCES_SHIPPED``.  Mixed into the archives'
+    names, so that a browser never takes bytecode for another Python from its cache
+    (without the source beside it, that module could not be imported)."""
+    helpers = "\n\n".join(inspect.getsource(f) for f in _OUR_HELPERS)
+    parts = [sha256_file(pyodide_tgz), _OUR_JOB, helpers, _NODE_RUNNER, str(OUR_SOURCES_SHIPPED)]
+    return "\0".join(parts).encode()
+
+
 def with_bytecode_in_pyodide(pyodide_tgz: Path, archives: dict[str, bytes]) -> dict[str, bytes]:
     """``with_bytecode`` of each archive ({file name: bytes}; the page puts it on
     ``sys.path`` as ``ARCHIVES/<file name>``), run by the pinned Pyodide under Node
     (so the bytecode is that of the browser's Python); cached like
     ``precompiled_runtime``."""
     helpers = "\n\n".join(inspect.getsource(f) for f in _OUR_HELPERS)
-    code = _OUR_JOB.format(helpers=helpers, names=sorted(archives), root=ARCHIVES)
+    code = _OUR_JOB.format(
+        helpers=helpers, names=sorted(archives), root=ARCHIVES, sources=OUR_SOURCES_SHIPPED
+    )
     parts = [sha256_file(pyodide_tgz), code, _NODE_RUNNER]
     parts += [
         f"{name}:{hashlib.sha256(data).hexdigest()}" for name, data in sorted(archives.items())
@@ -1075,12 +1209,14 @@ def render_index(
     pyscript_dir: Path,
     wheel: Path,
     web_zip: Path,
+    units: dict[str, Any],
     app_files: dict[str, Path],
     css: str,
     build_id: str = "",
 ) -> str:
     """Fill the ``{{...}}`` slots of index.html: preloads, CSS, icons, manifest, PyScript.
 
+    ``units`` is what ``unit_config`` returns (the archives fetched after the boot);
     ``app_files`` is what ``write_app_files`` returns; ``build_id`` names the build
     (the service worker checks that the page it caches carries it).
     """
@@ -1119,6 +1255,7 @@ def render_index(
         "PRELOADS": "\n    ".join(preloads),
         "PYSCRIPT_CORE": core,
         "PYTHON_PATH": json.dumps(list(archives.values())),
+        "UNITS": json.dumps(units, sort_keys=True),
         "PYSCRIPT_CONFIG": html.escape(json.dumps(config, separators=(",", ":")), quote=True),
         "MPY_CONFIG": html.escape(
             json.dumps({"plugins": config["plugins"]}, separators=(",", ":"))
@@ -1212,15 +1349,34 @@ def build(dist: Path = DIST, *, quiet: bool = False, py_src: Path = PY_SRC) -> P
         sources["pyodide"], sources["micropip"], staging, read_boot_modules()
     )
     pyscript_dir = install_pyscript(sources["pyscript"], staging)
-    wheel = build_wheel(staging / "wheels", py_src)
-    web_zip = build_web_zip(staging / "app")
+    salt = bytecode_salt(sources["pyodide"])
+    wheel = build_wheel(staging / "wheels", py_src, salt)
+    full_web_zip = build_web_zip(staging / "app")
+    # The boot's part of our code stays in the wheel and the web zip; the rest goes
+    # in an archive per game and one they share, fetched after the boot (docs/boot.md).
+    split = split_archives(wheel.read_bytes(), full_web_zip.read_bytes())
+    full_web_zip.unlink()
+
+    def named(stem: str, data: bytes) -> str:  # by the content it will have
+        return f"{stem}-{hashlib.sha256(data + salt).hexdigest()[:8]}.zip"
+
+    web_data = _zip_bytes(split.pop("web"))
+    web_zip = staging / "app" / named("web", web_data)
+    archives = {wheel.name: _zip_bytes(split.pop("wheel")), web_zip.name: web_data}
+    unit_files: dict[str, str] = {}
+    for unit, entries in split.items():
+        data = _zip_bytes(entries)
+        unit_files[unit] = f"app/{named(unit, data)}.gz"
+        archives[unit_files[unit].rsplit("/", 1)[-1].removesuffix(".gz")] = data
     # Our own modules ship with their bytecode too (docs/boot.md): the first visit
     # of a game imports them without compiling.
-    compiled = with_bytecode_in_pyodide(
-        sources["pyodide"], {path.name: path.read_bytes() for path in (wheel, web_zip)}
-    )
+    compiled = with_bytecode_in_pyodide(sources["pyodide"], archives)
     wheel.write_bytes(compiled[wheel.name])
     web_zip.write_bytes(compiled[web_zip.name])
+    for served in unit_files.values():
+        unpacked = served.rsplit("/", 1)[-1].removesuffix(".gz")
+        (staging / served).write_bytes(gzipped_stored_zip(compiled[unpacked]))
+    units = unit_config(split, unit_files)
 
     template = INDEX_TEMPLATE.read_text(encoding="utf-8")
     app_files = write_app_files(
@@ -1234,6 +1390,7 @@ def build(dist: Path = DIST, *, quiet: bool = False, py_src: Path = PY_SRC) -> P
         pyscript_dir=pyscript_dir,
         wheel=wheel,
         web_zip=web_zip,
+        units=units,
         app_files=app_files,
         css=bundle_css(WEB_SRC),
     )
@@ -1255,6 +1412,7 @@ def build(dist: Path = DIST, *, quiet: bool = False, py_src: Path = PY_SRC) -> P
         "inputs": inputs_digest(),
         "wheel": wheel.name,
         "web": web_zip.name,
+        "units": unit_files,
         "pyodide": pyodide_dir.name,
         "build": build_id,
     }
@@ -1513,9 +1671,11 @@ def browser_args() -> list[str]:
 
 @dataclasses.dataclass
 class Load:
-    """One cold load: ms from navigation start to ready, bytes received, the longest
-    main-thread task before ready, and (``route``) ms to show a game route after it:
-    until its view is mounted, and until the frame showing it is drawn."""
+    """One cold load: ms from navigation start to ready, bytes received for the
+    requests made before ready, the longest main-thread task before ready, and
+    (``route``) ms to show a game route after it: until its view is mounted, and
+    until the frame showing it is drawn; ``total_bytes``, all bytes received by the
+    end of the load (a visit's and the preloading's included)."""
 
     ms: float
     bytes: int
@@ -1525,6 +1685,7 @@ class Load:
     route_drawn_ms: float | None = None
     cpu_ms: float = 0.0  # CPU time of the page's main thread until ready
     route_cpu_ms: float | None = None  # and during the route visit, until drawn
+    total_bytes: int = 0
 
 
 def _thread_ms(cdp: Any) -> float:
@@ -1543,17 +1704,28 @@ new PerformanceObserver((list) => {
 
 # A game's card is clicked.  Timed from the press of the mouse button (the
 # mousedown event's timeStamp is when the input arrived, so a task the page was
-# running meanwhile counts) until the router's hashchange handler has mounted
-# the view (this listener is added after the router's), and until the frame
-# showing it is drawn (a task queued from the next animation frame runs after
-# that frame's style, layout and paint).
+# running meanwhile counts) until the game's table is mounted (its set-up form is
+# in the page: at once in the router's hashchange handler, which runs before this
+# listener, or later when the game's archive had to be fetched first and the
+# route showed a loading note meanwhile), and until the frame showing it is drawn
+# (a task queued from the next animation frame runs after that frame's style,
+# layout and paint).
 ROUTE_VISIT = """() => { window.__visit = new Promise((resolve) => {
   let pressed = null;
   const press = (event) => { pressed = event.timeStamp; };
   addEventListener("mousedown", press, { capture: true, once: true });
+  const view = document.getElementById("game-view");
+  const table = () => view.querySelector("[data-role=setup]");
+  const mounted = () => {
+    const ms = performance.now() - pressed;
+    requestAnimationFrame(() => setTimeout(() => resolve([ms, performance.now() - pressed])));
+  };
   addEventListener("hashchange", () => {
-    const mounted = performance.now() - pressed;
-    requestAnimationFrame(() => setTimeout(() => resolve([mounted, performance.now() - pressed])));
+    if (table()) return mounted();
+    const watch = new MutationObserver(() => {
+      if (table()) { watch.disconnect(); mounted(); }
+    });
+    watch.observe(view, { childList: true, subtree: true });
   }, { once: true });
 }); }"""
 
@@ -1606,9 +1778,14 @@ def _cold_load(
             "Network.loadingFinished",
             lambda e: received.__setitem__(e["requestId"], int(e["encodedDataLength"])),
         )
+        # The boot's bytes are those of the requests made before ready: not those
+        # of a visit clicked at once, nor of the preloading that starts later.
+        sent: list[str] = []
+        cdp.on("Network.requestWillBeSent", lambda e: sent.append(e["requestId"]))
         page.goto(url)
         page.wait_for_selector('html[data-python="ready"]', state="attached", timeout=timeout_ms)
         ms = float(page.evaluate("window.__pythonReadyMs"))
+        boot_requests = set(sent)
         # Main-thread CPU time: unlike wall time, barely inflated by other work on
         # a busy machine (it still counts the benchmark's own few ms after ready).
         cpu_ms = _thread_ms(cdp)
@@ -1619,12 +1796,14 @@ def _cold_load(
             (d for start, d in page.evaluate("window.__longTasks") if start < ms), default=0.0
         )
         page.wait_for_timeout(200)  # let the last loadingFinished events arrive
-        load = Load(ms, sum(received.values()), len(received), float(longest), cpu_ms=cpu_ms)
+        boot = [size for request, size in received.items() if request in boot_requests]
+        load = Load(ms, sum(boot), len(boot), float(longest), cpu_ms=cpu_ms)
         if route is not None and pause_ms:
             page.wait_for_timeout(max(0.0, pause_ms - 200))
             visit = _visit(page, cdp, route)
         if visit is not None:
             load.route_ms, load.route_drawn_ms, load.route_cpu_ms = visit
+        load.total_bytes = sum(received.values())
         return load
     finally:
         context.close()
@@ -1700,7 +1879,7 @@ def cmd_bench(runs: int, network: Network = Network(), pages: Sequence[str] = BE
                         paused.append(load)
                         print(
                             f"run {i + 1}/{runs} site, {BENCH_PAUSE_MS / 1000:.0f} s after ready:"
-                            f"{_visit_text(load)[1:]}"
+                            f"{_visit_text(load)[1:]}; {load.total_bytes / 1e3:.0f} kB in all"
                         )
             browser.close()
     finally:
@@ -1731,6 +1910,12 @@ def cmd_bench(runs: int, network: Network = Network(), pages: Sequence[str] = BE
             f"  site/{ref}: ratio {med['site'] / med[ref]:.2f} "
             f"(main-thread CPU: {cpu['site']:.0f} / {cpu[ref]:.0f} ms, ratio "
             f"{cpu['site'] / cpu[ref]:.2f}), extra bytes {(size['site'] - size[ref]) / 1000:.0f} kB"
+        )
+    if paused:
+        total = statistics.median(load.total_bytes for load in paused)
+        print(
+            f"  the site, {BENCH_PAUSE_MS / 1000:.0f} s after ready (preloading done) and a "
+            f"visit: {total / 1e6:.2f} MB received in all"
         )
     when = {"clicked when ready": results.get("site", [])}
     when[f"clicked {BENCH_PAUSE_MS / 1000:.0f} s after ready"] = paused

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import ast
 import base64
+import gzip
 import hashlib
+import importlib
 import importlib.util
 import io
 import json
+import shutil
 import sys
+import traceback
 import zipfile
 from pathlib import Path
 from types import ModuleType
@@ -92,6 +96,25 @@ def test_wheel_is_a_valid_pure_python_wheel_named_by_its_content(tmp_path: Path)
 
     (src / "__init__.py").write_text("__version__ = '0.1.0'  # changed\n")
     assert build.build_wheel(tmp_path / "c", src=src).name != first.name
+    # What its bytecode depends on besides the source changes the name too.
+    salted = build.build_wheel(tmp_path / "d", src=src, salt=b"another Pyodide")
+    assert salted.name != build.build_wheel(tmp_path / "e", src=src).name
+
+
+def test_our_bytecode_salt_follows_the_runtime_and_whether_sources_ship(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Our archives are named with it: a browser never takes bytecode made for another
+    Python (or archives without sources) from its cache under an old name."""
+    runtime = tmp_path / "pyodide.tgz"
+    runtime.write_bytes(b"one runtime")
+    salt = build.bytecode_salt(runtime)
+    assert build.bytecode_salt(runtime) == salt
+    monkeypatch.setattr(build, "OUR_SOURCES_SHIPPED", not build.OUR_SOURCES_SHIPPED)
+    assert build.bytecode_salt(runtime) != salt
+    monkeypatch.undo()
+    runtime.write_bytes(b"another runtime")
+    assert build.bytecode_salt(runtime) != salt
 
 
 def test_trimmed_lock_keeps_micropip_with_the_shipped_wheels_hash() -> None:
@@ -450,8 +473,9 @@ def test_service_worker_lists_every_file_of_the_build_but_its_own(tmp_path: Path
     assert f'<meta name="optimus-build" content="{build_id}">' in page  # checked by the worker
     # The id covers the page and the files: another wheel, another build.
     changed = tmp_path / "src" / "optimus"
-    changed.mkdir(parents=True)
-    (changed / "__init__.py").write_text("__version__ = '0.1.0'\n")
+    shutil.copytree(build.PY_SRC, changed, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    init = changed / "__init__.py"
+    init.write_text(init.read_text() + "\n__version__ = '0.1.0+other'\n")
     other = build.build(tmp_path / "other", quiet=True, py_src=changed)
     assert json.loads((other / build.STAMP_NAME).read_text())["build"] != build_id
 
@@ -510,6 +534,34 @@ def test_with_bytecode_ships_checked_pycs_that_zipimport_uses(
         )
 
 
+def test_with_bytecode_without_sources_ships_the_bytecode_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Our archives ship without sources (``OUR_SOURCES_SHIPPED``): zipimport takes
+    the bytecode alone, and a traceback names the module's file and line."""
+    source = b'"""Doc."""\n\n\ndef fail():\n    raise ValueError("here")\n'
+    entries = [("sourceless_pkg/__init__.py", b""), ("sourceless_pkg/boom.py", source)]
+    archive = tmp_path / "sourceless.zip"
+    archive.write_bytes(build.with_bytecode(build._zip_bytes(entries), str(archive), False))
+    with zipfile.ZipFile(archive) as opened:
+        assert sorted(opened.namelist()) == [
+            "sourceless_pkg/__init__.pyc",
+            "sourceless_pkg/boom.pyc",
+        ]
+        assert_bytecode_matches_its_source(opened, "sourceless_pkg/boom.py", source)
+    monkeypatch.syspath_prepend(str(archive))
+    try:
+        boom = importlib.import_module("sourceless_pkg.boom")
+        assert boom.__doc__ == "Doc." and boom.__file__ == f"{archive}/sourceless_pkg/boom.pyc"
+        with pytest.raises(ValueError) as caught:
+            boom.fail()
+        frame = traceback.extract_tb(caught.value.__traceback__)[-1]
+        assert (frame.filename, frame.lineno) == (f"{archive}/sourceless_pkg/boom.py", 5)
+    finally:
+        for name in ("sourceless_pkg.boom", "sourceless_pkg"):
+            sys.modules.pop(name, None)
+
+
 def stale_copy(archive_path: Path) -> bytes:
     with zipfile.ZipFile(archive_path) as archive:
         return build._zip_bytes(
@@ -520,32 +572,49 @@ def stale_copy(archive_path: Path) -> bytes:
         )
 
 
-def assert_bytecode_matches_its_source(archive: zipfile.ZipFile, module: str) -> None:
+def assert_bytecode_matches_its_source(
+    archive: zipfile.ZipFile, module: str, source: bytes | None = None
+) -> None:
     """``module``'s .pyc in ``archive`` is unchecked hash-based (PEP 552) and records
-    the hash of the source beside it (keyed by the .pyc's own magic number, so this
-    checks bytecode for another Python too)."""
+    the hash of ``source`` (by default the source beside it; keyed by the .pyc's own
+    magic number, so this checks bytecode for another Python too)."""
     import _imp
 
     header = archive.read(module + "c")[:16]
     assert int.from_bytes(header[4:8], "little") == 0b01, module  # hash-based, unchecked
     key = int.from_bytes(header[:4], "little")
-    expected = _imp.source_hash(key, archive.read(module))
+    expected = _imp.source_hash(key, archive.read(module) if source is None else source)
     assert header[8:16] == expected, f"{module}c was not compiled from {module}"
 
 
+def repository_source(member: str) -> bytes:
+    """The source in this repository of an archive's ``optimus/...`` or
+    ``optimus_web/...`` module."""
+    package, _, rest = member.partition("/")
+    folder = {"optimus": ROOT / "py" / "optimus", "optimus_web": ROOT / "web"}[package]
+    return (folder / rest).read_bytes()
+
+
 def test_built_site_ships_our_modules_with_checked_bytecode() -> None:
-    """The real dist/ (when built): each module of the wheel and the web zip has a
-    .pyc for the browser's Python beside it (where zipimport looks), made from it."""
+    """The real dist/ (when built): each module of our archives is there as a .pyc
+    for the browser's Python (where zipimport looks), made from its source in the
+    repository; the source itself ships only if ``OUR_SOURCES_SHIPPED``."""
     dist = ROOT / "dist"
     stamp_path = dist / build.STAMP_NAME
     if not stamp_path.exists():
         pytest.skip("dist/ is not built (python build.py test builds it first)")
     stamp = json.loads(stamp_path.read_text())
-    for archive_path in (dist / "wheels" / stamp["wheel"], dist / "app" / stamp["web"]):
-        with zipfile.ZipFile(archive_path) as archive:
+    archives = [(dist / "wheels" / stamp["wheel"]).read_bytes()]
+    archives.append((dist / "app" / stamp["web"]).read_bytes())
+    # The archives fetched after the boot (web/lazy.py): zips gzipped whole.
+    archives += [gzip.decompress((dist / name).read_bytes()) for name in stamp["units"].values()]
+    assert len(archives) == 2 + 1 + len(build.GAME_UNITS)
+    for data in archives:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
             names = set(archive.namelist())
-            modules = [n for n in names if n.endswith(".py") and ".dist-info/" not in n]
-            assert modules, archive_path
+            modules = [n[:-1] for n in names if n.endswith(".pyc")]
+            assert modules, archive.namelist()
             for module in modules:
-                assert module + "c" in names, module
-                assert_bytecode_matches_its_source(archive, module)
+                assert (module in names) == build.OUR_SOURCES_SHIPPED, module
+                assert_bytecode_matches_its_source(archive, module, repository_source(module))
+            assert not [n for n in names if n.endswith(".py") and n + "c" not in names]

@@ -2,14 +2,16 @@
 
 index.html puts our wheel and this package's zip on ``sys.path`` (both are
 imported as they are, with their bytecode; micropip is not loaded), then runs
-``from optimus_web.main import boot; boot()``.  Success sets
+``from optimus_web.main import boot; boot(units)``.  Those two archives hold only
+what the boot imports; the rest of our code comes in archives fetched after the
+boot (``units``; web/lazy.py).  Success sets
 ``<html data-python="ready">``; any failure sets ``data-python="error"`` and
 shows a readable message (index.html's inline script catches failures that
 happen before this module runs: a missing wheel, a timeout, a JS error).
 
 To add a game's table, write ``web/<game>_view.py`` with a subclass of
-``table.GameTable`` (the shared frame: docs/table.md) and register it in
-``register_views`` below with ``lazy_view``; put its board's styles in
+``table.GameTable`` (the shared frame: docs/table.md), add it to ``VIEWS``
+below and its files to build.py's ``GAME_UNITS`` (its archive); put its board's styles in
 ``web/<game>.css`` (build.py inlines every ``web/*.css`` into the page).
 """
 
@@ -19,12 +21,13 @@ import contextlib
 import importlib
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import js  # type: ignore[import-not-found]  # Pyodide's bridge to the page's JavaScript globals
 from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
 
+from .lazy import SHARED, Archives, LoadingView
 from .router import Router, View, ViewFactory
 
 
@@ -43,6 +46,31 @@ def lazy_view(module: str, name: str) -> ViewFactory:
     return make
 
 
+def fetched_view(archives: Archives, game: str, title: str, make: ViewFactory) -> ViewFactory:
+    """``make``, once ``game``'s archives are here; before that, a view that says it
+    is loading, fetches them at once, then mounts ``make()``'s view (web/lazy.py)."""
+
+    def view() -> View:
+        if archives.loaded(game):
+            return make()
+        console = js.window.console
+        return LoadingView(
+            title, lambda: archives.load(game), make, lambda text: console.error(text), create_proxy
+        )
+
+    return view
+
+
+async def fetch_bytes(url: str) -> bytes:
+    """The bytes at ``url`` (relative to the page); an ``OSError`` naming the HTTP
+    status when the answer is not a success (a network failure raises too)."""
+    response = await js.fetch(url)
+    if not response.ok:
+        raise OSError(f"{url}: HTTP {response.status}")
+    data: bytes = (await response.arrayBuffer()).to_bytes()
+    return data
+
+
 VIEWS = {
     "fileiras": ("fileiras_view", "FileirasView"),
     "optimus": ("optimus_view", "OptimusView"),
@@ -59,10 +87,12 @@ frame every game shares (with the rules' core), then each game's view and rules
 (``optimus_web.<module>``, and the game and its bots from the registry)."""
 
 
-def register_views(router: Router) -> None:
+def register_views(router: Router, archives: Archives) -> None:
     """Register the view of every game on the landing page."""
     for game, (module, name) in VIEWS.items():
-        router.register(game, lazy_view(module, name))
+        router.register(
+            game, fetched_view(archives, game, router.games[game], lazy_view(module, name))
+        )
 
 
 PRELOAD_AFTER_MS = 1000
@@ -73,45 +103,61 @@ finds the main thread free."""
 
 def preload(
     window: Any,
+    archives: Archives,
     steps: Sequence[tuple[str, str | None]] = PRELOADED,
     after_ms: int = PRELOAD_AFTER_MS,
 ) -> None:
-    """``after_ms`` after ready, import what each of ``steps`` names (see
-    ``PRELOADED``), one step per idle period of the page (``requestIdleCallback``;
-    a timer where there is none).
+    """``after_ms`` after ready, fetch every archive the boot left out, and import
+    what each of ``steps`` names (see ``PRELOADED``), one step per idle period of
+    the page (``requestIdleCallback``; a timer where there is none), each once its
+    archive is here (a game's, or for the table the one they share).
 
     The boot does not import the views (it would be slower), so the first visit
     of a game had to import its view and rules first: most of its time.  Done
     while the page waits for the person to choose, that visit only draws the
     table.  One module per idle period keeps each task short, so a click is
-    never kept waiting long.  A view that fails to import is left alone: its
-    route tries again when shown and says what went wrong there.  The modules
-    done so far are listed in ``<html data-preloaded>`` (for the tests).
+    never kept waiting long.  A view that fails to import, or an archive that
+    fails to download, is left alone: its route tries again when shown and says
+    what went wrong there.  The modules done so far are listed in
+    ``<html data-preloaded>`` (for the tests).
     """
     pending = list(steps)
     done: list[str] = []
 
     def step(*_: Any) -> None:
-        module, game = pending.pop(0)
-        with contextlib.suppress(Exception):  # the route reports it (see above)
-            importlib.import_module(f"{__package__}.{module}")
-            if game is not None:
-                from optimus.core.registry import get_game
+        _, game = pending[0]
+        load = archives.load(game or SHARED)
+        if load.done():
+            run(load)
+        else:
+            load.add_done_callback(lambda _: schedule(lambda *_: run(load)))
 
-                get_game(game).bot_levels()  # cached by the registry for the view
+    def run(load: Any) -> None:
+        module, game = pending.pop(0)
+        if not load.cancelled() and load.exception() is None:
+            with contextlib.suppress(Exception):  # the route reports it (see above)
+                importlib.import_module(f"{__package__}.{module}")
+                if game is not None:
+                    from optimus.core.registry import get_game
+
+                    get_game(game).bot_levels()  # cached by the registry for the view
         done.append(module)
         window.document.documentElement.dataset.preloaded = ",".join(done)
         if pending:
-            schedule()
+            schedule(step)
 
-    def schedule() -> None:
+    def schedule(callback: Callable[..., None]) -> None:
         if hasattr(window, "requestIdleCallback"):
-            window.requestIdleCallback(create_once_callable(step))
+            window.requestIdleCallback(create_once_callable(callback))
         else:  # Safari: a moment after the page has settled
-            window.setTimeout(create_once_callable(step), 200)
+            window.setTimeout(create_once_callable(callback), 200)
+
+    def start(*_: Any) -> None:
+        archives.load_all()
+        schedule(step)
 
     if pending:
-        window.setTimeout(create_once_callable(schedule), after_ms)
+        window.setTimeout(create_once_callable(start), after_ms)
 
 
 def report_error(message: str) -> None:
@@ -170,16 +216,21 @@ def packages_loaded() -> list[str]:
     )
 
 
-def boot() -> Router:
-    """Import the game package, route, then mark the page ready; return the router."""
+def boot(units: Mapping[str, Mapping[str, Any]] | None = None) -> Router:
+    """Import the game package, route, then mark the page ready; return the router.
+
+    ``units`` describes the archives of our code fetched after the boot (build.py's
+    ``unit_config``, written into index.html).
+    """
     root: Any = js.document.documentElement
     try:
         started = time.perf_counter()
         import optimus  # the rules package, from our wheel
 
         import_ms = (time.perf_counter() - started) * 1000
+        archives = Archives(units or {}, fetch_bytes)
         router = Router(js.document, js.window, create_proxy)
-        register_views(router)
+        register_views(router, archives)
         router.start()
     except Exception as exc:
         cause = f"{type(exc).__name__}: {exc}"
@@ -197,5 +248,5 @@ def boot() -> Router:
     # For the tests and bench-boot: what a route visit compiled (see above).
     js.window.optimusCompiledInPage = create_proxy(lambda: ",".join(modules_compiled_at_boot()))
     root.setAttribute("data-python", "ready")
-    preload(js.window)
+    preload(js.window, archives)
     return router

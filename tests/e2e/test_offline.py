@@ -76,9 +76,16 @@ def test_after_one_visit_the_site_reloads_and_opens_offline_and_plays_to_the_end
 
     tab = guarded_sw.new_page()  # a new tab, still offline
     guarded_sw.page = tab
-    tab.goto(sub_site + "#/fileiras")
+    archives: list[Any] = []  # the games' archives: fetched after the boot (web/lazy.py)
+    tab.on("response", lambda r: archives.append(r) if r.url.endswith(".zip.gz") else None)
+    tab.goto(sub_site + "#/fileiras")  # fetched at once: the route needs it
     guarded_sw.wait_ready()
     assert fileiras.play_to_the_end(tab) == 2
+    tab.evaluate("location.hash = '#/optimus2'")  # another game, first opened offline
+    tab.wait_for_selector("#game-view [data-role=setup]")
+    fetched = {r.url.rsplit("/", 1)[-1].split("-")[0] for r in archives}
+    assert {"table", "fileiras", "optimus2"} <= fetched
+    assert all(r.ok and r.from_service_worker for r in archives)
     tab.close()
     assert all(url.startswith(sub_site) for url in requested), {
         url for url in requested if not url.startswith(sub_site)

@@ -122,6 +122,59 @@ def test_views_are_imported_while_the_page_waits_then_a_visit_only_draws(
     assert compiled == "", f"compiled in the page (add stdlib ones to boot-modules.txt): {compiled}"
 
 
+def test_the_boot_fetches_only_its_own_code_and_each_game_comes_after_ready(
+    guarded: Guard, site: str
+) -> None:
+    """The wheel and the web zip hold what the boot imports; each game's archive, and
+    the one they share, are fetched after ready (preloading), each once."""
+    page = guarded.page
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.goto(site)
+    guarded.wait_ready()
+    assert [url for url in requested if url.endswith(".zip.gz")] == []
+    page.wait_for_selector("html[data-preloaded*=optimus2_view]", state="attached")
+    units = sorted(
+        url.rsplit("/", 1)[-1].split("-")[0] for url in requested if url.endswith(".zip.gz")
+    )
+    assert units == ["fileiras", "optimus", "optimus2", "table"]
+
+
+def test_a_game_opened_before_its_archive_is_here_says_so_and_a_failed_download_is_retried(
+    guarded: Guard, site: str
+) -> None:
+    """A deep link (or a click before preloading) fetches the game's archive at once,
+    with a loading note meanwhile; a failed download says so and offers to try again."""
+    from playwright.sync_api import expect
+
+    guarded.expect_errors()  # the failed download is logged
+    page = guarded.page
+    held: list[Any] = []
+    failing = {"now": True}
+
+    def archive(route: Any) -> None:
+        if not held:
+            held.append(route)  # the first request waits until the test lets it fail
+        elif failing["now"]:
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/app/fileiras-*.zip.gz", archive)
+    page.goto(site + "#/fileiras")
+    guarded.wait_ready()
+    notice = page.locator("#game-view .notice")
+    expect(notice).to_have_text("Loading Fileiras…")
+    assert notice.get_attribute("role") == "status"
+    held[0].abort()
+    expect(notice).to_contain_text("Fileiras could not be downloaded")
+    failing["now"] = False
+    page.click("#game-view [data-role=retry]")
+    page.wait_for_selector("#game-view [data-role=setup]")
+    expect(page.locator("#game-view .notice")).to_have_count(0)
+    assert page.evaluate("optimusCompiledInPage()") == ""
+
+
 def test_only_local_files_are_requested_and_all_exist(guarded: Guard, site: str) -> None:
     requested: list[str] = []
     guarded.page.on("request", lambda request: requested.append(request.url))
