@@ -18,8 +18,9 @@ from itertools import combinations_with_replacement
 from math import factorial
 
 from optimus.grid.game import OPEN_ROLLS, SOLO_ROLLS, OptimusState, marking_choices
-from optimus.grid.heuristics import Evaluator, Params
+from optimus.grid.heuristics import Params
 from optimus.grid.sheet import NUM_COLOURS
+from optimus.grid.value import SheetEvaluator, make_evaluator
 
 NEG = float("-inf")
 FACES = 6
@@ -41,7 +42,7 @@ def _multisets(dice: int) -> list[tuple[tuple[int, ...], float]]:
 MULTISETS = {2: _multisets(2), 3: _multisets(3)}
 
 
-def pair_gains(ev: Evaluator, marks: int) -> list[list[float]]:
+def pair_gains(ev: SheetEvaluator, marks: int) -> list[list[float]]:
     """``G[k][n - 1]``: the best gain of marking ``n`` boxes of colour ``k`` (``-inf``: none)."""
     front = ev.frontier_of(marks)
     layout = ev.layout
@@ -133,18 +134,22 @@ class Lookahead:
     and size). In solo the game's end is known: no roll is counted after 30.
     """
 
-    def __init__(self, state: OptimusState, player: int, params: Params) -> None:
+    def __init__(
+        self, state: OptimusState, player: int, params: Params, learned: bool = True
+    ) -> None:
         self.state = state
         self.player = player
         self.params = params
-        self._evs: dict[int, Evaluator] = {}
+        self.learned = learned
+        self._evs: dict[int, SheetEvaluator] = {}
 
-    def after(self, roll: int) -> Evaluator:
+    def after(self, roll: int) -> SheetEvaluator:
         ev = self._evs.get(roll)
         if ev is None:
             sim = self.state.clone()
             sim.roll = roll
-            ev = self._evs[roll] = Evaluator(sim, self.player, self.params)
+            ev = make_evaluator(sim, self.player, self.params, self.learned)
+            self._evs[roll] = ev
         return ev
 
     def last(self, roll: int) -> bool:
