@@ -6,15 +6,15 @@ things, future rolls and the others' pending choices, are not in it.
 
 * ``easy`` -- a beginner: marks as many boxes as it can, likes stars, avoids
   spending "!", and looks no further.
-* ``normal`` -- one-ply greedy on the shared evaluation
-  (:mod:`optimus.grid.heuristics`): the move whose resulting sheet is worth
-  most (points now, columns and colours on their way, room to grow, pieces
-  left to fill).
-* ``hard`` -- Monte Carlo over future rolls: the best few moves by the
-  evaluation are each played out over the same sampled rolls (common random
-  numbers) a few rolls deep with the ``normal`` policy on its own sheet, and
-  valued by the evaluation at the leaf. When active it also weighs what the
-  four dice it leaves are worth to the others (see :class:`HardBot`).
+* ``normal`` -- the shared, hand-made evaluation
+  (:mod:`optimus.grid.heuristics`: points now, columns and colours on their
+  way, room to grow, pieces left to fill): its best three moves, the best of
+  them one roll ahead.
+* ``hard`` -- expectimax over the next two rolls, exact over the dice
+  (:mod:`optimus.grid.lookahead`). In solo it values sheets with the learned
+  evaluation (:mod:`optimus.grid.value`), with others with the shared one.
+  When active it also weighs what the four dice it leaves are worth to the
+  others (see :class:`HardBot`).
 """
 
 from __future__ import annotations
@@ -222,7 +222,8 @@ class HardBot(Bot):
     ``time_ms``). When active, each candidate is also charged ``deny`` times
     the mean gain the four dice it leaves give the others (their greedy best
     with those dice). The search yields after every sheet it values (a few
-    milliseconds).
+    milliseconds). In solo (``learned``) sheets are valued by the learned
+    evaluation (:mod:`optimus.grid.value`), else by the hand-made one.
     """
 
     level = "hard"

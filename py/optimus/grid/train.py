@@ -3,18 +3,23 @@
 ``PYTHONPATH=py nice -n 19 python -m optimus.grid.train --games 2000 --rounds 3``
 
 Each round plays ``--games`` solo games (30 rolls, two colour and two number
-dice) with a policy, records every sheet after every roll with the rolls
-left, and fits, per bucket of rolls left, the weights of the features by
-least squares (a little ridge) to what the game went on to score from that
-sheet (final score minus the score the sheet has now: a Monte Carlo return).
-Round one plays greedily on the hand-made evaluation
-(:mod:`optimus.grid.heuristics`); each later round greedily on the model the
-round before fitted, so the values follow the better policy. The games are
+dice) with a policy and records every sheet after every roll with the rolls
+left. Then the weights are fitted by dynamic programming, backwards from the
+last roll: those for ``r`` rolls left by least squares (a little ridge) to
+the value of each recorded sheet with ``r`` rolls left one roll on -- the
+exact mean, over the 6^4 ways the next roll can fall, of the best sheet it
+allows, valued with the weights for ``r - 1`` rolls left fitted just before
+(with none left: the score). So the values are those of playing well from
+the sheet, not of the policy that reached it. Round one plays greedily on
+the hand-made evaluation (:mod:`optimus.grid.heuristics`); each later round
+greedily on the model fitted before, and fits on the positions of every
+round so far, so the positions follow the better policy. The games are
 played on random sheets (``random:SEED`` from the training seed) and the two
-standard ones in turn, so the weights are not tied to one sheet. The last
-round's held-out games (every tenth) check the fit: its error against the
-mean per bucket of rolls left. Standard library only: the normal equations
-are solved by Gaussian elimination in pure Python.
+standard ones in turn, so the weights are not tied to one sheet. Then a
+tenth as many games again, played greedily on the final model, check it:
+its error predicting their final scores against the mean per roll. Standard
+library only: the normal equations are solved by Gaussian elimination in
+pure Python.
 
 Writes ``py/optimus/grid/value_weights.json`` (``--out``).
 """

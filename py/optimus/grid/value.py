@@ -1,10 +1,10 @@
 """A learned evaluation of Optimus sheets for solo games (used by the bots in solo).
 
 The value of a sheet with ``r`` rolls to come is its score if the game ended
-now plus a linear function of features whose weights were fitted, per bucket
-of rolls left, to what solo games went on to score from such sheets
-(:mod:`optimus.grid.train`: Monte Carlo returns of self-play on random and
-standard sheets, then again with the improved policy). The features, all
+now plus a linear function of features whose weights were fitted, one set
+per number of rolls left, by fitted dynamic programming on self-play
+(:mod:`optimus.grid.train`): to the exact mean, over the next roll, of the
+best sheet it allows, valued with one roll less. The features, all
 sums over columns, colours and boxes, so a move's value changes only where
 the move marks:
 
