@@ -257,8 +257,8 @@ class HardBot(Bot):
             sheets.append((marks | mask, left - cost))
         one = []
         for i, (m, j) in enumerate(sheets):
-            one.append(look.one(m, j) - penalty[i])
-            yield None
+            value = yield from look.one_steps(m, j)
+            one.append(value - penalty[i])
         order = sorted(range(len(picked)), key=lambda i: (-one[i], i))
         limit = self.budget.iterations
         deadline = None
