@@ -6,15 +6,15 @@ things, future rolls and the others' pending choices, are not in it.
 
 * ``easy`` -- a beginner: marks as many boxes as it can, likes stars, avoids
   spending "!", and looks no further.
-* ``normal`` -- one-ply greedy on the shared evaluation
-  (:mod:`optimus.grid.heuristics`): the move whose resulting sheet is worth
-  most (points now, columns and colours on their way, room to grow, pieces
-  left to fill).
-* ``hard`` -- Monte Carlo over future rolls: the best few moves by the
-  evaluation are each played out over the same sampled rolls (common random
-  numbers) a few rolls deep with the ``normal`` policy on its own sheet, and
-  valued by the evaluation at the leaf. When active it also weighs what the
-  four dice it leaves are worth to the others (see :class:`HardBot`).
+* ``normal`` -- the shared, hand-made evaluation
+  (:mod:`optimus.grid.heuristics`: points now, columns and colours on their
+  way, room to grow, pieces left to fill): its best three moves, the best of
+  them one roll ahead.
+* ``hard`` -- expectimax over the next two rolls, exact over the dice
+  (:mod:`optimus.grid.lookahead`). In solo it values sheets with the learned
+  evaluation (:mod:`optimus.grid.value`), with others with the shared one.
+  When active it also weighs what the four dice it leaves are worth to the
+  others (see :class:`HardBot`).
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from optimus.grid.game import (
 from optimus.grid.heuristics import DEFAULT, Evaluator, Params
 from optimus.grid.lookahead import Lookahead
 from optimus.grid.sheet import COLOURS, NUM_COLOURS
+from optimus.grid.value import SheetEvaluator, make_evaluator
 
 Option = tuple[float, str]
 
@@ -55,7 +56,7 @@ RANK_SLICE = 120
 
 
 def ranking(
-    ev: Evaluator, state: OptimusState, me: int, legal: list[str]
+    ev: SheetEvaluator, state: OptimusState, me: int, legal: list[str]
 ) -> Generator[None, None, list[Option]]:
     """Legal moves with their one-ply value, best first (ties: order of ``legal``).
 
@@ -74,7 +75,7 @@ def ranking(
     return [(v, m) for v, _, m in out]
 
 
-def ranked(ev: Evaluator, state: OptimusState, me: int, legal: list[str]) -> list[Option]:
+def ranked(ev: SheetEvaluator, state: OptimusState, me: int, legal: list[str]) -> list[Option]:
     """:func:`ranking` run to the end."""
     gen = ranking(ev, state, me, legal)
     while True:
@@ -86,7 +87,7 @@ def ranked(ev: Evaluator, state: OptimusState, me: int, legal: list[str]) -> lis
 
 
 def best_gain(
-    ev: Evaluator,
+    ev: SheetEvaluator,
     marks: int,
     left: int,
     dice_c: list[str],
@@ -170,13 +171,14 @@ def normal_choice(
     legal: list[str],
     params: Params = DEFAULT,
     look: int = NORMAL_LOOK,
+    learned: bool = False,
 ) -> str:
     """The evaluation's best ``look`` moves, the best of them one roll ahead."""
-    options = ranked(Evaluator(state, me, params), state, me, legal)
+    options = ranked(make_evaluator(state, me, params, learned), state, me, legal)
     picked = distinct(options, False, look)
     if len(picked) == 1:
         return picked[0][1]
-    ahead = Lookahead(state, me, params)
+    ahead = Lookahead(state, me, params, learned)
     marks, left = state.marks[me], JOKERS - state.jokers_used[me]
     best, best_value = picked[0][1], float("-inf")
     for _, move in picked:
@@ -202,9 +204,10 @@ class EasyBot(_Bot):
 class NormalBot(_Bot):
     level = "normal"
     params: ClassVar[Params] = DEFAULT
+    learned: ClassVar[bool] = False
 
     def choice(self, state: OptimusState, legal_moves: list[str]) -> str:
-        return normal_choice(state, self.player, legal_moves, self.params)
+        return normal_choice(state, self.player, legal_moves, self.params, learned=self.learned)
 
 
 class HardBot(Bot):
@@ -219,7 +222,8 @@ class HardBot(Bot):
     ``time_ms``). When active, each candidate is also charged ``deny`` times
     the mean gain the four dice it leaves give the others (their greedy best
     with those dice). The search yields after every sheet it values (a few
-    milliseconds).
+    milliseconds). In solo (``learned``) sheets are valued by the learned
+    evaluation (:mod:`optimus.grid.value`), else by the hand-made one.
     """
 
     level = "hard"
@@ -227,6 +231,7 @@ class HardBot(Bot):
     params: ClassVar[Params] = DEFAULT
     candidates: ClassVar[int] = 10
     deny: ClassVar[float] = 0.5
+    learned: ClassVar[bool] = True
 
     def think(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> Thinking:
         if len(legal_moves) == 1:
@@ -234,7 +239,7 @@ class HardBot(Bot):
         state = state_from_observation(observation)
         me = self.player
         yield None
-        ev = Evaluator(state, me, self.params)
+        ev = make_evaluator(state, me, self.params, self.learned)
         options = yield from ranking(ev, state, me, legal_moves)
         yield None
         active = state.phase == "active" and not state.solo
@@ -244,7 +249,7 @@ class HardBot(Bot):
         penalty = [0.0] * len(picked)
         if active:
             penalty = yield from self.denial(state, [m for _, m in picked])
-        look = Lookahead(state, me, self.params)
+        look = Lookahead(state, me, self.params, self.learned)
         marks, left = state.marks[me], JOKERS - state.jokers_used[me]
         sheets = []
         for _, move in picked:
@@ -252,8 +257,8 @@ class HardBot(Bot):
             sheets.append((marks | mask, left - cost))
         one = []
         for i, (m, j) in enumerate(sheets):
-            one.append(look.one(m, j) - penalty[i])
-            yield None
+            value = yield from look.one_steps(m, j)
+            one.append(value - penalty[i])
         order = sorted(range(len(picked)), key=lambda i: (-one[i], i))
         limit = self.budget.iterations
         deadline = None

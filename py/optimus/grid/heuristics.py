@@ -14,13 +14,15 @@ from dataclasses import dataclass
 
 from optimus.grid.game import COLOUR_BONUS, JOKERS, SOLO_ROLLS, OptimusState
 from optimus.grid.sheet import (
-    COLS,
     COLUMN_MASKS,
     COLUMN_POINTS,
     NUM_COLOURS,
     ROWS,
     START_MASK,
     Layout,
+    bits,
+    columns_of,
+    components,
     neighbours_mask,
 )
 
@@ -63,18 +65,7 @@ def _pieces(layout: Layout, b: int, free: int) -> int:
     cache = layout.__dict__.setdefault("_pieces", {})
     found: int | None = cache.get(key)
     if found is None:
-        found = 0
-        left = free
-        while left:
-            grown = left & -left
-            while True:
-                nxt = grown | (neighbours_mask(grown) & left)
-                if nxt == grown:
-                    break
-                grown = nxt
-            left &= ~grown
-            found += 1
-        cache[key] = found
+        found = cache[key] = len(components(free))
     return found
 
 
@@ -232,15 +223,7 @@ class Evaluator:
             - self.joker * cost
         )
         low = (mask & -mask).bit_length() - 1
-        columns = 0
-        m = mask
-        while m:
-            i = (m & -m).bit_length() - 1
-            columns |= 1 << (i % COLS)
-            m &= m - 1
-        while columns:
-            c = (columns & -columns).bit_length() - 1
-            columns &= columns - 1
+        for c in bits(columns_of(mask)):
             d += self.column_term(c, new) - self.column_term(c, marks)
         b = layout.block_of[low]
         k, bm = layout.blocks[b]

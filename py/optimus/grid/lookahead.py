@@ -16,15 +16,18 @@ from __future__ import annotations
 from collections.abc import Generator
 from itertools import combinations_with_replacement
 from math import factorial
+from typing import TypeVar
 
 from optimus.grid.game import OPEN_ROLLS, SOLO_ROLLS, OptimusState, marking_choices
-from optimus.grid.heuristics import Evaluator, Params
+from optimus.grid.heuristics import Params
 from optimus.grid.sheet import NUM_COLOURS
+from optimus.grid.value import SheetEvaluator, make_evaluator
 
 NEG = float("-inf")
 FACES = 6
 """Faces of a die: five colours (or numbers 1-5), then the joker."""
 NUMBERS = 5
+T = TypeVar("T")
 
 
 def _multisets(dice: int) -> list[tuple[tuple[int, ...], float]]:
@@ -41,8 +44,8 @@ def _multisets(dice: int) -> list[tuple[tuple[int, ...], float]]:
 MULTISETS = {2: _multisets(2), 3: _multisets(3)}
 
 
-def pair_gains(ev: Evaluator, marks: int) -> list[list[float]]:
-    """``G[k][n - 1]``: the best gain of marking ``n`` boxes of colour ``k`` (``-inf``: none)."""
+def pair_gains_steps(ev: SheetEvaluator, marks: int) -> Generator[None, None, list[list[float]]]:
+    """:func:`pair_gains`, yielding after every colour (a busy sheet has hundreds of markings)."""
     front = ev.frontier_of(marks)
     layout = ev.layout
     gain = ev.gain
@@ -57,7 +60,23 @@ def pair_gains(ev: Evaluator, marks: int) -> list[list[float]]:
                     best = g
             row.append(best)
         table.append(row)
+        yield None
     return table
+
+
+def finish(steps: Generator[None, None, T]) -> T:
+    """Run a computation that yields now and then to its end; its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            result: T = stop.value
+            return result
+
+
+def pair_gains(ev: SheetEvaluator, marks: int) -> list[list[float]]:
+    """``G[k][n - 1]``: the best gain of marking ``n`` boxes of colour ``k`` (``-inf``: none)."""
+    return finish(pair_gains_steps(ev, marks))
 
 
 def face_gains(pairs: list[list[float]], jokers_left: int, joker: float) -> list[list[float]]:
@@ -133,18 +152,22 @@ class Lookahead:
     and size). In solo the game's end is known: no roll is counted after 30.
     """
 
-    def __init__(self, state: OptimusState, player: int, params: Params) -> None:
+    def __init__(
+        self, state: OptimusState, player: int, params: Params, learned: bool = True
+    ) -> None:
         self.state = state
         self.player = player
         self.params = params
-        self._evs: dict[int, Evaluator] = {}
+        self.learned = learned
+        self._evs: dict[int, SheetEvaluator] = {}
 
-    def after(self, roll: int) -> Evaluator:
+    def after(self, roll: int) -> SheetEvaluator:
         ev = self._evs.get(roll)
         if ev is None:
             sim = self.state.clone()
             sim.roll = roll
-            ev = self._evs[roll] = Evaluator(sim, self.player, self.params)
+            ev = make_evaluator(sim, self.player, self.params, self.learned)
+            self._evs[roll] = ev
         return ev
 
     def last(self, roll: int) -> bool:
@@ -152,22 +175,29 @@ class Lookahead:
 
     def one(self, marks: int, left: int, roll: int | None = None) -> float:
         """Sheet after roll ``roll`` (default: this one): the mean best after the next roll."""
+        return finish(self.one_steps(marks, left, roll))
+
+    def one_steps(
+        self, marks: int, left: int, roll: int | None = None
+    ) -> Generator[None, None, float]:
+        """:meth:`one`, yielding after every colour of the next roll valued."""
         t = self.state.roll if roll is None else roll
         if self.last(t):
             return self.after(t).value(marks, left)
         ev = self.after(t + 1)
-        table = face_gains(pair_gains(ev, marks), left, ev.joker)
+        pairs = yield from pair_gains_steps(ev, marks)
+        table = face_gains(pairs, left, ev.joker)
         dice = next_roll_dice(self.state, self.player, t + 1)
         return ev.value(marks, left) + expected_best(table, dice)
 
     def two(self, marks: int, left: int) -> Generator[None, None, float]:
-        """Sheet after this roll: the mean over two rolls (yields after every marking valued)."""
+        """Sheet after this roll: the mean over two rolls (yields after every colour valued)."""
         t = self.state.roll
         if self.last(t + 1):
             return self.one(marks, left)
         ev = self.after(t + 1)
         front = ev.frontier_of(marks)
-        stay = self.one(marks, left, t + 1)
+        stay = yield from self.one_steps(marks, left, t + 1)
         pairs: list[list[float]] = []
         for k in range(NUM_COLOURS):
             row = []
@@ -178,8 +208,8 @@ class Lookahead:
                     if g > best_gain:
                         best_gain, best_mask = g, mask
                 if best_mask:
-                    row.append(self.one(marks | best_mask, left, t + 1) - stay)
-                    yield None
+                    value = yield from self.one_steps(marks | best_mask, left, t + 1)
+                    row.append(value - stay)
                 else:
                     row.append(NEG)
             pairs.append(row)

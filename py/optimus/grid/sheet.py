@@ -101,6 +101,16 @@ def bits(mask: int) -> list[int]:
     return out
 
 
+def columns_of(mask: int) -> int:
+    """The columns ``mask`` has boxes in, as a bit mask of column indices."""
+    out = 0
+    while mask:
+        low = mask & -mask
+        out |= 1 << ((low.bit_length() - 1) % COLS)
+        mask ^= low
+    return out
+
+
 @dataclass(frozen=True)
 class Sheet:
     """A sheet's layout: a colour index (0-4) and a star flag per box."""
@@ -298,6 +308,22 @@ def _connected_subsets(block: int) -> list[list[int]]:
         if is_connected(mask):
             by_size[mask.bit_count()].append(mask)
     return by_size
+
+
+def components(mask: int) -> list[int]:
+    """The orthogonally connected groups the boxes of ``mask`` form."""
+    out = []
+    left = mask
+    while left:
+        grown = left & -left
+        while True:
+            nxt = grown | (neighbours_mask(grown) & left)
+            if nxt == grown:
+                break
+            grown = nxt
+        left &= ~grown
+        out.append(grown)
+    return out
 
 
 def is_connected(mask: int) -> bool:
