@@ -219,7 +219,10 @@ class HardBot(Bot):
     """Monte Carlo over ``normal``'s best candidates, to the end of the turn, shared dice."""
 
     level = "hard"
-    default_budget = Budget(time_ms=400, iterations=32)
+    default_budget = Budget(iterations=16)
+    """16 playouts per candidate: a mean decision of about 350 ms of CPU in CPython (see
+    docs/bots.md), the budget ``hard``'s strength is measured at. No clock: the same
+    decisions on any machine (the browser runs it in slices, so the page never freezes)."""
     weights: ClassVar[Weights] = DEFAULT
     """The evaluation of the greedy choices inside the playouts."""
     judge: ClassVar[Weights] = DEFAULT
@@ -254,7 +257,7 @@ class HardBot(Bot):
         deadline = None
         if budget.time_ms is not None:
             deadline = time.perf_counter() + budget.time_ms / 1000
-        limit = budget.iterations or (10_000 if deadline else 32)
+        limit = budget.iterations or (10_000 if deadline else 16)
         totals = [0.0] * len(cands)
         done = 0
         while done < limit and (done < 2 or deadline is None or time.perf_counter() < deadline):

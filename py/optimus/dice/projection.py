@@ -22,7 +22,6 @@ squares on the positions of self-played solo games (standard library only)::
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 from collections.abc import Sequence
@@ -246,6 +245,8 @@ def self_play(games: int, seed: int, learned: float) -> list[tuple[list[list[flo
 
 
 def main(argv: Sequence[str] | None = None) -> None:
+    import argparse  # here: the page imports this module, and needs no command line
+
     parser = argparse.ArgumentParser(prog="python -m optimus.dice.projection", description=__doc__)
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=300_000)
