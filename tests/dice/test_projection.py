@@ -40,6 +40,19 @@ def test_the_shipped_projection_loads_from_package_data_and_fits_the_features() 
     assert all(c[0] > 0.5 for c in p.coefs)
 
 
+def test_the_projection_file_is_covered_by_the_package_data_globs() -> None:
+    # an installed package (wheel) must ship the coefficients next to the code
+    import tomllib
+    from pathlib import Path, PurePosixPath
+
+    root = Path(__file__).resolve().parents[2]
+    config = tomllib.loads((root / "pyproject.toml").read_text("utf-8"))
+    globs = config["tool"]["setuptools"]["package-data"]["optimus"]
+    rel = PurePosixPath("dice/projection.json")
+    assert (root / "py/optimus" / rel).is_file()
+    assert any(rel.match(g) or PurePosixPath("x", rel).match(g) for g in globs), globs
+
+
 def test_a_file_of_other_features_is_refused_with_the_reason() -> None:
     text = json.dumps({"targets": list(TARGETS), "soft": 1.0, "coefs": [[1.0]] * 6})
     with pytest.raises(ValueError, match="refit"):
