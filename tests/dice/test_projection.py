@@ -101,3 +101,21 @@ def test_main_writes_a_projection_the_loader_accepts(tmp_path, capsys) -> None: 
     p = parse_projection(out.read_text("utf-8"))
     assert len(p.coefs) == len(TARGETS)
     assert "positions of 3 games" in capsys.readouterr().out
+
+
+def test_weights_learned_mixes_the_projection_into_the_bots_value() -> None:
+    from optimus.dice.bots import progress_left, turn_future, value
+    from optimus.dice.game import Optimus2State
+    from optimus.dice.heuristics import Weights, sheet_value
+
+    s = Optimus2State(1, load_sheet())
+    enter_pink(s.sd, s.sheets[0], 5)
+    t, sh = progress_left(s), s.sheets[0]
+    hand = sheet_value(s.sd, sh, t)
+    learned = projected_value(s.sd, sh, t)
+    assert hand != pytest.approx(learned)
+    extra = turn_future(s, 0)
+    assert value(s, 0) == pytest.approx(hand + extra)
+    assert value(s, 0, Weights(learned=1.0)) == pytest.approx(learned + extra)
+    half = value(s, 0, Weights(learned=0.5))
+    assert half == pytest.approx((hand + learned) / 2 + extra)

@@ -26,7 +26,6 @@ from optimus.core.protocol import JSON
 from optimus.core.rng import Rng
 from optimus.dice.game import HAND, Optimus2State, state_from_observation
 from optimus.dice.heuristics import DEFAULT, Weights, effective_areas, sheet_value
-from optimus.dice.projection import projected_value
 from optimus.dice.sheet import area_scores
 
 T = TypeVar("T")
@@ -66,6 +65,8 @@ def value(s: Optimus2State, player: int, w: Weights = DEFAULT) -> float:
     if not lam:
         v = sheet_value(s.sd, sh, t, w)
     else:
+        from optimus.dice.projection import projected_value  # only when used: page boot
+
         eff = effective_areas(s.sd, sh, t, w)
         v = lam * projected_value(s.sd, sh, t, eff=eff)
         if lam < 1:
