@@ -24,6 +24,15 @@ def test_a_run_resumes_its_log_and_plays_the_arena_s_games(tmp_path, capsys) -> 
     assert "2 games" in out and "1 normal: mean" in out
     main(["--players", "easy,normal", "--log", log, "--summary"])
     assert len(read_log(log)) == 2  # a summary plays nothing
+    # another process can play other games; the summary counts each game once
+    other = str(tmp_path / "other.jsonl")
+    main(
+        ["--players", "easy,normal", "--first", "2", "--games", "3", "--seed", "3", "--log", other]
+    )
+    assert [r["g"] for r in read_log(other)] == [2]
+    capsys.readouterr()
+    main(["--players", "easy,normal", "--summary", "--log", log, "--log", other, "--log", log])
+    assert capsys.readouterr().out.startswith("3 games")
 
 
 def test_mean_ci_is_the_normal_interval_of_the_mean() -> None:

@@ -7,8 +7,10 @@ Plays the games of ``python -m optimus arena optimus2`` (game ``g`` depends
 only on ``--seed`` and ``g``, so the scores are exactly the arena's) one after
 another with :func:`optimus.core.arena.play_game`, timing every decision in
 CPU time (``time.process_time``), and appends one JSON line per game to
-``--log``; a run stopped early resumes where the log ends. ``--summary``
-prints the means, 95% intervals and decision times of a log so far.
+``--log``; a run stopped early resumes where the log ends. Runs over other
+ranges of games (``--first``) can share the work out between processes.
+``--summary`` prints the means, 95% intervals and decision times of the games
+of one or more logs (each game counted once).
 """
 
 from __future__ import annotations
@@ -65,26 +67,35 @@ def summary(specs: Sequence[str], rows: Sequence[Row]) -> str:
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m optimus.dice.strength", description=__doc__)
     parser.add_argument("--players", required=True, help="comma-separated bot levels")
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--games", type=int, default=200, help="play games up to this number")
+    parser.add_argument("--first", type=int, default=0, help="the first game this log plays")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--iterations", type=int, default=None)
-    parser.add_argument("--log", required=True)
-    parser.add_argument("--summary", action="store_true", help="only print the log's summary")
+    parser.add_argument(
+        "--log", required=True, action="append", help="the run's log (several: --summary only)"
+    )
+    parser.add_argument("--summary", action="store_true", help="only print the logs' summary")
     args = parser.parse_args(argv)
     specs = args.players.split(",")
+    if args.summary:
+        games = {r["g"]: r for path in args.log for r in read_log(path)}
+        print(summary(specs, [games[g] for g in sorted(games)]))
+        return
+    if len(args.log) > 1:
+        parser.error("a run writes one --log (several only with --summary)")
+    log = args.log[0]
     game = Optimus2Game()
     opts = game.normalize_options({"players": len(specs)})
     budget = Budget(iterations=args.iterations) if args.iterations else None
-    rows = read_log(args.log)
-    if not args.summary:
-        for g in range(len(rows), args.games):
-            scores, wins, times = play_game(
-                game, specs, g, args.seed, opts, budget, clock=time.process_time
-            )
-            row: Row = {"g": g, "scores": scores, "wins": wins, "cpu_ms": times}
-            with open(args.log, "a", encoding="utf-8") as f:
-                f.write(json.dumps(row) + "\n")
-            rows.append(row)
+    rows = read_log(log)
+    for g in range(max([args.first - 1, *(r["g"] for r in rows)]) + 1, args.games):
+        scores, wins, times = play_game(
+            game, specs, g, args.seed, opts, budget, clock=time.process_time
+        )
+        row: Row = {"g": g, "scores": scores, "wins": wins, "cpu_ms": times}
+        with open(log, "a", encoding="utf-8") as f:
+            f.write(json.dumps(row) + "\n")
+        rows.append(row)
     print(summary(specs, rows))
 
 
