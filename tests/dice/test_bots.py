@@ -115,7 +115,10 @@ def test_tray_gift_measures_what_the_tray_gives_the_passive_players() -> None:
     assert tray_gift(s2) > small >= 0
 
 
-def test_an_iteration_budget_is_exact_whatever_the_clock() -> None:
+@pytest.mark.parametrize("budget", [Budget(iterations=5), None])
+def test_an_iteration_budget_is_exact_whatever_the_clock(budget: Budget | None) -> None:
+    # None: the default budget, which is the iteration budget hard's strength is
+    # measured at (docs/bots.md), with no clock in it
     class Counting(HardBot):
         calls = 0
 
@@ -123,12 +126,15 @@ def test_an_iteration_budget_is_exact_whatever_the_clock() -> None:
             Counting.calls += 1
             return (yield from super().playout(c, rng))
 
+    assert HardBot.default_budget.time_ms is None
     s = start(1)
     roll(s, "123456")
-    bot = Counting(GAME, 0, Rng(5), Budget(iterations=5))
+    bot = Counting(GAME, 0, Rng(5), budget)
     bot.choose(s.observation(0), s.legal_moves(0))
     candidates = min(HardBot.max_candidates, len(s.legal_moves(0)) - 1) + 1  # + reroll
-    assert Counting.calls == 5 * candidates
+    expected = budget.iterations if budget else HardBot.default_budget.iterations
+    assert expected is not None
+    assert Counting.calls == expected * candidates
 
 
 def test_hard_yields_between_playouts_that_end_at_once() -> None:

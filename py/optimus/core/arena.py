@@ -11,7 +11,7 @@ import importlib
 import math
 import os
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from optimus.core.bots import Bot, Budget
@@ -105,8 +105,13 @@ def play_game(
     seed: int,
     opts: Mapping[str, JSON],
     budget: Budget | None,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> GameResult:
-    """Play game number ``g`` of an arena; player ``i`` sits at seat ``(i + g) % n``."""
+    """Play game number ``g`` of an arena; player ``i`` sits at seat ``(i + g) % n``.
+
+    Decision times are read from ``clock`` (wall time by default; ``time.process_time``
+    for CPU time).
+    """
     n = len(specs)
     factories = [resolve_bot(game, s) for s in specs]
     game_seed = derive_seed(seed, "game", g)
@@ -123,9 +128,9 @@ def play_game(
         seat = state.actors()[0]  # simultaneous choices: one after another, unseen
         obs = state.observation(seat)
         legal = state.legal_moves(seat)
-        t0 = time.perf_counter()
+        t0 = clock()
         move = bots[seat].choose(obs, legal)
-        times[who[seat]].append((time.perf_counter() - t0) * 1000)
+        times[who[seat]].append((clock() - t0) * 1000)
         match.play(seat, move)
     outcome = state.outcome()
     scores = [0.0] * n

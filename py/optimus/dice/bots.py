@@ -25,7 +25,7 @@ from optimus.core.bots import Bot, Budget, ChoiceBot, Thinking
 from optimus.core.protocol import JSON
 from optimus.core.rng import Rng
 from optimus.dice.game import HAND, Optimus2State, state_from_observation
-from optimus.dice.heuristics import DEFAULT, Weights, sheet_value
+from optimus.dice.heuristics import DEFAULT, Weights, effective_areas, sheet_value
 from optimus.dice.sheet import area_scores
 
 T = TypeVar("T")
@@ -60,7 +60,18 @@ def turn_future(s: Optimus2State, player: int, w: float = DEFAULT.pick) -> float
 def value(s: Optimus2State, player: int, w: Weights = DEFAULT) -> float:
     """The evaluation of ``player``'s position (own sheet; the turn still to come)."""
     t = progress_left(s)
-    return sheet_value(s.sd, s.sheets[player], t, w) + turn_future(s, player, w.pick)
+    sh = s.sheets[player]
+    lam = w.learned
+    if not lam:
+        v = sheet_value(s.sd, sh, t, w)
+    else:
+        from optimus.dice.projection import projected_value  # only when used: page boot
+
+        eff = effective_areas(s.sd, sh, t, w)
+        v = lam * projected_value(s.sd, sh, t, eff=eff)
+        if lam < 1:
+            v += (1 - lam) * sheet_value(s.sd, sh, t, w, eff)
+    return v + turn_future(s, player, w.pick)
 
 
 def settle_greedy(s: Optimus2State, player: int, w: Weights = DEFAULT) -> None:
@@ -209,8 +220,14 @@ class HardBot(Bot):
     """Monte Carlo over ``normal``'s best candidates, to the end of the turn, shared dice."""
 
     level = "hard"
-    default_budget = Budget(time_ms=400, iterations=32)
+    default_budget = Budget(iterations=16)
+    """16 playouts per candidate: a mean decision of about 350 ms of CPU in CPython (see
+    docs/bots.md), the budget ``hard``'s strength is measured at. No clock: the same
+    decisions on any machine (the browser runs it in slices, so the page never freezes)."""
     weights: ClassVar[Weights] = DEFAULT
+    """The evaluation of the greedy choices inside the playouts."""
+    judge: ClassVar[Weights] = DEFAULT
+    """The evaluation of the candidates at the root and of the playouts' ends."""
     max_candidates: ClassVar[int] = 6
     deny: ClassVar[float] = 0.6
     """Weight of the mean gain the tray gives the passive players after its own turn."""
@@ -219,7 +236,7 @@ class HardBot(Bot):
         if len(legal_moves) == 1:
             return legal_moves[0]
         me = self.player
-        w = self.weights
+        w = self.judge
         s = state_from_observation(observation)
         # Candidates: the best by one-step evaluation.
         scored = []
@@ -241,7 +258,7 @@ class HardBot(Bot):
         deadline = None
         if budget.time_ms is not None:
             deadline = time.perf_counter() + budget.time_ms / 1000
-        limit = budget.iterations or (10_000 if deadline else 32)
+        limit = budget.iterations or (10_000 if deadline else 16)
         totals = [0.0] * len(cands)
         done = 0
         while done < limit and (done < 2 or deadline is None or time.perf_counter() < deadline):
@@ -260,7 +277,7 @@ class HardBot(Bot):
 
         Yields after every decision (so the browser can pause between them).
         """
-        me, w = self.player, self.weights
+        me, w, judge = self.player, self.weights, self.judge
         start_round, start_active = c.round, c.active
         for _ in range(200):
             if c.is_terminal():
@@ -277,7 +294,7 @@ class HardBot(Bot):
             move = yield from greedy_steps(c, me, legal, w, rng=rng, rerolls=2)
             c.apply_move(me, move)
             yield None
-        v = value(c, me, w)
+        v = value(c, me, judge)
         if self.deny and c.phase == "simul" and c.simul == "passive" and c.active == me:
             v -= self.deny * tray_gift(c, w)
         return v

@@ -49,6 +49,8 @@ class Weights:
     """Temperature of a soft minimum over the areas (0: the plain minimum)."""
     fox_prog: float = 0.0
     """Foxes expected from the progress towards each fox still to win (see ``fox_progress``)."""
+    learned: float = 0.0
+    """Share of the learned projection (:mod:`optimus.dice.projection`) in the value."""
 
 
 DEFAULT = Weights()
@@ -181,9 +183,15 @@ def fox_progress(sd: SheetDef, sh: list[int]) -> float:
     return total
 
 
-def sheet_value(sd: SheetDef, sh: list[int], t: float, w: Weights = DEFAULT) -> float:
-    """Estimated final worth of a sheet with share ``t`` of the game left."""
-    areas = effective_areas(sd, sh, t, w)
+def sheet_value(
+    sd: SheetDef, sh: list[int], t: float, w: Weights = DEFAULT, areas: list[float] | None = None
+) -> float:
+    """Estimated final worth of a sheet with share ``t`` of the game left.
+
+    ``areas``: its :func:`effective_areas` (with ``w``) when the caller has them already.
+    """
+    if areas is None:
+        areas = effective_areas(sd, sh, t, w)
     # the lowest area is judged without blue's projected room (no other area has one)
     judged = [areas[0], float(sd.blue_score[sh[sd.BN]]), areas[2], areas[3], areas[4]]
     low = min(judged)

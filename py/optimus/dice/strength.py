@@ -1,0 +1,103 @@
+"""Strength runs of the Optimus 2 bots, game by game, with CPU decision times.
+
+``nice -n 19 env PYTHONPATH=py python -m optimus.dice.strength --players hard
+--games 200 --seed 1 --iterations 16 --log /tmp/hard.jsonl``
+
+Plays the games of ``python -m optimus arena optimus2`` (game ``g`` depends
+only on ``--seed`` and ``g``, so the scores are exactly the arena's) one after
+another with :func:`optimus.core.arena.play_game`, timing every decision in
+CPU time (``time.process_time``), and appends one JSON line per game to
+``--log``; a run stopped early resumes where the log ends. Runs over other
+ranges of games (``--first``) can share the work out between processes.
+``--summary`` prints the means, 95% intervals and decision times of the games
+of one or more logs (each game counted once).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from optimus.core.arena import play_game, wilson
+from optimus.core.bots import Budget
+from optimus.dice.game import Optimus2Game
+
+Row = dict[str, Any]
+"""One game of a log: ``g``, and per player ``scores``, ``wins`` and ``cpu_ms`` (a list)."""
+
+
+def read_log(path: str) -> list[Row]:
+    if not os.path.exists(path):
+        return []
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def mean_ci(xs: Sequence[float]) -> tuple[float, float, float]:
+    """Mean and the 95% normal interval of the mean."""
+    n = len(xs)
+    m = math.fsum(xs) / n
+    sd = math.sqrt(math.fsum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(n)
+    return m, m - half, m + half
+
+
+def summary(specs: Sequence[str], rows: Sequence[Row]) -> str:
+    lines = [f"{len(rows)} games"]
+    for i, spec in enumerate(specs):
+        scores = [float(r["scores"][i]) for r in rows]
+        wins = math.fsum(float(r["wins"][i]) for r in rows)
+        ms = sorted(x for r in rows for x in r["cpu_ms"][i])
+        m, lo, hi = mean_ci(scores)
+        wlo, whi = wilson(wins, len(rows))
+        p95 = ms[min(len(ms) - 1, int(0.95 * len(ms)))] if ms else 0.0
+        lines.append(
+            f"{i} {spec}: mean {m:.1f} (95% CI {lo:.1f}-{hi:.1f}), wins {wins / len(rows):.1%}"
+            f" ({wlo:.1%}-{whi:.1%}), decision CPU mean {math.fsum(ms) / max(1, len(ms)):.1f} ms,"
+            f" p95 {p95:.1f} ms ({len(ms)} decisions)"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m optimus.dice.strength", description=__doc__)
+    parser.add_argument("--players", required=True, help="comma-separated bot levels")
+    parser.add_argument("--games", type=int, default=200, help="play games up to this number")
+    parser.add_argument("--first", type=int, default=0, help="the first game this log plays")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--iterations", type=int, default=None)
+    parser.add_argument(
+        "--log", required=True, action="append", help="the run's log (several: --summary only)"
+    )
+    parser.add_argument("--summary", action="store_true", help="only print the logs' summary")
+    args = parser.parse_args(argv)
+    specs = args.players.split(",")
+    if args.summary:
+        games = {r["g"]: r for path in args.log for r in read_log(path)}
+        print(summary(specs, [games[g] for g in sorted(games)]))
+        return
+    if len(args.log) > 1:
+        parser.error("a run writes one --log (several only with --summary)")
+    log = args.log[0]
+    game = Optimus2Game()
+    opts = game.normalize_options({"players": len(specs)})
+    budget = Budget(iterations=args.iterations) if args.iterations else None
+    rows = read_log(log)
+    for g in range(max([args.first - 1, *(r["g"] for r in rows)]) + 1, args.games):
+        scores, wins, times = play_game(
+            game, specs, g, args.seed, opts, budget, clock=time.process_time
+        )
+        row: Row = {"g": g, "scores": scores, "wins": wins, "cpu_ms": times}
+        with open(log, "a", encoding="utf-8") as f:
+            f.write(json.dumps(row) + "\n")
+        rows.append(row)
+    print(summary(specs, rows))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,41 @@
+"""Strength runs game by game with CPU decision times (optimus.dice.strength)."""
+
+from __future__ import annotations
+
+from optimus.core.arena import run_arena
+from optimus.dice.game import Optimus2Game
+from optimus.dice.strength import main, mean_ci, read_log
+
+
+def test_a_run_resumes_its_log_and_plays_the_arena_s_games(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    log = str(tmp_path / "run.jsonl")
+    main(["--players", "easy,normal", "--games", "1", "--seed", "3", "--log", log])
+    main(["--players", "easy,normal", "--games", "2", "--seed", "3", "--log", log])
+    rows = read_log(log)
+    assert [r["g"] for r in rows] == [0, 1]  # the second run added only game 1
+    arena = run_arena(Optimus2Game(), ["easy", "normal"], 2, 3)
+    players = arena["players"]
+    assert isinstance(players, list)
+    for i, p in enumerate(players):
+        assert isinstance(p, dict)
+        assert p["mean_score"] == sum(r["scores"][i] for r in rows) / 2
+    assert all(len(r["cpu_ms"][i]) > 10 for r in rows for i in range(2))
+    out = capsys.readouterr().out
+    assert "2 games" in out and "1 normal: mean" in out
+    main(["--players", "easy,normal", "--log", log, "--summary"])
+    assert len(read_log(log)) == 2  # a summary plays nothing
+    # another process can play other games; the summary counts each game once
+    other = str(tmp_path / "other.jsonl")
+    main(
+        ["--players", "easy,normal", "--first", "2", "--games", "3", "--seed", "3", "--log", other]
+    )
+    assert [r["g"] for r in read_log(other)] == [2]
+    capsys.readouterr()
+    main(["--players", "easy,normal", "--summary", "--log", log, "--log", other, "--log", log])
+    assert capsys.readouterr().out.startswith("3 games")
+
+
+def test_mean_ci_is_the_normal_interval_of_the_mean() -> None:
+    m, lo, hi = mean_ci([1.0, 3.0])
+    assert m == 2.0
+    assert (round(lo, 9), hi) == (0.04, 3.96)  # sd sqrt(2): half width 1.96 * sqrt(2) / sqrt(2)
