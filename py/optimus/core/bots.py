@@ -18,7 +18,7 @@ import math
 import time
 from collections.abc import Generator, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from optimus.core.protocol import JSON, Game, State
 from optimus.core.rng import Rng
@@ -38,6 +38,19 @@ class Budget:
             raise ValueError("time_ms must be positive")
         if self.iterations is not None and self.iterations <= 0:
             raise ValueError("iterations must be positive")
+
+
+T = TypeVar("T")
+
+
+def run_to_end(steps: Generator[None, None, T]) -> T:
+    """Run a computation that yields now and then (thinking in slices) to its end; its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            result: T = stop.value
+            return result
 
 
 class Bot:
@@ -65,13 +78,7 @@ class Bot:
         """Think to the end and return the move."""
         if not legal_moves:
             raise ValueError("a bot was asked to move with no legal moves")
-        gen = self.think(observation, legal_moves)
-        while True:
-            try:
-                next(gen)
-            except StopIteration as stop:
-                move: str = stop.value
-                return move
+        return run_to_end(self.think(observation, legal_moves))
 
 
 class RandomBot(Bot):

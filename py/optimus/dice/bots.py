@@ -19,16 +19,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Generator, Mapping
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
-from optimus.core.bots import Bot, Budget, ChoiceBot, Thinking
+from optimus.core.bots import Bot, Budget, ChoiceBot, Thinking, run_to_end
 from optimus.core.protocol import JSON
 from optimus.core.rng import Rng
 from optimus.dice.game import HAND, Optimus2State, state_from_observation
 from optimus.dice.heuristics import DEFAULT, Weights, effective_areas, sheet_value
 from optimus.dice.sheet import area_scores
-
-T = TypeVar("T")
 
 QUALITY = (0.0, 0.55, 0.75, 0.86, 0.93, 0.97, 1.0)
 """Share of a good pick's worth expected from the best of k rolled dice."""
@@ -83,16 +81,6 @@ def settle_greedy(s: Optimus2State, player: int, w: Weights = DEFAULT) -> None:
         s.apply_move(player, greedy_pick(s, player, legal, w, settle=False))
 
 
-def drain(steps: Generator[None, None, T]) -> T:
-    """Run a thinking generator to its end at once; its answer."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as stop:
-            answer: T = stop.value
-            return answer
-
-
 def greedy_pick(
     s: Optimus2State, player: int, legal: list[str], w: Weights = DEFAULT, **kw: Any
 ) -> str:
@@ -100,7 +88,7 @@ def greedy_pick(
 
     Options as :func:`greedy_steps` (``settle``, ``rng``, ``rerolls``).
     """
-    return drain(greedy_steps(s, player, legal, w, **kw))
+    return run_to_end(greedy_steps(s, player, legal, w, **kw))
 
 
 def greedy_steps(

@@ -23,7 +23,7 @@ import time
 from collections.abc import Generator, Mapping
 from typing import ClassVar
 
-from optimus.core.bots import Bot, Budget, ChoiceBot, Thinking
+from optimus.core.bots import Bot, Budget, ChoiceBot, Thinking, run_to_end
 from optimus.core.protocol import JSON
 from optimus.grid.game import (
     COLOUR_FACES,
@@ -77,13 +77,7 @@ def ranking(
 
 def ranked(ev: SheetEvaluator, state: OptimusState, me: int, legal: list[str]) -> list[Option]:
     """:func:`ranking` run to the end."""
-    gen = ranking(ev, state, me, legal)
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            result: list[Option] = stop.value
-            return result
+    return run_to_end(ranking(ev, state, me, legal))
 
 
 def best_gain(

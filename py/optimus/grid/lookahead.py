@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Generator
 from itertools import combinations_with_replacement
 from math import factorial
-from typing import TypeVar
 
+from optimus.core.bots import run_to_end
 from optimus.grid.game import OPEN_ROLLS, SOLO_ROLLS, OptimusState, marking_choices
 from optimus.grid.heuristics import Params
 from optimus.grid.sheet import NUM_COLOURS
@@ -27,7 +27,6 @@ NEG = float("-inf")
 FACES = 6
 """Faces of a die: five colours (or numbers 1-5), then the joker."""
 NUMBERS = 5
-T = TypeVar("T")
 
 
 def _multisets(dice: int) -> list[tuple[tuple[int, ...], float]]:
@@ -64,19 +63,9 @@ def pair_gains_steps(ev: SheetEvaluator, marks: int) -> Generator[None, None, li
     return table
 
 
-def finish(steps: Generator[None, None, T]) -> T:
-    """Run a computation that yields now and then to its end; its result."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as stop:
-            result: T = stop.value
-            return result
-
-
 def pair_gains(ev: SheetEvaluator, marks: int) -> list[list[float]]:
     """``G[k][n - 1]``: the best gain of marking ``n`` boxes of colour ``k`` (``-inf``: none)."""
-    return finish(pair_gains_steps(ev, marks))
+    return run_to_end(pair_gains_steps(ev, marks))
 
 
 def face_gains(pairs: list[list[float]], jokers_left: int, joker: float) -> list[list[float]]:
@@ -175,7 +164,7 @@ class Lookahead:
 
     def one(self, marks: int, left: int, roll: int | None = None) -> float:
         """Sheet after roll ``roll`` (default: this one): the mean best after the next roll."""
-        return finish(self.one_steps(marks, left, roll))
+        return run_to_end(self.one_steps(marks, left, roll))
 
     def one_steps(
         self, marks: int, left: int, roll: int | None = None
