@@ -207,16 +207,51 @@ PYSCRIPT_ENTRY_STEMS = ("core", "error")
 # pairs; each must match exactly once in the pinned chunk, or the build stops
 # (docs/boot.md says what each one is for and how to review it after a bump).
 #
-# Before the page's first script, PyScript runs generated Python that writes its
-# `pyscript` package into the file system and then imports it, only to delete the
-# name again.  That import costs 140-300 ms of the boot (its modules compiled from
-# source, `html` and its entities, the JS lookups of `pyscript.context`), and
-# nothing on this page uses `pyscript`.  The package is still written; a script
-# that imports it gets it then.
+# Before the page's first script, PyScript runs generated Python (its
+# "codeBeforeRun") that writes its `pyscript` package into the file system and then
+# imports it, only to delete the name again.
+#
+# 1. That import costs 140-300 ms of the boot (its modules compiled from source,
+#    `html` and its entities, the JS lookups of `pyscript.context`), and nothing on
+#    this page uses `pyscript`: it becomes `_pyscript = None`.  (Since the patches
+#    below, this generated Python still runs in PyScript's workers, not on the page.)
+# 2. Writing the package that way costs 15-30 ms more: the 33 kB of Python source,
+#    the package's files as string literals, is converted to a Python string,
+#    parsed to an AST and compiled before every script the page runs.  On the page
+#    (the "py" type in the main thread), the package's files are now written from
+#    JavaScript instead, straight into Pyodide's file system, when a script is about
+#    to run (PyScript's own onReady, before the script's code), and the generated
+#    Python is left out.  Workers and MicroPython keep PyScript's way.  The files
+#    are the same, at the same place: a script that imports `pyscript` gets it.
+#    - `__optimusFiles` collects the (path, content or folder) pairs PyScript's
+#      generator walks, in its order (a folder before its files);
+#    - `__optimusWrite(interpreter)` writes them under the working directory;
+#    - the main thread's hooks get "" for PyScript's generated code;
+#    - PyScript's onReady for "py" scripts calls `__optimusWrite`.
 PYSCRIPT_PATCHES = (
     (
         '"import pyscript as _pyscript"',
         '"_pyscript = None  # optimus: imported on first use (docs/boot.md)"',
+    ),
+    (
+        "const{entries:yo}=Object,",
+        "const{entries:yo}=Object,__optimusFiles=[],__optimusWrite=i=>{"
+        "const c=i.FS.cwd(),u=new TextEncoder;"
+        "for(const[p,v]of __optimusFiles)"
+        '"string"==typeof v?i.FS.writeFile(c+p.slice(1),u.encode(v),{canOwn:!0})'
+        ":i.FS.mkdirTree(c+p.slice(1))},",
+    ),
+    (
+        "wo=(e,t)=>{for(const[n,r]of yo(t))if(go.path(",
+        "wo=(e,t)=>{for(const[n,r]of yo(t))if(__optimusFiles.push([`${e}/${n}`,r]),go.path(",
+    ),
+    (
+        'const n="mpy"===t?Ao.replace(bo,""):Ao,r={};',
+        'const n="mpy"===t?Ao.replace(bo,""):e===vo?"":Ao,r={};',
+    ),
+    (
+        "async onReady(t,n){m(t);",
+        'async onReady(t,n){m(t),"py"===e&&__optimusWrite(t.interpreter);',
     ),
 )
 

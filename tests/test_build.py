@@ -11,6 +11,7 @@ import importlib.util
 import io
 import json
 import shutil
+import subprocess
 import sys
 import traceback
 import zipfile
@@ -152,14 +153,64 @@ def test_pyscript_chunks_follow_static_imports_only() -> None:
 
 
 def test_pyscript_patch_applies_once_and_refuses_a_chunk_it_does_not_fit() -> None:
-    chunk = 'a.push("import pyscript as _pyscript"),a.push("del _pyscript")'
+    olds = [old for old, _ in build.PYSCRIPT_PATCHES]
+    chunk = ";".join(f"/*{i}*/{old}" for i, old in enumerate(olds))
     patched = build.patch_pyscript_core(chunk)
+    for i, (_, new) in enumerate(build.PYSCRIPT_PATCHES):
+        assert f"/*{i}*/{new}" in patched  # in place, the text around it kept
     assert '"import pyscript as _pyscript"' not in patched
-    assert 'a.push("_pyscript = None  # optimus: ' in patched
-    assert 'a.push("del _pyscript")' in patched
-    for unfit in ('a.push("import pyscript as ps")', chunk + chunk):  # a new version, or ambiguous
+    for missing in range(len(olds)):  # a new version where one no longer fits
+        unfit = chunk.replace(olds[missing], olds[missing][:-2] + "?")
         with pytest.raises(build.BuildError, match="patch of PyScript no longer applies"):
             build.patch_pyscript_core(unfit)
+    with pytest.raises(build.BuildError, match="patch of PyScript no longer applies"):
+        build.patch_pyscript_core(chunk + chunk)  # ambiguous
+
+
+def test_pyscript_writes_its_package_from_javascript_on_the_page_only() -> None:
+    """The patched file writing, run under Node on a miniature of PyScript's generator
+    and hooks: the page's ("py", main thread) hooks lose the generated Python and its
+    onReady writes the same files into the interpreter's file system; workers and
+    MicroPython keep the generated Python."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    mini = (
+        'const{entries:yo}=Object,ho=["import os as _os"],go={path(){},push(...e){ho.push(...e)}},'
+        "wo=(e,t)=>{for(const[n,r]of yo(t))if(go.path(`${e}/${n}`),"
+        'go.push(`_path = _Path("${e}/${n}")`),"string"==typeof r)'
+        "go.push(`_path.write_text(${JSON.stringify(r)})`);else wo(`${e}/${n}`,r)};"
+        'wo(".",{pyscript:{"__init__.py":"x = \\"é\\"\\n",sub:{"a.py":""}}});'
+        'const Ao=ho.join("\\n"),bo="",vo=()=>0,Eo=()=>1;'
+        "function Bo(e,t){"
+        'const n="mpy"===t?Ao.replace(bo,""):Ao,r={};return r}'
+        'const m=()=>{},writes=[],dirs=[],interpreter={FS:{cwd:()=>"/home/pyodide",'
+        "writeFile:(p,d,o)=>writes.push([p,new TextDecoder().decode(d),o.canOwn]),"
+        "mkdirTree:p=>dirs.push(p)}};"
+        "const hooks=e=>({async onReady(t,n){m(t);}});"
+        'await hooks("mpy").onReady({interpreter});const mpyWrites=writes.length;'
+        'await hooks("py").onReady({interpreter});'
+        "console.log(JSON.stringify({main:Bo(vo,'py'),worker:Bo(Eo,'py'),mpy:Bo(vo,'mpy'),"
+        "mpyWrites,writes,dirs,Ao}));"
+    )
+    # The miniature's Bo returns its code instead of the hooks: expose it.
+    mini = mini.replace("r={};return r}", "r={};return n}")
+    patched = build.patch_pyscript_core(
+        mini.replace('wo(".",', '"import pyscript as _pyscript";wo(".",')
+    )
+    result = subprocess.run(
+        [node, "--input-type=module", "-e", patched], capture_output=True, text=True, check=True
+    )
+    out = json.loads(result.stdout)
+    assert out["main"] == ""  # the page: no generated Python to parse and run
+    assert out["worker"] == out["Ao"] == out["mpy"]  # workers and MicroPython: PyScript's way
+    assert '_path.write_text("x = \\"é\\"\\n")' in out["Ao"]
+    assert out["mpyWrites"] == 0  # only "py" scripts on the page get the files from JS
+    assert out["dirs"] == ["/home/pyodide/pyscript", "/home/pyodide/pyscript/sub"]
+    assert out["writes"] == [
+        ["/home/pyodide/pyscript/__init__.py", 'x = "é"\n', True],
+        ["/home/pyodide/pyscript/sub/a.py", "", True],
+    ]
 
 
 def test_built_pyscript_core_is_patched_and_named_by_its_content() -> None:
@@ -172,7 +223,8 @@ def test_built_pyscript_core_is_patched_and_named_by_its_content() -> None:
     (core,) = directory.glob("core-*.js")
     text = core.read_text(encoding="utf-8")
     for old, new in build.PYSCRIPT_PATCHES:
-        assert old not in text and text.count(new) == 1
+        # Some patches insert code after the text they match: it stays inside `new`.
+        assert text.count(new) == 1 and old not in text.replace(new, "")
     chunks = [(p.name, p.read_bytes()) for p in directory.iterdir()]
     assert directory.name.endswith("-" + build._hash_tree(chunks)[:8])
 
