@@ -253,6 +253,14 @@ PYSCRIPT_PATCHES = (
         "async onReady(t,n){m(t);",
         'async onReady(t,n){m(t),"py"===e&&__optimusWrite(t.interpreter);',
     ),
+    # 3. Before it calls loadPyodide, PyScript opens its package cache (an IndexedDB
+    #    database), reads it whole and closes it again; it only uses it when the
+    #    config lists `packages`, and ours lists none.  Without `packages` it gets a
+    #    stand-in with the three methods it calls, and loadPyodide starts at once.
+    (
+        "l=new h(`${c}@${t}`)",
+        "l=a?new h(`${c}@${t}`):{sync(){},clear(){},close(){}}",
+    ),
 )
 
 
@@ -1267,6 +1275,10 @@ def render_index(
     }
     core = _rel(pyscript_dir / "core.js", dist)
     core_chunk = next(pyscript_dir.glob("core-*.js"))
+    # The error plugin's chunk is imported by PyScript's core only after the core
+    # has run, and PyScript waits for its plugins before it starts the interpreter:
+    # preloaded, it is here by then (docs/boot.md).
+    error_chunk = next(pyscript_dir.glob("error-*.js"))
     runtime = [pyodide_dir / name for name in ("pyodide.mjs", "pyodide.asm.mjs")]
     fetched = [pyodide_dir / name for name in ("pyodide.asm.wasm", "python_stdlib.zip")]
     fetched += [pyodide_dir / "pyodide-lock.json", wheel, web_zip]
@@ -1275,7 +1287,8 @@ def render_index(
     # matches the mode of the fetch() calls that later consume these responses.
     preloads = [f'<link rel="modulepreload" href="{core}">']
     preloads += [
-        f'<link rel="modulepreload" href="{_rel(path, dist)}">' for path in [core_chunk, *runtime]
+        f'<link rel="modulepreload" href="{_rel(path, dist)}">'
+        for path in [core_chunk, error_chunk, *runtime]
     ]
     preloads += [
         f'<link rel="preload" as="fetch" crossorigin href="{_rel(path, dist)}">' for path in fetched

@@ -17,6 +17,7 @@ import traceback
 import zipfile
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -167,41 +168,55 @@ def test_pyscript_patch_applies_once_and_refuses_a_chunk_it_does_not_fit() -> No
         build.patch_pyscript_core(chunk + chunk)  # ambiguous
 
 
-def test_pyscript_writes_its_package_from_javascript_on_the_page_only() -> None:
-    """The patched file writing, run under Node on a miniature of PyScript's generator
-    and hooks: the page's ("py", main thread) hooks lose the generated Python and its
-    onReady writes the same files into the interpreter's file system; workers and
-    MicroPython keep the generated Python."""
+# A miniature of the parts of PyScript's core chunk that PYSCRIPT_PATCHES change, in
+# its minified names: the generator of the `pyscript` package's Python, the hooks,
+# onReady, and the engine's package cache.  Run under Node once patched, it prints
+# what the patched code did.
+PYSCRIPT_MINIATURE = (
+    'const{entries:yo}=Object,ho=["import os as _os"],go={path(){},push(...e){ho.push(...e)}},'
+    "wo=(e,t)=>{for(const[n,r]of yo(t))if(go.path(`${e}/${n}`),"
+    'go.push(`_path = _Path("${e}/${n}")`),"string"==typeof r)'
+    "go.push(`_path.write_text(${JSON.stringify(r)})`);else wo(`${e}/${n}`,r)};"
+    '"import pyscript as _pyscript";'
+    'wo(".",{pyscript:{"__init__.py":"x = \\"é\\"\\n",sub:{"a.py":""}}});'
+    'const Ao=ho.join("\\n"),bo="",vo=()=>0,Eo=()=>1;'
+    "function Bo(e,t){"  # returns its code rather than the hooks made from it
+    'const n="mpy"===t?Ao.replace(bo,""):Ao,r={};return n}'
+    'const m=()=>{},writes=[],dirs=[],interpreter={FS:{cwd:()=>"/home/pyodide",'
+    "writeFile:(p,d,o)=>writes.push([p,new TextDecoder().decode(d),o.canOwn]),"
+    "mkdirTree:p=>dirs.push(p)}};"
+    "const hooks=e=>({async onReady(t,n){m(t);}});"
+    'await hooks("mpy").onReady({interpreter});const mpyWrites=writes.length;'
+    'await hooks("py").onReady({interpreter});'
+    "const opened=[],h=class{constructor(k){opened.push(k)}sync(){}clear(){}close(){}};"
+    'async function engine(n){let{packages:a}=n;const c="/p",t="314",'
+    "l=new h(`${c}@${t}`);await l.sync();l.clear();await l.close()}"
+    'await engine({});const withoutPackages=opened.length;await engine({packages:["x"]});'
+    "console.log(JSON.stringify({main:Bo(vo,'py'),worker:Bo(Eo,'py'),mpy:Bo(vo,'mpy'),"
+    "mpyWrites,writes,dirs,Ao,withoutPackages,opened}));"
+)
+
+
+@pytest.fixture(scope="module")
+def patched_pyscript_miniature() -> dict[str, Any]:
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed")
-    mini = (
-        'const{entries:yo}=Object,ho=["import os as _os"],go={path(){},push(...e){ho.push(...e)}},'
-        "wo=(e,t)=>{for(const[n,r]of yo(t))if(go.path(`${e}/${n}`),"
-        'go.push(`_path = _Path("${e}/${n}")`),"string"==typeof r)'
-        "go.push(`_path.write_text(${JSON.stringify(r)})`);else wo(`${e}/${n}`,r)};"
-        'wo(".",{pyscript:{"__init__.py":"x = \\"é\\"\\n",sub:{"a.py":""}}});'
-        'const Ao=ho.join("\\n"),bo="",vo=()=>0,Eo=()=>1;'
-        "function Bo(e,t){"
-        'const n="mpy"===t?Ao.replace(bo,""):Ao,r={};return r}'
-        'const m=()=>{},writes=[],dirs=[],interpreter={FS:{cwd:()=>"/home/pyodide",'
-        "writeFile:(p,d,o)=>writes.push([p,new TextDecoder().decode(d),o.canOwn]),"
-        "mkdirTree:p=>dirs.push(p)}};"
-        "const hooks=e=>({async onReady(t,n){m(t);}});"
-        'await hooks("mpy").onReady({interpreter});const mpyWrites=writes.length;'
-        'await hooks("py").onReady({interpreter});'
-        "console.log(JSON.stringify({main:Bo(vo,'py'),worker:Bo(Eo,'py'),mpy:Bo(vo,'mpy'),"
-        "mpyWrites,writes,dirs,Ao}));"
-    )
-    # The miniature's Bo returns its code instead of the hooks: expose it.
-    mini = mini.replace("r={};return r}", "r={};return n}")
-    patched = build.patch_pyscript_core(
-        mini.replace('wo(".",', '"import pyscript as _pyscript";wo(".",')
-    )
+    patched = build.patch_pyscript_core(PYSCRIPT_MINIATURE)
     result = subprocess.run(
         [node, "--input-type=module", "-e", patched], capture_output=True, text=True, check=True
     )
-    out = json.loads(result.stdout)
+    out: dict[str, Any] = json.loads(result.stdout)
+    return out
+
+
+def test_pyscript_writes_its_package_from_javascript_on_the_page_only(
+    patched_pyscript_miniature: dict[str, Any],
+) -> None:
+    """The page's ("py", main thread) hooks lose the generated Python and its onReady
+    writes the same files into the interpreter's file system; workers and MicroPython
+    keep the generated Python (with the import patched out)."""
+    out = patched_pyscript_miniature
     assert out["main"] == ""  # the page: no generated Python to parse and run
     assert out["worker"] == out["Ao"] == out["mpy"]  # workers and MicroPython: PyScript's way
     assert '_path.write_text("x = \\"é\\"\\n")' in out["Ao"]
@@ -211,6 +226,14 @@ def test_pyscript_writes_its_package_from_javascript_on_the_page_only() -> None:
         ["/home/pyodide/pyscript/__init__.py", 'x = "é"\n', True],
         ["/home/pyodide/pyscript/sub/a.py", "", True],
     ]
+
+
+def test_pyscript_opens_its_package_cache_only_for_packages(
+    patched_pyscript_miniature: dict[str, Any],
+) -> None:
+    out = patched_pyscript_miniature
+    assert out["withoutPackages"] == 0  # no database opened, its methods still work
+    assert out["opened"] == ["/p@314"]  # with `packages`, PyScript's own cache
 
 
 def test_built_pyscript_core_is_patched_and_named_by_its_content() -> None:
