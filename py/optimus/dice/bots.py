@@ -12,7 +12,8 @@ fast path, and values the result with :mod:`optimus.dice.heuristics`.
 * ``hard`` -- Monte Carlo over the candidates of ``normal``: each is played on
   to the end of the player's turn (or the next round) many times under the
   same sampled dice for every candidate (common random numbers), with
-  ``normal`` choosing, and the results valued by the evaluation.
+  ``normal`` choosing, and the candidates and results judged by the evaluation
+  with its learned correction (:mod:`optimus.dice.value`, :data:`LEARNED`).
 """
 
 from __future__ import annotations

@@ -51,6 +51,7 @@ from optimus.dice.value import (
     base_gain,
     bucket,
     features,
+    parse_model,
     register_model,
 )
 
@@ -225,7 +226,24 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1_000_000)
     parser.add_argument("--check", type=int, default=0, help="games greedy on the final model")
     parser.add_argument("--out", default="py/optimus/dice/value_weights.json")
+    parser.add_argument(
+        "--screen",
+        default="",
+        help="no training: play --check games greedy on this weights file, its correction"
+        " scaled by each of --scales (0: the hand-written evaluation), from --seed",
+    )
+    parser.add_argument("--scales", default="0,1")
     args = parser.parse_args(argv)
+    if args.screen:
+        with open(args.screen, encoding="utf-8") as f:
+            loaded = parse_model(f.read(), args.screen)
+        for scale in (float(x) for x in args.scales.split(",")):
+            register_model(TRAIN, shrunk(loaded, scale))
+            seeds = range(args.seed, args.seed + args.check)
+            scores = [solo(x, Weights(model=TRAIN), args.rerolls) for x in seeds]
+            mean = sum(scores) / max(1, len(scores))
+            print(f"scale {scale}: {len(scores)} games, mean {mean:.1f}", flush=True)
+        return
     rounds: list[list[list[Sample]]] = []
     model: Model | None = None
     seed = args.seed
