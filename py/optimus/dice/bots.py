@@ -12,7 +12,8 @@ fast path, and values the result with :mod:`optimus.dice.heuristics`.
 * ``hard`` -- Monte Carlo over the candidates of ``normal``: each is played on
   to the end of the player's turn (or the next round) many times under the
   same sampled dice for every candidate (common random numbers), with
-  ``normal`` choosing, and the results valued by the evaluation.
+  ``normal`` choosing, and the candidates and results judged by the evaluation
+  with its learned correction (:mod:`optimus.dice.value`, :data:`LEARNED`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ from optimus.core.rng import Rng
 from optimus.dice.game import HAND, Optimus2State, state_from_observation
 from optimus.dice.heuristics import DEFAULT, Weights, effective_areas, sheet_value
 from optimus.dice.sheet import area_scores
+
+LEARNED = Weights(model="value_weights")
+"""The hand-written evaluation corrected by the learned weights (:mod:`optimus.dice.value`)."""
 
 QUALITY = (0.0, 0.55, 0.75, 0.86, 0.93, 0.97, 1.0)
 """Share of a good pick's worth expected from the best of k rolled dice."""
@@ -59,6 +63,10 @@ def value(s: Optimus2State, player: int, w: Weights = DEFAULT) -> float:
     """The evaluation of ``player``'s position (own sheet; the turn still to come)."""
     t = progress_left(s)
     sh = s.sheets[player]
+    if w.model:
+        from optimus.dice.value import get_model, learned_value  # only when used: page boot
+
+        return learned_value(s.sd, sh, t, turn_future(s, player, 1.0), get_model(w.model))
     lam = w.learned
     if not lam:
         v = sheet_value(s.sd, sh, t, w)
@@ -214,7 +222,7 @@ class HardBot(Bot):
     decisions on any machine (the browser runs it in slices, so the page never freezes)."""
     weights: ClassVar[Weights] = DEFAULT
     """The evaluation of the greedy choices inside the playouts."""
-    judge: ClassVar[Weights] = DEFAULT
+    judge: ClassVar[Weights] = LEARNED
     """The evaluation of the candidates at the root and of the playouts' ends."""
     max_candidates: ClassVar[int] = 6
     deny: ClassVar[float] = 0.6

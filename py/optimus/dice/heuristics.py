@@ -51,6 +51,9 @@ class Weights:
     """Foxes expected from the progress towards each fox still to win (see ``fox_progress``)."""
     learned: float = 0.0
     """Share of the learned projection (:mod:`optimus.dice.projection`) in the value."""
+    model: str = ""
+    """A learned afterstate value (:mod:`optimus.dice.value`, by name) used instead of
+    all of the above ('': none)."""
 
 
 DEFAULT = Weights()

@@ -19,6 +19,7 @@ import dataclasses
 import math
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from optimus.core.rng import Rng
 from optimus.dice.bots import greedy_pick, roll_randomly
@@ -47,9 +48,10 @@ def mean_score(w: Weights, seeds: Sequence[int]) -> float:
 
 
 def neighbours(w: Weights, name: str, step: float) -> list[Weights]:
-    x = getattr(w, name)
+    x: float = getattr(w, name)
     values = [step - 1, 1 - step] if x == 0 else [x * step, x / step]
-    return [dataclasses.replace(w, **{name: round(v, 3)}) for v in values]
+    changes: list[dict[str, Any]] = [{name: round(v, 3)} for v in values]
+    return [dataclasses.replace(w, **c) for c in changes]
 
 
 def tune(
@@ -84,7 +86,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--step", type=float, default=1.5)
     parser.add_argument("--fields", nargs="*", help="weights to tune (default: all)")
     args = parser.parse_args(argv)
-    names = args.fields or [f.name for f in dataclasses.fields(Weights)]
+    numbers = [f.name for f in dataclasses.fields(Weights) if f.name != "model"]
+    names = args.fields or numbers
     seeds = range(args.seed, args.seed + args.games)
     tune(DEFAULT, names, seeds, args.sweeps, args.step)
 

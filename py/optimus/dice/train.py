@@ -1,0 +1,294 @@
+"""Fit the learned correction of the evaluation (:mod:`optimus.dice.value`) by self-play.
+
+``nice -n 19 env PYTHONPATH=py python -m optimus.dice.train --games 600 --rounds 2 --shrink 0.3``
+
+Every round plays ``--games`` solo games greedily (round one on the
+hand-written evaluation, the ``normal`` bot's choices with rerolls sampled;
+each later round on the evaluation corrected by the model fitted just
+before). At a share ``--share`` of the decisions, the ``--top`` best
+afterstates by the playing evaluation are each played on to the end of the
+game by the same greedy player under the same dice (common random numbers),
+and their final scores recorded: a *group*. The model corrects the
+hand-written value: per bucket of the game left, ridge least squares of
+(final score - hand-written value) on the features, both centred within
+each group, so that only the differences between the choices of one
+decision are fitted (a rollout improvement of the greedy player, learned).
+The groups of the last ``--keep`` rounds are fitted on (standard library
+only: normal equations solved by Gaussian elimination). The correction
+shipped is the last fit times ``--shrink`` (a full correction played worse:
+see docs/bots.md). Seeds from ``--seed`` (1,000,000: far from the
+benchmarks' seeds). ``--check`` games then compare greedy play on the
+shipped model with the hand-written evaluation on the same dice.
+
+Writes ``py/optimus/dice/value_weights.json`` (``--out``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+from collections.abc import Sequence
+
+from optimus.core.rng import Rng
+from optimus.dice.bots import (
+    greedy_pick,
+    progress_left,
+    roll_randomly,
+    settle_greedy,
+    turn_future,
+    value,
+)
+from optimus.dice.game import Optimus2State
+from optimus.dice.heuristics import DEFAULT, Weights
+from optimus.dice.projection import solve
+from optimus.dice.sheet import load_sheet, total_score
+from optimus.dice.value import (
+    BUCKETS,
+    FEATURES,
+    Model,
+    base_gain,
+    bucket,
+    features,
+    parse_model,
+    register_model,
+)
+
+Sample = tuple[int, list[float], float]
+"""``(bucket, features, target)``: one recorded afterstate."""
+
+TRAIN = "train"
+"""The name the model being trained is registered under (:func:`register_model`)."""
+
+
+def targets(scores_then: Sequence[int], final: int) -> list[float]:
+    """The Monte Carlo targets of a game's positions: the points still scored after each."""
+    return [float(final - s) for s in scores_then]
+
+
+def finish(s: Optimus2State, w: Weights, rng: Rng, dice: Rng, rerolls: int) -> int:
+    """Play solo game ``s`` to its end greedily on ``w``; its final score."""
+    while not s.is_terminal():
+        if s.is_chance():
+            roll_randomly(s, dice)
+            continue
+        p = s.actors()[0]
+        legal = s.legal_moves(p)
+        if len(legal) == 1:
+            move = legal[0]
+        else:  # no rerolls sampled: never reroll
+            move = greedy_pick(s, p, legal, w, rng=rng if rerolls else None, rerolls=rerolls)
+        s.apply_move(p, move)
+    return total_score(s.sd, s.sheets[0])
+
+
+def siblings(
+    s: Optimus2State, p: int, legal: list[str], w: Weights, top: int
+) -> list[tuple[float, Optimus2State]]:
+    """The ``top`` afterstates of ``legal`` best by ``w`` (bonus questions answered), best first."""
+    out = []
+    for move in legal:
+        if move == "reroll":
+            continue
+        c = s.clone()
+        c.apply_move(p, move)
+        settle_greedy(c, p, w)
+        out.append((value(c, p, w), c))
+    out.sort(key=lambda x: -x[0])
+    return out[:top]
+
+
+def group(
+    s: Optimus2State, p: int, legal: list[str], w: Weights, top: int, seed: int, rerolls: int
+) -> list[Sample]:
+    """A decision's best afterstates, each played to the end under the same dice.
+
+    The targets are the final scores minus the hand-written value of each (what
+    :func:`fit` corrects); only the afterstates in the bucket of the best one are kept.
+    """
+    out: list[Sample] = []
+    first = -1
+    for _, c in siblings(s, p, legal, w, top):
+        t = progress_left(c)
+        if t <= 0:
+            continue
+        b = bucket(t)
+        if first < 0:
+            first = b
+        if b != first:
+            continue
+        score, feats = features(c.sd, c.sheets[p], t, turn_future(c, p, 1.0))
+        final = finish(c.clone(), w, Rng(seed), Rng(seed + 1), rerolls)
+        out.append((b, feats, final - score - base_gain(feats)))
+    return out if len(out) > 1 else []
+
+
+def play(
+    seed: int, w: Weights, share: float, top: int, rerolls: int
+) -> tuple[int, list[list[Sample]]]:
+    """One solo game greedy on ``w``; groups of afterstates at a share ``share`` of decisions."""
+    s = Optimus2State(1, load_sheet())
+    rng, dice, pick = Rng(seed), Rng(seed * 7919 + 17), Rng(seed * 31 + 5)
+    groups: list[list[Sample]] = []
+    while not s.is_terminal():
+        if s.is_chance():
+            roll_randomly(s, dice)
+            continue
+        p = s.actors()[0]
+        legal = s.legal_moves(p)
+        if len(legal) == 1:
+            move = legal[0]
+        else:
+            if pick.random() < share:
+                g = group(s, p, legal, w, top, pick.randrange(1 << 30), rerolls)
+                if g:
+                    groups.append(g)
+            move = greedy_pick(s, p, legal, w, rng=rng, rerolls=rerolls)
+        s.apply_move(p, move)
+    return total_score(s.sd, s.sheets[0]), groups
+
+
+def ridge_fit(rows: Sequence[tuple[list[float], float]], ridge: float) -> list[float]:
+    """Ridge least squares of the targets on the features (pure Python normal equations)."""
+    k = len(FEATURES)
+    ata = [[0.0] * k for _ in range(k)]
+    aty = [0.0] * k
+    for x, y in rows:
+        for i in range(k):
+            xi = x[i]
+            if xi:
+                aty[i] += xi * y
+                ata[i] = [a + xi * b for a, b in zip(ata[i], x, strict=True)]
+    # the ridge scaled by each feature's own mean square, so it does not depend on units
+    n = max(1, len(rows))
+    for i in range(k):
+        ata[i][i] += ridge * (ata[i][i] / n + 1e-6) * n / 100
+    return solve(ata, aty)
+
+
+def centred(groups: Sequence[list[Sample]]) -> list[Sample]:
+    """Every afterstate of a group less the group's mean (features and target): what the
+    fit then explains is only the differences between the choices of one decision."""
+    out: list[Sample] = []
+    for g in groups:
+        n = len(g)
+        mean_f = [math.fsum(f[i] for _, f, _ in g) / n for i in range(len(FEATURES))]
+        mean_y = math.fsum(y for _, _, y in g) / n
+        for b, f, y in g:
+            out.append((b, [a - m for a, m in zip(f, mean_f, strict=True)], y - mean_y))
+    return out
+
+
+def fit(groups: Sequence[list[Sample]], ridge: float = 1.0) -> Model:
+    """A :class:`Model` correcting the hand-written value, fitted per bucket on the
+    :func:`centred` groups (a bucket with few positions gets no weights)."""
+    samples = centred(groups)
+    weights: list[tuple[float, ...]] = []
+    for b in range(BUCKETS):
+        rows = [(f, y) for bb, f, y in samples if bb == b]
+        weights.append(tuple(ridge_fit(rows, ridge)) if len(rows) > 2 * len(FEATURES) else ())
+    return Model(tuple(weights), base=1.0)
+
+
+def model_json(model: Model, meta: dict[str, object]) -> str:
+    data = {
+        **meta,
+        "base": model.base,
+        "features": list(FEATURES),
+        "weights": [[round(x, 6) for x in w] for w in model.weights],
+    }
+    return json.dumps(data, indent=1) + "\n"
+
+
+def shrunk(model: Model, share: float) -> Model:
+    """``model`` with its correction of the hand-written value scaled by ``share``."""
+    return Model(tuple(tuple(share * x for x in w) for w in model.weights), model.base)
+
+
+def solo(seed: int, w: Weights, rerolls: int) -> int:
+    """A whole solo game greedy on ``w``: its final score (the dice depend on ``seed`` only)."""
+    return finish(Optimus2State(1, load_sheet()), w, Rng(seed), Rng(seed * 7919 + 17), rerolls)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m optimus.dice.train", description=__doc__)
+    parser.add_argument("--games", type=int, default=300, help="solo games per round")
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--keep", type=int, default=2, help="rounds of groups fitted on")
+    parser.add_argument("--share", type=float, default=0.2, help="share of decisions sampled")
+    parser.add_argument("--top", type=int, default=4, help="afterstates played out per decision")
+    parser.add_argument("--rerolls", type=int, default=2, help="sampled rolls per reroll")
+    parser.add_argument("--ridge", type=float, default=1.0)
+    parser.add_argument(
+        "--shrink", type=float, default=0.3, help="share of the last fit's correction shipped"
+    )
+    parser.add_argument("--seed", type=int, default=1_000_000)
+    parser.add_argument("--check", type=int, default=0, help="games greedy on the final model")
+    parser.add_argument("--out", default="py/optimus/dice/value_weights.json")
+    parser.add_argument(
+        "--screen",
+        default="",
+        help="no training: play --check games greedy on this weights file, its correction"
+        " scaled by each of --scales (0: the hand-written evaluation), from --seed",
+    )
+    parser.add_argument("--scales", default="0,1")
+    args = parser.parse_args(argv)
+    if args.screen:
+        with open(args.screen, encoding="utf-8") as f:
+            loaded = parse_model(f.read(), args.screen)
+        for scale in (float(x) for x in args.scales.split(",")):
+            register_model(TRAIN, shrunk(loaded, scale))
+            seeds = range(args.seed, args.seed + args.check)
+            scores = [solo(x, Weights(model=TRAIN), args.rerolls) for x in seeds]
+            mean = sum(scores) / max(1, len(scores))
+            print(f"scale {scale}: {len(scores)} games, mean {mean:.1f}", flush=True)
+        return
+    rounds: list[list[list[Sample]]] = []
+    model: Model | None = None
+    seed = args.seed
+    for r in range(args.rounds):
+        w = DEFAULT if model is None else Weights(model=TRAIN)
+        t0 = time.process_time()
+        finals: list[int] = []
+        groups: list[list[Sample]] = []
+        for g in range(args.games):
+            final, got = play(seed + g, w, args.share, args.top, args.rerolls)
+            finals.append(final)
+            groups.extend(got)
+        seed += args.games
+        rounds.append(groups)
+        pool = [x for rs in rounds[-args.keep :] for x in rs]
+        model = fit(pool, args.ridge)
+        register_model(TRAIN, model)
+        mean = sum(finals) / len(finals)
+        cpu = time.process_time() - t0
+        print(
+            f"round {r + 1}: {len(finals)} games played at mean {mean:.1f}, fitted on"
+            f" {len(pool)} decisions ({cpu:.0f} s CPU)",
+            flush=True,
+        )
+    if model is None:
+        return
+    model = shrunk(model, args.shrink)
+    register_model(TRAIN, model)
+    meta = {"games": args.games, "rounds": args.rounds, "seed": args.seed, "shrink": args.shrink}
+    with open(args.out, "w", encoding="utf-8") as f:
+        f.write(model_json(model, meta))
+    if args.check:
+        seeds = range(seed, seed + args.check)
+        new = [solo(x, Weights(model=TRAIN), args.rerolls) for x in seeds]
+        old = [solo(x, DEFAULT, args.rerolls) for x in seeds]
+        diff = [a - b for a, b in zip(new, old, strict=True)]
+        n = len(diff)
+        m = sum(diff) / n
+        sd = math.sqrt(sum((x - m) ** 2 for x in diff) / max(1, n - 1))
+        print(
+            f"check: {n} games greedy on the model {sum(new) / n:.1f}, on the hand-written"
+            f" evaluation {sum(old) / n:.1f}: paired {m:+.1f} +- {1.96 * sd / math.sqrt(n):.1f}"
+        )
+    print(f"-> {args.out}")
+
+
+if __name__ == "__main__":
+    main()

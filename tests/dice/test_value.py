@@ -1,0 +1,163 @@
+"""The learned afterstate value (optimus.dice.value) and its training (optimus.dice.train)."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from optimus.core.rng import Rng
+from optimus.dice.bots import LEVELS, progress_left, roll_randomly, value
+from optimus.dice.game import Optimus2State
+from optimus.dice.heuristics import DEFAULT, Weights
+from optimus.dice.sheet import load_sheet, total_score
+from optimus.dice.train import centred, fit, group, model_json, ridge_fit
+from optimus.dice.value import (
+    BUCKETS,
+    FEATURES,
+    Model,
+    base_gain,
+    bucket,
+    features,
+    get_model,
+    learned_value,
+    load_model,
+    parse_model,
+    register_model,
+)
+
+
+def random_positions(seed: int) -> list[Optimus2State]:
+    """Every position of one random solo game where the player is to move, and its end."""
+    s = Optimus2State(1, load_sheet())
+    rng = Rng(seed)
+    out = []
+    while not s.is_terminal():
+        if s.is_chance():
+            roll_randomly(s, rng)
+            continue
+        out.append(s.clone())
+        legal = s.legal_moves(0)
+        s.apply_move(0, legal[rng.randrange(len(legal))])
+    out.append(s)
+    return out
+
+
+def test_buckets_cover_the_game_and_the_end_is_the_score() -> None:
+    assert [bucket(x / 60) for x in (1, 10, 11, 30, 59, 60)] == [0, 0, 1, 2, 5, 5]
+    shipped = load_model("value_weights")
+    for seed in (1, 2):
+        end = random_positions(seed)[-1]
+        assert progress_left(end) == 0
+        sd, sh = end.sd, end.sheets[0]
+        assert learned_value(sd, sh, 0.0, 0.0, shipped) == total_score(sd, sh)
+        assert value(end, 0, Weights(model="value_weights")) == total_score(sd, sh)
+
+
+def test_with_no_correction_the_value_is_the_hand_written_one() -> None:
+    zero = Model(tuple((0.0,) * len(FEATURES) for _ in range(BUCKETS)), base=1.0)
+    register_model("zero-test", zero)
+    w = Weights(model="zero-test")
+    for s in random_positions(3)[::5]:
+        assert value(s, 0, w) == pytest.approx(value(s, 0, DEFAULT), abs=1e-9)
+
+
+def test_the_weights_of_the_bucket_of_the_game_left_are_used() -> None:
+    s = random_positions(4)[20]
+    t = progress_left(s)
+    assert t > 0
+    sd, sh = s.sd, s.sheets[0]
+    score, feats = features(sd, sh, t, 0.0)
+    assert feats[0] == 1.0  # the bias
+    # only the bias of this position's bucket is set: the value rises by exactly it
+    weights = [(0.0,) * len(FEATURES)] * BUCKETS
+    weights[bucket(t)] = (5.0,) + (0.0,) * (len(FEATURES) - 1)
+    model = Model(tuple(weights))
+    assert learned_value(sd, sh, t, 0.0, model) == pytest.approx(score + 5.0)
+    register_model("bias-test", model)
+    before = value(s, 0, Weights(model="bias-test"))
+    weights[bucket(t)] = (9.0,) + (0.0,) * (len(FEATURES) - 1)
+    register_model("bias-test", Model(tuple(weights)))
+    assert value(s, 0, Weights(model="bias-test")) == pytest.approx(before + 4.0)
+
+
+def test_a_malformed_weights_file_is_refused_with_the_reason() -> None:
+    good = json.loads(model_json(load_model("value_weights"), {}))
+    parse_model(json.dumps(good))  # the shipped model round-trips
+    with pytest.raises(ValueError, match="not JSON"):
+        parse_model("{nope")
+    with pytest.raises(ValueError, match="refit"):
+        parse_model(json.dumps({**good, "features": good["features"][:-1]}))
+    with pytest.raises(ValueError, match=f"expected {BUCKETS}"):
+        parse_model(json.dumps({**good, "weights": good["weights"][:-1]}))
+    short = [w[:] for w in good["weights"]]
+    short[2] = short[2][:-1]
+    with pytest.raises(ValueError, match=r"weights\[2\]"):
+        parse_model(json.dumps({**good, "weights": short}))
+    text = json.dumps({**good, "weights": [[math.inf] * len(FEATURES)] * BUCKETS})
+    with pytest.raises(ValueError, match="finite"):
+        parse_model(text.replace("Infinity", "1e999"))
+    with pytest.raises(ValueError, match="finite"):
+        parse_model(json.dumps({**good, "weights": [[True] * len(FEATURES)] * BUCKETS}))
+    with pytest.raises(ValueError, match="base"):
+        parse_model(json.dumps({**good, "base": "one"}))
+
+
+def test_the_shipped_weights_load_and_hard_uses_them() -> None:
+    model = load_model("value_weights")
+    assert get_model("value_weights") is model
+    assert len(model.weights) == BUCKETS
+    assert sum(1 for w in model.weights if w) >= BUCKETS - 1
+    hard = LEVELS["hard"]
+    assert hard.judge.model == "value_weights"  # type: ignore[attr-defined]
+    assert hard.weights.model == ""  # type: ignore[attr-defined]  # playouts: hand-written
+    # the model changes the value of a position mid-game
+    s = random_positions(5)[25]
+    assert value(s, 0, hard.judge) != pytest.approx(value(s, 0, DEFAULT))  # type: ignore[attr-defined]
+
+
+def test_centred_groups_leave_only_the_differences_within_a_decision() -> None:
+    k = len(FEATURES)
+    g1 = [(1, [1.0] * k, 10.0), (1, [3.0] * k, 14.0)]
+    g2 = [(2, [0.0] * k, -1.0), (2, [2.0] * k, 1.0), (2, [4.0] * k, 3.0)]
+    out = centred([g1, g2])
+    assert [y for _, _, y in out] == [-2.0, 2.0, -2.0, 0.0, 2.0]
+    assert [f[0] for _, f, _ in out] == [-1.0, 1.0, -2.0, 0.0, 2.0]
+    assert [b for b, _, _ in out] == [1, 1, 2, 2, 2]
+
+
+def test_the_fit_recovers_a_linear_rule_of_the_differences() -> None:
+    rng = Rng(8)
+    k = len(FEATURES)
+    rule = [0.0] * k
+    rule[3], rule[10] = 2.0, -1.5
+    groups = []
+    for _ in range(400):
+        g = []
+        offset = rng.random() * 50  # a decision's own level: the differences ignore it
+        for _ in range(3):
+            f = [rng.random() * 4 for _ in range(k)]
+            g.append((0, f, offset + sum(a * b for a, b in zip(rule, f, strict=True))))
+        groups.append(g)
+    model = fit(groups, ridge=0.0)
+    assert model.base == 1.0
+    assert model.weights[0][3] == pytest.approx(2.0, abs=1e-6)
+    assert model.weights[0][10] == pytest.approx(-1.5, abs=1e-6)
+    assert all(not w for w in model.weights[1:])  # no positions, no weights
+    plain = ridge_fit([(f, y) for _, f, y in centred(groups)], 0.0)
+    assert plain[3] == pytest.approx(2.0, abs=1e-6)
+
+
+def test_a_group_holds_the_best_afterstates_played_out_with_their_targets() -> None:
+    s = random_positions(6)[4]
+    legal = s.legal_moves(0)
+    assert len(legal) > 2
+    got = group(s, 0, legal, DEFAULT, 3, seed=11, rerolls=0)
+    assert 2 <= len(got) <= 3
+    assert len({b for b, _, _ in got}) == 1  # one bucket
+    for _, f, y in got:
+        assert len(f) == len(FEATURES)
+        # target: final score less the hand-written value; finals lie in a sane range
+        assert -100 < y + base_gain(f) < 400
+    assert got == group(s, 0, legal, DEFAULT, 3, seed=11, rerolls=0)  # seeded
