@@ -12,7 +12,7 @@ from optimus.dice.bots import LEVELS, progress_left, roll_randomly, value
 from optimus.dice.game import Optimus2State
 from optimus.dice.heuristics import DEFAULT, Weights
 from optimus.dice.sheet import load_sheet, total_score
-from optimus.dice.train import centred, fit, group, model_json, ridge_fit
+from optimus.dice.train import centred, fit, group, model_json, play, ridge_fit, solo
 from optimus.dice.value import (
     BUCKETS,
     FEATURES,
@@ -161,3 +161,19 @@ def test_a_group_holds_the_best_afterstates_played_out_with_their_targets() -> N
         # target: final score less the hand-written value; finals lie in a sane range
         assert -100 < y + base_gain(f) < 400
     assert got == group(s, 0, legal, DEFAULT, 3, seed=11, rerolls=0)  # seeded
+
+
+def test_self_play_without_sampled_rerolls_never_rerolls_and_keeps_the_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # ``--rerolls 0`` divided by zero when a reroll was on offer; it now never rerolls.
+    import optimus.dice.bots as bots
+
+    def no_reroll(*args: object, **kw: object) -> None:
+        raise AssertionError("a reroll was valued with --rerolls 0")
+
+    monkeypatch.setattr(bots, "reroll_steps", no_reroll)
+    final, groups = play(7, DEFAULT, 0.3, 3, 0)
+    assert groups and all(len(g) > 1 for g in groups)
+    # Recording the groups (on copies) leaves the game itself as it would be without.
+    assert final == solo(7, DEFAULT, 0)

@@ -19,7 +19,7 @@ fast path, and values the result with :mod:`optimus.dice.heuristics`.
 from __future__ import annotations
 
 import time
-from collections.abc import Generator, Mapping
+from collections.abc import Callable, Generator, Mapping
 from typing import Any, ClassVar
 
 from optimus.core.bots import Bot, Budget, ChoiceBot, Thinking, run_to_end
@@ -142,6 +142,36 @@ def roll_randomly(s: Optimus2State, rng: Rng) -> None:
         else:
             outcomes = s.chance_outcomes()
             s.apply_chance(outcomes[rng.randrange(len(outcomes))][0])
+
+
+def greedy_to_end(
+    s: Optimus2State,
+    w: Weights,
+    rng: Rng | None,
+    dice: Rng,
+    *,
+    rerolls: int = 6,
+    before: Callable[[Optimus2State, int, list[str]], None] | None = None,
+) -> None:
+    """Play solo game ``s`` to its end, every decision :func:`greedy_pick` on ``w``.
+
+    ``rng`` samples the rerolls (None: never reroll), ``dice`` rolls the dice;
+    ``before(s, player, legal)`` looks at each decision's position first (the
+    self-play of the tuning and training tools).
+    """
+    while not s.is_terminal():
+        if s.is_chance():
+            roll_randomly(s, dice)
+            continue
+        p = s.actors()[0]
+        legal = s.legal_moves(p)
+        if before is not None:
+            before(s, p, legal)
+        if len(legal) == 1:
+            move = legal[0]
+        else:
+            move = greedy_pick(s, p, legal, w, rng=rng, rerolls=rerolls)
+        s.apply_move(p, move)
 
 
 def reroll_steps(

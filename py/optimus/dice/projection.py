@@ -26,11 +26,15 @@ import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from importlib import resources
+from typing import TYPE_CHECKING
 
 from optimus.dice.heuristics import FITS, effective_areas, fox_progress
 from optimus.dice.sheet import AREAS, SheetDef, area_scores
+
+if TYPE_CHECKING:
+    from optimus.dice.game import Optimus2State
 
 TARGETS = (*AREAS, "foxes")
 """What is projected: the five areas' final scores, then the final foxes."""
@@ -215,10 +219,17 @@ def fit(samples: Sequence[tuple[list[list[float]], list[float]]]) -> list[list[f
     ]
 
 
+def _look(seen: list[list[list[float]]], s: Optimus2State, p: int, legal: list[str]) -> None:
+    """Record the features of a self-play position (:func:`self_play`)."""
+    from optimus.dice.bots import progress_left
+
+    seen.append(features(s.sd, s.sheets[p], progress_left(s)))
+
+
 def self_play(games: int, seed: int, learned: float) -> list[tuple[list[list[float]], list[float]]]:
     """Positions of solo games of ``normal`` (evaluation mix ``learned``) with their finals."""
     from optimus.core.rng import Rng
-    from optimus.dice.bots import greedy_pick, progress_left, roll_randomly
+    from optimus.dice.bots import greedy_to_end
     from optimus.dice.game import Optimus2State
     from optimus.dice.heuristics import Weights
     from optimus.dice.sheet import load_sheet
@@ -227,17 +238,8 @@ def self_play(games: int, seed: int, learned: float) -> list[tuple[list[list[flo
     out: list[tuple[list[list[float]], list[float]]] = []
     for g in range(seed, seed + games):
         s = Optimus2State(1, load_sheet())
-        rng, dice = Rng(g), Rng(g * 7919 + 17)
         seen: list[list[list[float]]] = []
-        while not s.is_terminal():
-            if s.is_chance():
-                roll_randomly(s, dice)
-                continue
-            p = s.actors()[0]
-            seen.append(features(s.sd, s.sheets[p], progress_left(s)))
-            legal = s.legal_moves(p)
-            move = legal[0] if len(legal) == 1 else greedy_pick(s, p, legal, w, rng=rng)
-            s.apply_move(p, move)
+        greedy_to_end(s, w, Rng(g), Rng(g * 7919 + 17), before=partial(_look, seen))
         sh = s.sheets[0]
         finals = [float(x) for x in area_scores(s.sd, sh)] + [float(sh[s.sd.FOX])]
         out.extend((f, finals) for f in seen)

@@ -33,9 +33,8 @@ from collections.abc import Sequence
 
 from optimus.core.rng import Rng
 from optimus.dice.bots import (
-    greedy_pick,
+    greedy_to_end,
     progress_left,
-    roll_randomly,
     settle_greedy,
     turn_future,
     value,
@@ -69,17 +68,7 @@ def targets(scores_then: Sequence[int], final: int) -> list[float]:
 
 def finish(s: Optimus2State, w: Weights, rng: Rng, dice: Rng, rerolls: int) -> int:
     """Play solo game ``s`` to its end greedily on ``w``; its final score."""
-    while not s.is_terminal():
-        if s.is_chance():
-            roll_randomly(s, dice)
-            continue
-        p = s.actors()[0]
-        legal = s.legal_moves(p)
-        if len(legal) == 1:
-            move = legal[0]
-        else:  # no rerolls sampled: never reroll
-            move = greedy_pick(s, p, legal, w, rng=rng if rerolls else None, rerolls=rerolls)
-        s.apply_move(p, move)
+    greedy_to_end(s, w, rng if rerolls else None, dice, rerolls=rerolls)
     return total_score(s.sd, s.sheets[0])
 
 
@@ -131,21 +120,14 @@ def play(
     s = Optimus2State(1, load_sheet())
     rng, dice, pick = Rng(seed), Rng(seed * 7919 + 17), Rng(seed * 31 + 5)
     groups: list[list[Sample]] = []
-    while not s.is_terminal():
-        if s.is_chance():
-            roll_randomly(s, dice)
-            continue
-        p = s.actors()[0]
-        legal = s.legal_moves(p)
-        if len(legal) == 1:
-            move = legal[0]
-        else:
-            if pick.random() < share:
-                g = group(s, p, legal, w, top, pick.randrange(1 << 30), rerolls)
-                if g:
-                    groups.append(g)
-            move = greedy_pick(s, p, legal, w, rng=rng, rerolls=rerolls)
-        s.apply_move(p, move)
+
+    def look(s: Optimus2State, p: int, legal: list[str]) -> None:
+        if len(legal) > 1 and pick.random() < share:
+            g = group(s, p, legal, w, top, pick.randrange(1 << 30), rerolls)
+            if g:
+                groups.append(g)
+
+    greedy_to_end(s, w, rng if rerolls else None, dice, rerolls=rerolls, before=look)
     return total_score(s.sd, s.sheets[0]), groups
 
 

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from optimus.core.rng import Rng
-from optimus.dice.bots import greedy_pick, roll_randomly
+from optimus.dice.bots import greedy_to_end
 from optimus.dice.game import Optimus2State
 from optimus.dice.heuristics import DEFAULT, Weights
 from optimus.dice.sheet import load_sheet
@@ -31,15 +31,7 @@ from optimus.dice.sheet import load_sheet
 def solo_score(w: Weights, seed: int) -> float:
     """Final score of one solo game of ``normal`` with weights ``w`` (dice from ``seed``)."""
     s = Optimus2State(1, load_sheet())
-    rng, dice = Rng(seed), Rng(seed * 7919 + 17)
-    while not s.is_terminal():
-        if s.is_chance():
-            roll_randomly(s, dice)
-            continue
-        p = s.actors()[0]
-        legal = s.legal_moves(p)
-        move = legal[0] if len(legal) == 1 else greedy_pick(s, p, legal, w, rng=rng)
-        s.apply_move(p, move)
+    greedy_to_end(s, w, Rng(seed), Rng(seed * 7919 + 17))
     return s.scores()[0]
 
 
