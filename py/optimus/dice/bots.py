@@ -144,6 +144,23 @@ def roll_randomly(s: Optimus2State, rng: Rng) -> None:
             s.apply_chance(outcomes[rng.randrange(len(outcomes))][0])
 
 
+def afterstate_steps(
+    s: Optimus2State, player: int, legal: list[str], w: Weights = DEFAULT
+) -> Generator[None, None, list[tuple[float, str, Optimus2State]]]:
+    """Every legal move but a reroll with its afterstate (bonus questions answered
+    greedily) and that afterstate's value, in ``legal``'s order; yields after each."""
+    out = []
+    for move in legal:
+        if move == "reroll":
+            continue
+        c = s.clone()
+        c.apply_move(player, move)
+        settle_greedy(c, player, w)
+        out.append((value(c, player, w), move, c))
+        yield None
+    return out
+
+
 def greedy_to_end(
     s: Optimus2State,
     w: Weights,
@@ -265,17 +282,9 @@ class HardBot(Bot):
         w = self.judge
         s = state_from_observation(observation)
         # Candidates: the best by one-step evaluation.
-        scored = []
-        for move in legal_moves:
-            if move == "reroll":
-                continue
-            c = s.clone()
-            c.apply_move(me, move)
-            settle_greedy(c, me, w)
-            scored.append((value(c, me, w), move))
-            yield None
-        scored.sort(reverse=True)
-        cands = [m for _, m in scored[: self.max_candidates]]
+        scored = yield from afterstate_steps(s, me, legal_moves, w)
+        scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
+        cands = [m for _, m, _ in scored[: self.max_candidates]]
         if "reroll" in legal_moves:
             cands.append("reroll")
         if len(cands) == 1:

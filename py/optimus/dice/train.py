@@ -31,14 +31,9 @@ import math
 import time
 from collections.abc import Sequence
 
+from optimus.core.bots import run_to_end
 from optimus.core.rng import Rng
-from optimus.dice.bots import (
-    greedy_to_end,
-    progress_left,
-    settle_greedy,
-    turn_future,
-    value,
-)
+from optimus.dice.bots import afterstate_steps, greedy_to_end, progress_left, turn_future
 from optimus.dice.game import Optimus2State
 from optimus.dice.heuristics import DEFAULT, Weights
 from optimus.dice.projection import solve
@@ -61,11 +56,6 @@ TRAIN = "train"
 """The name the model being trained is registered under (:func:`register_model`)."""
 
 
-def targets(scores_then: Sequence[int], final: int) -> list[float]:
-    """The Monte Carlo targets of a game's positions: the points still scored after each."""
-    return [float(final - s) for s in scores_then]
-
-
 def finish(s: Optimus2State, w: Weights, rng: Rng, dice: Rng, rerolls: int) -> int:
     """Play solo game ``s`` to its end greedily on ``w``; its final score."""
     greedy_to_end(s, w, rng if rerolls else None, dice, rerolls=rerolls)
@@ -76,14 +66,7 @@ def siblings(
     s: Optimus2State, p: int, legal: list[str], w: Weights, top: int
 ) -> list[tuple[float, Optimus2State]]:
     """The ``top`` afterstates of ``legal`` best by ``w`` (bonus questions answered), best first."""
-    out = []
-    for move in legal:
-        if move == "reroll":
-            continue
-        c = s.clone()
-        c.apply_move(p, move)
-        settle_greedy(c, p, w)
-        out.append((value(c, p, w), c))
+    out = [(v, c) for v, _, c in run_to_end(afterstate_steps(s, p, legal, w))]
     out.sort(key=lambda x: -x[0])
     return out[:top]
 
