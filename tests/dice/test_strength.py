@@ -39,3 +39,26 @@ def test_mean_ci_is_the_normal_interval_of_the_mean() -> None:
     m, lo, hi = mean_ci([1.0, 3.0])
     assert m == 2.0
     assert (round(lo, 9), hi) == (0.04, 3.96)  # sd sqrt(2): half width 1.96 * sqrt(2) / sqrt(2)
+
+
+def test_a_summary_against_another_run_pairs_the_games_both_played(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    def write(path: str, scores: dict[int, list[float]]) -> None:
+        with open(path, "w", encoding="utf-8") as f:
+            for g, s in scores.items():
+                row = {"g": g, "scores": s, "wins": [1.0, 0.0], "cpu_ms": [[1.0], [1.0]]}
+                f.write(json.dumps(row) + "\n")
+
+    new, old = str(tmp_path / "new.jsonl"), str(tmp_path / "old.jsonl")
+    write(new, {0: [10, 5], 1: [14, 5], 2: [30, 5], 7: [99, 5]})
+    write(old, {0: [9, 6], 1: [11, 6], 2: [24, 6], 3: [50, 6]})
+    main(["--players", "hard,normal", "--summary", "--log", new, "--against", old])
+    out = capsys.readouterr().out
+    # games 0-2 only: differences 1, 3 and 6 for player 0, -1 each for player 1
+    assert "paired over the 3 games in common:" in out
+    assert "0 hard: +3.3 (95% CI" in out
+    assert "1 normal: -1.0 (95% CI -1.0 to -1.0)" in out
+    write(old, {5: [1, 1]})
+    main(["--players", "hard,normal", "--summary", "--log", new, "--against", old])
+    assert "0 games in common, too few" in capsys.readouterr().out

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 
 import pytest
 
@@ -12,7 +13,7 @@ from optimus.dice.bots import LEVELS, progress_left, roll_randomly, value
 from optimus.dice.game import Optimus2State
 from optimus.dice.heuristics import DEFAULT, Weights
 from optimus.dice.sheet import load_sheet, total_score
-from optimus.dice.train import centred, fit, group, model_json, play, ridge_fit, solo
+from optimus.dice.train import Sample, centred, fit, group, model_json, play, ridge_fit, solo
 from optimus.dice.value import (
     BUCKETS,
     FEATURES,
@@ -23,6 +24,7 @@ from optimus.dice.value import (
     get_model,
     learned_value,
     load_model,
+    named_value,
     parse_model,
     register_model,
 )
@@ -80,6 +82,30 @@ def test_the_weights_of_the_bucket_of_the_game_left_are_used() -> None:
     weights[bucket(t)] = (9.0,) + (0.0,) * (len(FEATURES) - 1)
     register_model("bias-test", Model(tuple(weights)))
     assert value(s, 0, Weights(model="bias-test")) == pytest.approx(before + 4.0)
+
+
+def test_a_remembered_value_is_the_model_value_of_that_very_position() -> None:
+    model = load_model("value_weights")
+    seen = set()
+    for s in random_positions(9):
+        t = progress_left(s)
+        hand = 0.5 if t > 0.5 else 0.0
+        sd, sh = s.sd, s.sheets[0]
+        want = learned_value(sd, sh, t, hand, model)
+        assert named_value(sd, sh, t, hand, "value_weights") == want
+        assert named_value(sd, sh, t, hand, "value_weights") == want  # asked again
+        seen.add(want)
+    assert len(seen) > 10  # the positions differ, and so do their values
+    # the same sheet with other dice still to choose, or another model, is another value
+    s = random_positions(9)[10]
+    t, sd, sh = progress_left(s), s.sd, s.sheets[0]
+    register_model("zero-test", Model(((0.0,) * len(FEATURES),) * BUCKETS, base=1.0))
+    assert named_value(sd, sh, t, 0.0, "value_weights") != named_value(
+        sd, sh, t, 1.0, "value_weights"
+    )
+    assert named_value(sd, sh, t, 1.0, "zero-test") == learned_value(
+        sd, sh, t, 1.0, get_model("zero-test")
+    )
 
 
 def test_a_malformed_weights_file_is_refused_with_the_reason() -> None:
@@ -177,3 +203,44 @@ def test_self_play_without_sampled_rerolls_never_rerolls_and_keeps_the_game(
     assert groups and all(len(g) > 1 for g in groups)
     # Recording the groups (on copies) leaves the game itself as it would be without.
     assert final == solo(7, DEFAULT, 0)
+
+
+def test_training_starts_from_a_weights_file_and_plays_each_fit_shrunk(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import optimus.dice.train as train
+
+    k = len(FEATURES)
+    rule = [0.0] * k
+    rule[5] = 3.0
+    rng = Rng(2)
+    played: list[Model] = []
+
+    def fake_play(
+        seed: int, w: Weights, share: float, top: int, rerolls: int
+    ) -> tuple[int, list[list[Sample]]]:
+        played.append(get_model(w.model))
+        groups = []
+        for _ in range(40):
+            g: list[Sample] = []
+            for _ in range(3):
+                f = [rng.random() for _ in range(k)]
+                g.append((0, f, sum(a * b for a, b in zip(rule, f, strict=True))))
+            groups.append(g)
+        return 0, groups
+
+    monkeypatch.setattr(train, "play", fake_play)
+    init = load_model("value_weights")
+    start = tmp_path / "start.json"
+    start.write_text(model_json(init, {}), encoding="utf-8")
+    out = tmp_path / "out.json"
+    train.main(
+        ["--games", "2", "--rounds", "2", "--init", str(start), "--play-shrink", "0.5"]
+        + ["--shrink", "0.25", "--ridge", "0", "--out", str(out)]
+    )
+    assert len(played) == 4
+    # round one plays the file's model; round two the first fit at half its weight
+    assert played[0] == played[1] == parse_model(start.read_text(encoding="utf-8"))
+    assert played[2].weights[0][5] == pytest.approx(1.5, abs=1e-6)
+    shipped = parse_model(out.read_text(encoding="utf-8"))
+    assert shipped.weights[0][5] == pytest.approx(0.75, abs=1e-5)

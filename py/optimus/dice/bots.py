@@ -64,9 +64,9 @@ def value(s: Optimus2State, player: int, w: Weights = DEFAULT) -> float:
     t = progress_left(s)
     sh = s.sheets[player]
     if w.model:
-        from optimus.dice.value import get_model, learned_value  # only when used: page boot
+        from optimus.dice.value import named_value  # only when used: page boot
 
-        return learned_value(s.sd, sh, t, turn_future(s, player, 1.0), get_model(w.model))
+        return named_value(s.sd, sh, t, turn_future(s, player, 1.0), w.model)
     lam = w.learned
     if not lam:
         v = sheet_value(s.sd, sh, t, w)

@@ -10,7 +10,9 @@ CPU time (``time.process_time``), and appends one JSON line per game to
 ``--log``; a run stopped early resumes where the log ends. Runs over other
 ranges of games (``--first``) can share the work out between processes.
 ``--summary`` prints the means, 95% intervals and decision times of the games
-of one or more logs (each game counted once).
+of one or more logs (each game counted once); with ``--against`` another run's
+logs, also each player's mean score difference from that run over the games
+both played (the same dice up to the first decision that differs).
 """
 
 from __future__ import annotations
@@ -64,6 +66,20 @@ def summary(specs: Sequence[str], rows: Sequence[Row]) -> str:
     return "\n".join(lines)
 
 
+def paired(specs: Sequence[str], rows: Sequence[Row], others: Sequence[Row]) -> str:
+    """Each player's mean score difference from ``others`` over the games both logs hold."""
+    theirs = {r["g"]: r for r in others}
+    common = [r for r in rows if r["g"] in theirs]
+    if len(common) < 2:
+        return f"paired: {len(common)} games in common, too few to compare"
+    lines = [f"paired over the {len(common)} games in common:"]
+    for i, spec in enumerate(specs):
+        diff = [float(r["scores"][i]) - float(theirs[r["g"]]["scores"][i]) for r in common]
+        m, lo, hi = mean_ci(diff)
+        lines.append(f"{i} {spec}: {m:+.1f} (95% CI {lo:+.1f} to {hi:+.1f})")
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m optimus.dice.strength", description=__doc__)
     parser.add_argument("--players", required=True, help="comma-separated bot levels")
@@ -75,11 +91,21 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--log", required=True, action="append", help="the run's log (several: --summary only)"
     )
     parser.add_argument("--summary", action="store_true", help="only print the logs' summary")
+    parser.add_argument(
+        "--against",
+        action="append",
+        default=[],
+        help="with --summary: another run's log(s), to compare game by game",
+    )
     args = parser.parse_args(argv)
     specs = args.players.split(",")
     if args.summary:
         games = {r["g"]: r for path in args.log for r in read_log(path)}
-        print(summary(specs, [games[g] for g in sorted(games)]))
+        rows = [games[g] for g in sorted(games)]
+        print(summary(specs, rows))
+        if args.against:
+            others = {r["g"]: r for path in args.against for r in read_log(path)}
+            print(paired(specs, rows, list(others.values())))
         return
     if len(args.log) > 1:
         parser.error("a run writes one --log (several only with --summary)")

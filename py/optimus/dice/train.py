@@ -189,6 +189,18 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--shrink", type=float, default=0.3, help="share of the last fit's correction shipped"
     )
     parser.add_argument("--seed", type=int, default=1_000_000)
+    parser.add_argument(
+        "--init",
+        default="",
+        help="a weights file whose model (as shipped) plays round one instead of the"
+        " hand-written evaluation",
+    )
+    parser.add_argument(
+        "--play-shrink",
+        type=float,
+        default=1.0,
+        help="share of each fit's correction the next round plays with (1: the whole fit)",
+    )
     parser.add_argument("--check", type=int, default=0, help="games greedy on the final model")
     parser.add_argument("--out", default="py/optimus/dice/value_weights.json")
     parser.add_argument(
@@ -212,8 +224,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     rounds: list[list[list[Sample]]] = []
     model: Model | None = None
     seed = args.seed
+    if args.init:
+        with open(args.init, encoding="utf-8") as f:
+            register_model(TRAIN, parse_model(f.read(), args.init))
     for r in range(args.rounds):
-        w = DEFAULT if model is None else Weights(model=TRAIN)
+        w = DEFAULT if model is None and not args.init else Weights(model=TRAIN)
         t0 = time.process_time()
         finals: list[int] = []
         groups: list[list[Sample]] = []
@@ -225,7 +240,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         rounds.append(groups)
         pool = [x for rs in rounds[-args.keep :] for x in rs]
         model = fit(pool, args.ridge)
-        register_model(TRAIN, model)
+        register_model(TRAIN, shrunk(model, args.play_shrink))
         mean = sum(finals) / len(finals)
         cpu = time.process_time() - t0
         print(

@@ -192,10 +192,27 @@ def base_gain(feats: list[float]) -> float:
 
 _MODELS: dict[str, Model] = {}
 
+_SEEN: dict[tuple[object, ...], float] = {}
+"""Values already computed by :func:`named_value` (positions recur across the playouts of
+one decision); emptied when it grows past :data:`SEEN_MAX` or a model is registered."""
+SEEN_MAX = 20_000
+
+
+def named_value(sd: SheetDef, sh: list[int], t: float, hand: float, name: str) -> float:
+    """:func:`learned_value` with the model named ``name`` (:func:`get_model`), remembered."""
+    key = (name, sd.name, t, hand, *sh)
+    v = _SEEN.get(key)
+    if v is None:
+        if len(_SEEN) >= SEEN_MAX:
+            _SEEN.clear()
+        v = _SEEN[key] = learned_value(sd, sh, t, hand, get_model(name))
+    return v
+
 
 def register_model(name: str, model: Model) -> None:
     """Make ``model`` the one :func:`get_model` gives for ``name`` (training, tests)."""
     _MODELS[name] = model
+    _SEEN.clear()
 
 
 def get_model(name: str) -> Model:
