@@ -179,3 +179,27 @@ def test_fox_progress_grows_towards_a_fox_and_stops_once_won() -> None:
         seen.append(fox_progress(sd, sh))
     assert seen[:7] == sorted(seen[:7]) and seen[6] > seen[0] > 0
     assert seen[7] == 0.0  # the pink fox slot is filled: nothing more to expect there
+
+
+@pytest.mark.parametrize("horizon", [0, 1, 2])
+def test_solo_playouts_go_on_the_horizon_rounds_past_the_current_one(horizon: int) -> None:
+    from optimus.core.bots import run_to_end
+
+    class Far(HardBot):
+        pass
+
+    Far.horizon = horizon
+    for players in (1, 2):
+        s = start(players)
+        roll(s, "123456")
+        assert s.round == 1
+        bot = Far(GAME, 0, Rng(2), Budget(iterations=1))
+        c = s.clone()
+        c.apply_move(0, s.legal_moves(0)[0])
+        run_to_end(bot.playout(c, Rng(4)))
+        if players == 1:
+            # every decision of the rounds in between was played: the next one has begun
+            assert c.round == 2 + horizon
+            assert c.sheets[0] != s.sheets[0]
+        else:  # with others, a playout ends with the player's own part of the turn
+            assert c.round == 1 and 0 not in c.actors()

@@ -274,6 +274,8 @@ class HardBot(Bot):
     max_candidates: ClassVar[int] = 6
     deny: ClassVar[float] = 0.6
     """Weight of the mean gain the tray gives the passive players after its own turn."""
+    horizon: ClassVar[int] = 0
+    """Solo: the playouts go on this many rounds past the end of the current one."""
 
     def think(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> Thinking:
         if len(legal_moves) == 1:
@@ -314,6 +316,8 @@ class HardBot(Bot):
         """
         me, w, judge = self.player, self.weights, self.judge
         start_round, start_active = c.round, c.active
+        if c.num_players == 1:
+            start_round += self.horizon
         for _ in range(200):
             if c.is_terminal():
                 break
@@ -323,7 +327,7 @@ class HardBot(Bot):
             actors = c.actors()
             if me not in actors:
                 break
-            if c.round != start_round or c.active != start_active:
+            if c.round > start_round or c.round == start_round and c.active != start_active:
                 break
             legal = c.legal_moves(me)
             move = yield from greedy_steps(c, me, legal, w, rng=rng, rerolls=2)
