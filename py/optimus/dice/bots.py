@@ -318,11 +318,18 @@ class HardBot(Bot):
         start_round, start_active = c.round, c.active
         if c.num_players == 1:
             start_round += self.horizon
+        # Common random numbers: the k-th roll of every candidate's playout draws from
+        # its own stream, and so does the k-th decision's sampling of rerolls, so that
+        # a candidate's rolls stay those of the others even where the numbers of dice
+        # drawn before differ (the samples of a reroll used to share the dice's stream).
+        base = rng.randrange(1 << 30) * 1024
+        rolls = decisions = 0
         for _ in range(200):
             if c.is_terminal():
                 break
             if c.is_chance():
-                roll_randomly(c, rng)
+                rolls += 1
+                roll_randomly(c, Rng(base + rolls))
                 continue
             actors = c.actors()
             if me not in actors:
@@ -330,7 +337,9 @@ class HardBot(Bot):
             if c.round > start_round or c.round == start_round and c.active != start_active:
                 break
             legal = c.legal_moves(me)
-            move = yield from greedy_steps(c, me, legal, w, rng=rng, rerolls=2)
+            decisions += 1
+            sampler = Rng(base + 512 + decisions)
+            move = yield from greedy_steps(c, me, legal, w, rng=sampler, rerolls=2)
             c.apply_move(me, move)
             yield None
         v = value(c, me, judge)
