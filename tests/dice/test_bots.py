@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 
 import pytest
 
@@ -203,3 +204,35 @@ def test_solo_playouts_go_on_the_horizon_rounds_past_the_current_one(horizon: in
             assert c.sheets[0] != s.sheets[0]
         else:  # with others, a playout ends with the player's own part of the turn
             assert c.round == 1 and 0 not in c.actors()
+
+
+def test_every_candidate_s_playout_rolls_the_same_dice_in_the_same_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Common random numbers: the k-th roll of each candidate's playout starts from the
+    # same generator state, even when the candidates' choices drew reroll samples before.
+    import optimus.dice.bots as bots
+    from optimus.core.bots import run_to_end
+
+    seen: list[list[object]] = []
+    real = bots.roll_randomly
+
+    def recording(s, rng):  # type: ignore[no-untyped-def]
+        if sys._getframe(1).f_code.co_name == "playout":  # the dice, not a reroll's samples
+            seen[-1].append(rng._r.getstate())
+        real(s, rng)
+
+    monkeypatch.setattr(bots, "roll_randomly", recording)
+    s = start(1)
+    roll(s, "123456")
+    legal = s.legal_moves(0)
+    bot = HardBot(GAME, 0, Rng(2), Budget(iterations=1))
+    bot.horizon = 1
+    for move in legal[:4]:
+        seen.append([])
+        c = s.clone()
+        c.apply_move(0, move)
+        run_to_end(bot.playout(c, Rng(99)))
+    assert min(map(len, seen)) >= 4  # a playout of two rounds rolls often
+    for k in range(min(map(len, seen))):
+        assert len({str(rolls[k]) for rolls in seen}) == 1, f"roll {k} differs"
