@@ -59,6 +59,8 @@ def test_a_summary_against_another_run_pairs_the_games_both_played(tmp_path, cap
     assert "paired over the 3 games in common:" in out
     assert "0 hard: +3.3 (95% CI" in out
     assert "1 normal: -1.0 (95% CI -1.0 to -1.0)" in out
+    main(["--players", "hard,normal", "--summary", "--log", str(tmp_path / "none.jsonl")])
+    assert "0 games: the logs hold no game yet" in capsys.readouterr().out
     write(old, {5: [1, 1]})
     main(["--players", "hard,normal", "--summary", "--log", new, "--against", old])
     assert "0 games in common, too few" in capsys.readouterr().out

@@ -50,6 +50,8 @@ def mean_ci(xs: Sequence[float]) -> tuple[float, float, float]:
 
 
 def summary(specs: Sequence[str], rows: Sequence[Row]) -> str:
+    if not rows:
+        return "0 games: the logs hold no game yet"
     lines = [f"{len(rows)} games"]
     for i, spec in enumerate(specs):
         scores = [float(r["scores"][i]) for r in rows]
