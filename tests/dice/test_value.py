@@ -137,7 +137,8 @@ def test_the_shipped_weights_load_and_hard_uses_them() -> None:
     assert sum(1 for w in model.weights if w) >= BUCKETS - 1
     hard = LEVELS["hard"]
     assert hard.judge.model == "value_weights"  # type: ignore[attr-defined]
-    assert hard.weights.model == ""  # type: ignore[attr-defined]  # playouts: hand-written
+    assert hard.weights.model == "value_weights"  # type: ignore[attr-defined]  # playouts too
+    assert LEVELS["normal"].weights.model == ""  # type: ignore[attr-defined]  # hand-written
     # the model changes the value of a position mid-game
     s = random_positions(5)[25]
     assert value(s, 0, hard.judge) != pytest.approx(value(s, 0, DEFAULT))  # type: ignore[attr-defined]

@@ -267,7 +267,7 @@ class HardBot(Bot):
     """16 playouts per candidate: a mean decision of about 350 ms of CPU in CPython (see
     docs/bots.md), the budget ``hard``'s strength is measured at. No clock: the same
     decisions on any machine (the browser runs it in slices, so the page never freezes)."""
-    weights: ClassVar[Weights] = DEFAULT
+    weights: ClassVar[Weights] = LEARNED
     """The evaluation of the greedy choices inside the playouts."""
     judge: ClassVar[Weights] = LEARNED
     """The evaluation of the candidates at the root and of the playouts' ends."""
