@@ -9,11 +9,13 @@ fast path, and values the result with :mod:`optimus.dice.heuristics`.
 * ``normal`` -- greedy on the evaluation (balance for the foxes, work in
   progress, actions in hand), plus the dice a choice leaves for the rest of
   the turn; answers bonus questions greedily inside the look; samples rerolls;
-* ``hard`` -- Monte Carlo over the candidates of ``normal``: each is played on
-  to the end of the player's turn (or the next round) many times under the
-  same sampled dice for every candidate (common random numbers), with
-  ``normal`` choosing, and the candidates and results judged by the evaluation
-  with its learned correction (:mod:`optimus.dice.value`, :data:`LEARNED`).
+* ``hard`` -- Monte Carlo over its best candidates by one step: each is played
+  on to the end of the player's turn (or the next round) many times under the
+  same sampled dice for every candidate (common random numbers: the k-th roll
+  of every candidate's playout draws the same numbers), choosing greedily as
+  ``normal`` does but on the evaluation with its learned correction
+  (:mod:`optimus.dice.value`, :data:`LEARNED`), which also judges the
+  candidates and the playouts' ends.
 """
 
 from __future__ import annotations
@@ -264,7 +266,7 @@ class HardBot(Bot):
 
     level = "hard"
     default_budget = Budget(iterations=16)
-    """16 playouts per candidate: a mean decision of about 350 ms of CPU in CPython (see
+    """16 playouts per candidate: a mean decision of about 390 ms of CPU in CPython (see
     docs/bots.md), the budget ``hard``'s strength is measured at. No clock: the same
     decisions on any machine (the browser runs it in slices, so the page never freezes)."""
     weights: ClassVar[Weights] = LEARNED
