@@ -64,3 +64,25 @@ def test_a_summary_against_another_run_pairs_the_games_both_played(tmp_path, cap
     write(old, {5: [1, 1]})
     main(["--players", "hard,normal", "--summary", "--log", new, "--against", old])
     assert "0 games in common, too few" in capsys.readouterr().out
+
+
+def test_hard_s_playouts_can_be_set_for_a_run_and_are_restored_after(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import pytest
+
+    from optimus.dice.bots import LEARNED, HardBot
+
+    seen: list[tuple[int, str]] = []
+
+    def stop(self, c, rng):  # type: ignore[no-untyped-def]
+        seen.append((self.horizon, self.weights.model))
+        raise KeyboardInterrupt  # the first playout is enough
+
+    monkeypatch.setattr(HardBot, "playout", stop)
+    log = str(tmp_path / "h.jsonl")
+    args = ["--players", "hard", "--games", "1", "--iterations", "1", "--log", log]
+    with pytest.raises(KeyboardInterrupt):
+        main([*args, "--horizon", "2", "--playouts", "hand"])
+    with pytest.raises(KeyboardInterrupt):
+        main(args)
+    assert seen == [(2, ""), (0, "value_weights")]  # the defaults: 0 and the learned value
+    assert (HardBot.horizon, HardBot.weights) == (0, LEARNED)

@@ -27,7 +27,9 @@ from typing import Any
 
 from optimus.core.arena import play_game, wilson
 from optimus.core.bots import Budget
+from optimus.dice.bots import LEARNED, HardBot
 from optimus.dice.game import Optimus2Game
+from optimus.dice.heuristics import DEFAULT
 
 Row = dict[str, Any]
 """One game of a log: ``g``, and per player ``scores``, ``wins`` and ``cpu_ms`` (a list)."""
@@ -90,6 +92,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--iterations", type=int, default=None)
     parser.add_argument(
+        "--horizon",
+        type=int,
+        default=None,
+        help="hard's solo playouts go on this many rounds past the current one (default: 0)",
+    )
+    parser.add_argument(
+        "--playouts",
+        choices=("learned", "hand"),
+        default=None,
+        help="the evaluation of the greedy choices inside hard's playouts (default: learned)",
+    )
+    parser.add_argument(
         "--log", required=True, action="append", help="the run's log (several: --summary only)"
     )
     parser.add_argument("--summary", action="store_true", help="only print the logs' summary")
@@ -116,14 +130,22 @@ def main(argv: Sequence[str] | None = None) -> None:
     opts = game.normalize_options({"players": len(specs)})
     budget = Budget(iterations=args.iterations) if args.iterations else None
     rows = read_log(log)
-    for g in range(max([args.first - 1, *(r["g"] for r in rows)]) + 1, args.games):
-        scores, wins, times = play_game(
-            game, specs, g, args.seed, opts, budget, clock=time.process_time
-        )
-        row: Row = {"g": g, "scores": scores, "wins": wins, "cpu_ms": times}
-        with open(log, "a", encoding="utf-8") as f:
-            f.write(json.dumps(row) + "\n")
-        rows.append(row)
+    saved = HardBot.horizon, HardBot.weights
+    if args.horizon is not None:
+        HardBot.horizon = args.horizon
+    if args.playouts is not None:
+        HardBot.weights = LEARNED if args.playouts == "learned" else DEFAULT
+    try:
+        for g in range(max([args.first - 1, *(r["g"] for r in rows)]) + 1, args.games):
+            scores, wins, times = play_game(
+                game, specs, g, args.seed, opts, budget, clock=time.process_time
+            )
+            row: Row = {"g": g, "scores": scores, "wins": wins, "cpu_ms": times}
+            with open(log, "a", encoding="utf-8") as f:
+                f.write(json.dumps(row) + "\n")
+            rows.append(row)
+    finally:
+        HardBot.horizon, HardBot.weights = saved
     print(summary(specs, rows))
 
 
