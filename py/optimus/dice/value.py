@@ -194,8 +194,9 @@ _MODELS: dict[str, Model] = {}
 
 _SEEN: dict[tuple[object, ...], float] = {}
 """Values already computed by :func:`named_value` (positions recur across the playouts of
-one decision); emptied when it grows past :data:`SEEN_MAX` or a model is registered."""
-SEEN_MAX = 20_000
+one decision: ~3,600 new ones a solo decision); emptied when it grows past :data:`SEEN_MAX`
+(~7 MB) or a model is registered."""
+SEEN_MAX = 10_000
 
 
 def named_value(sd: SheetDef, sh: list[int], t: float, hand: float, name: str) -> float:
