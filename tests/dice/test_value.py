@@ -108,6 +108,17 @@ def test_a_remembered_value_is_the_model_value_of_that_very_position() -> None:
     )
 
 
+def test_the_remembered_values_stay_few(monkeypatch: pytest.MonkeyPatch) -> None:
+    import optimus.dice.value as v
+
+    monkeypatch.setattr(v, "SEEN_MAX", 5)
+    model = load_model("value_weights")
+    for s in random_positions(10)[:30]:
+        t, sd, sh = progress_left(s), s.sd, s.sheets[0]
+        assert named_value(sd, sh, t, 0.0, "value_weights") == learned_value(sd, sh, t, 0.0, model)
+        assert len(v._SEEN) <= 5  # emptied once full, not grown
+
+
 def test_a_malformed_weights_file_is_refused_with_the_reason() -> None:
     good = json.loads(model_json(load_model("value_weights"), {}))
     parse_model(json.dumps(good))  # the shipped model round-trips
