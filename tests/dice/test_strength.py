@@ -70,19 +70,24 @@ def test_hard_s_playouts_can_be_set_for_a_run_and_are_restored_after(tmp_path, m
     import pytest
 
     from optimus.dice.bots import LEARNED, HardBot
+    from optimus.dice.value import get_model, load_model
 
-    seen: list[tuple[int, str]] = []
+    shipped = load_model(LEARNED.model).weights[2]
+    k = max(range(len(shipped)), key=lambda i: abs(shipped[i]))  # a weight far from 0
+    seen: list[tuple[int, str, float]] = []
 
     def stop(self, c, rng):  # type: ignore[no-untyped-def]
-        seen.append((self.horizon, self.weights.model))
+        seen.append((self.horizon, self.weights.model, get_model(LEARNED.model).weights[2][k]))
         raise KeyboardInterrupt  # the first playout is enough
 
     monkeypatch.setattr(HardBot, "playout", stop)
     log = str(tmp_path / "h.jsonl")
     args = ["--players", "hard", "--games", "1", "--iterations", "1", "--log", log]
     with pytest.raises(KeyboardInterrupt):
-        main([*args, "--horizon", "2", "--playouts", "hand"])
+        main([*args, "--horizon", "2", "--playouts", "hand", "--correction", "1.5"])
     with pytest.raises(KeyboardInterrupt):
         main(args)
-    assert seen == [(2, ""), (0, "value_weights")]  # the defaults: 0 and the learned value
+    # the defaults: 0, the learned value, the correction as shipped
+    assert seen == [(2, "", 1.5 * shipped[k]), (0, "value_weights", shipped[k])]
     assert (HardBot.horizon, HardBot.weights) == (0, LEARNED)
+    assert get_model(LEARNED.model).weights == load_model(LEARNED.model).weights

@@ -15,11 +15,13 @@ fast path, and values the result with :mod:`optimus.dice.heuristics`.
   of every candidate's playout draws the same numbers), choosing greedily as
   ``normal`` does but on the evaluation with its learned correction
   (:mod:`optimus.dice.value`, :data:`LEARNED`), which also judges the
-  candidates and the playouts' ends.
+  candidates and the playouts' ends. The candidates race: one clearly behind
+  the leader stops being played, and its playouts go to the close ones.
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Generator, Mapping
 from typing import Any, ClassVar
@@ -265,19 +267,29 @@ class HardBot(Bot):
     """Monte Carlo over ``normal``'s best candidates, to the end of the turn, shared dice."""
 
     level = "hard"
-    default_budget = Budget(iterations=16)
-    """16 playouts per candidate: a mean decision of about 390 ms of CPU in CPython (see
-    docs/bots.md), the budget ``hard``'s strength is measured at. No clock: the same
-    decisions on any machine (the browser runs it in slices, so the page never freezes)."""
+    default_budget = Budget(iterations=20)
+    """20 iterations (at most 20 x :attr:`race_width` playouts, raced): a mean decision of
+    about 310 ms of CPU in CPython (see docs/bots.md), the budget ``hard``'s strength is
+    measured at. No clock: the same decisions on any machine (the browser runs it in
+    slices, so the page never freezes)."""
     weights: ClassVar[Weights] = LEARNED
     """The evaluation of the greedy choices inside the playouts."""
     judge: ClassVar[Weights] = LEARNED
     """The evaluation of the candidates at the root and of the playouts' ends."""
-    max_candidates: ClassVar[int] = 6
+    max_candidates: ClassVar[int] = 10
+    """The moves best by one step that enter the race (a reroll enters too)."""
     deny: ClassVar[float] = 0.6
     """Weight of the mean gain the tray gives the passive players after its own turn."""
     horizon: ClassVar[int] = 0
     """Solo: the playouts go on this many rounds past the end of the current one."""
+    race_from: ClassVar[int] = 4
+    """Iterations before the first candidate can leave the race (:meth:`race`)."""
+    race_z: ClassVar[float] = 2.0
+    """Standard errors behind the leader that take a candidate out of the race."""
+    race_width: ClassVar[int] = 7
+    """The playouts of a decision are at most the budget's iterations times this many."""
+    race_stretch: ClassVar[int] = 4
+    """The close candidates' iterations are at most this many times the budget's."""
 
     def think(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> Thinking:
         if len(legal_moves) == 1:
@@ -297,19 +309,63 @@ class HardBot(Bot):
         deadline = None
         if budget.time_ms is not None:
             deadline = time.perf_counter() + budget.time_ms / 1000
-        limit = budget.iterations or (10_000 if deadline else 16)
-        totals = [0.0] * len(cands)
-        done = 0
-        while done < limit and (done < 2 or deadline is None or time.perf_counter() < deadline):
-            seed = self.rng.randrange(1 << 30)
-            for k, move in enumerate(cands):
-                c = s.clone()
-                c.apply_move(me, move)
-                totals[k] += yield from self.playout(c, Rng(seed))
-                yield None  # a playout that ends at once has not yielded yet
-            done += 1
-        best = max(range(len(cands)), key=lambda k: totals[k])
+        limit = budget.iterations or (10_000 if deadline else 20)
+        best = yield from self.race(s, cands, limit, deadline)
         return cands[best]
+
+    def race(
+        self, s: Optimus2State, cands: list[str], limit: int, deadline: float | None
+    ) -> Generator[None, None, int]:
+        """The index of the best of ``cands`` by their playouts, raced.
+
+        Every iteration plays each candidate still in the race once under the same
+        dice; from iteration :attr:`race_from` on, a candidate whose mean falls
+        below the leader's by more than :attr:`race_z` standard errors of their
+        paired differences leaves the race. The playouts of the left-out
+        candidates go to the close ones: at most ``limit`` times the candidates
+        playouts in all (``limit`` each if none leaves) and at most
+        :attr:`race_stretch` times ``limit`` iterations; the race ends early when
+        one candidate is left (or at ``deadline``, after two iterations).
+        """
+        me = self.player
+        n = len(cands)
+        results: list[list[float]] = [[] for _ in range(n)]
+        alive = list(range(n))
+        left = limit * min(n, self.race_width)
+        cap = limit * self.race_stretch
+        done = 0
+        while (
+            len(alive) > 1
+            and done < cap
+            and left >= len(alive)
+            and (done < 2 or deadline is None or time.perf_counter() < deadline)
+        ):
+            seed = self.rng.randrange(1 << 30)
+            for k in alive:
+                c = s.clone()
+                c.apply_move(me, cands[k])
+                results[k].append((yield from self.playout(c, Rng(seed))))
+                yield None  # a playout that ends at once has not yielded yet
+            left -= len(alive)
+            done += 1
+            if done >= self.race_from:
+                alive = self.survivors(results, alive, done)
+        return max(alive, key=lambda k: (math.fsum(results[k]), -k))
+
+    def survivors(self, results: list[list[float]], alive: list[int], done: int) -> list[int]:
+        """The candidates of ``alive`` not clearly behind the leader after ``done`` iterations."""
+        lead = max(alive, key=lambda k: (math.fsum(results[k]), -k))
+        out = []
+        for k in alive:
+            if k == lead:
+                out.append(k)
+                continue
+            diffs = [a - b for a, b in zip(results[lead], results[k], strict=True)]
+            m = math.fsum(diffs) / done
+            var = math.fsum((d - m) ** 2 for d in diffs) / (done - 1)
+            if var > 0 and m < self.race_z * math.sqrt(var / done):
+                out.append(k)  # not clearly behind (one that always equals the leader leaves)
+        return out
 
     def playout(self, c: Optimus2State, rng: Rng) -> Generator[None, None, float]:
         """Play ``normal`` on to the end of this player's turn step; value the result.

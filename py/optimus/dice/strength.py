@@ -1,7 +1,7 @@
 """Strength runs of the Optimus 2 bots, game by game, with CPU decision times.
 
 ``nice -n 19 env PYTHONPATH=py python -m optimus.dice.strength --players hard
---games 200 --seed 1 --iterations 16 --log /tmp/hard.jsonl``
+--games 200 --seed 1 --iterations 20 --log /tmp/hard.jsonl``
 
 Plays the games of ``python -m optimus arena optimus2`` (game ``g`` depends
 only on ``--seed`` and ``g``, so the scores are exactly the arena's) one after
@@ -30,6 +30,8 @@ from optimus.core.bots import Budget
 from optimus.dice.bots import LEARNED, HardBot
 from optimus.dice.game import Optimus2Game
 from optimus.dice.heuristics import DEFAULT
+from optimus.dice.train import shrunk
+from optimus.dice.value import load_model, register_model
 
 Row = dict[str, Any]
 """One game of a log: ``g``, and per player ``scores``, ``wins`` and ``cpu_ms`` (a list)."""
@@ -104,6 +106,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="the evaluation of the greedy choices inside hard's playouts (default: learned)",
     )
     parser.add_argument(
+        "--correction",
+        type=float,
+        default=None,
+        help="scale the shipped learned correction (value_weights.json) by this for the run",
+    )
+    parser.add_argument(
         "--log", required=True, action="append", help="the run's log (several: --summary only)"
     )
     parser.add_argument("--summary", action="store_true", help="only print the logs' summary")
@@ -135,6 +143,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         HardBot.horizon = args.horizon
     if args.playouts is not None:
         HardBot.weights = LEARNED if args.playouts == "learned" else DEFAULT
+    if args.correction is not None:
+        register_model(LEARNED.model, shrunk(load_model(LEARNED.model), args.correction))
     try:
         for g in range(max([args.first - 1, *(r["g"] for r in rows)]) + 1, args.games):
             scores, wins, times = play_game(
@@ -146,6 +156,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             rows.append(row)
     finally:
         HardBot.horizon, HardBot.weights = saved
+        if args.correction is not None:
+            register_model(LEARNED.model, load_model(LEARNED.model))
     print(summary(specs, rows))
 
 
