@@ -158,6 +158,16 @@ def test_the_race_drops_the_candidates_clearly_behind_the_leader() -> None:
     assert bot.survivors(results, [0, 2], len(lead)) == [2]
 
 
+def test_a_race_that_may_drop_candidates_at_once_still_waits_for_two_iterations() -> None:
+    class Eager(HardBot):
+        race_from = 1  # a standard error needs two playouts of each
+
+    s = start(1)
+    roll(s, "123456")
+    move = Eager(GAME, 0, Rng(3), Budget(iterations=3)).choose(s.observation(0), s.legal_moves(0))
+    assert move in s.legal_moves(0)
+
+
 def test_the_race_gives_the_playouts_of_the_clear_losers_to_the_close_candidates() -> None:
     # Each candidate's playouts return its own fixed mean plus noise; the second
     # is clearly behind the two others at once, which stay close to each other.

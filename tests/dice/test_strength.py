@@ -91,3 +91,14 @@ def test_hard_s_playouts_can_be_set_for_a_run_and_are_restored_after(tmp_path, m
     assert seen == [(2, "", 1.5 * shipped[k]), (0, "value_weights", shipped[k])]
     assert (HardBot.horizon, HardBot.weights) == (0, LEARNED)
     assert get_model(LEARNED.model).weights == load_model(LEARNED.model).weights
+
+
+def test_a_correction_that_is_not_a_number_is_refused(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    import pytest
+
+    log = str(tmp_path / "c.jsonl")
+    for bad in ("nan", "inf"):
+        with pytest.raises(SystemExit):
+            main(["--players", "hard", "--games", "1", "--correction", bad, "--log", log])
+        assert "--correction must be a finite number" in capsys.readouterr().err
+    assert not (tmp_path / "c.jsonl").exists()  # nothing was played

@@ -322,10 +322,11 @@ class HardBot(Bot):
         dice; from iteration :attr:`race_from` on, a candidate whose mean falls
         below the leader's by more than :attr:`race_z` standard errors of their
         paired differences leaves the race. The playouts of the left-out
-        candidates go to the close ones: at most ``limit`` times the candidates
-        playouts in all (``limit`` each if none leaves) and at most
-        :attr:`race_stretch` times ``limit`` iterations; the race ends early when
-        one candidate is left (or at ``deadline``, after two iterations).
+        candidates go to the close ones: at most ``limit`` times
+        :attr:`race_width` playouts in all (``limit`` each for up to that many
+        candidates if none leaves) and at most :attr:`race_stretch` times
+        ``limit`` iterations; the race ends early when one candidate is left (or
+        at ``deadline``, after two iterations).
         """
         me = self.player
         n = len(cands)
@@ -348,7 +349,7 @@ class HardBot(Bot):
                 yield None  # a playout that ends at once has not yielded yet
             left -= len(alive)
             done += 1
-            if done >= self.race_from:
+            if done >= max(2, self.race_from):  # a standard error needs two iterations
                 alive = self.survivors(results, alive, done)
         return max(alive, key=lambda k: (math.fsum(results[k]), -k))
 

@@ -123,6 +123,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     specs = args.players.split(",")
+    if args.correction is not None and not math.isfinite(args.correction):
+        parser.error(f"--correction must be a finite number, not {args.correction}")
     if args.summary:
         games = {r["g"]: r for path in args.log for r in read_log(path)}
         rows = [games[g] for g in sorted(games)]
