@@ -212,6 +212,11 @@ def reroll_steps(
     return total / samples
 
 
+def leader(results: list[list[float]], alive: list[int]) -> int:
+    """The candidate of ``alive`` with the best playouts in all (the first of equals)."""
+    return max(alive, key=lambda k: (math.fsum(results[k]), -k))
+
+
 def tray_gift(s: Optimus2State, w: Weights = DEFAULT) -> float:
     """Mean gain of the passive players' best greedy picks from the tray (one step)."""
     gains = []
@@ -351,11 +356,11 @@ class HardBot(Bot):
             done += 1
             if done >= max(2, self.race_from):  # a standard error needs two iterations
                 alive = self.survivors(results, alive, done)
-        return max(alive, key=lambda k: (math.fsum(results[k]), -k))
+        return leader(results, alive)
 
     def survivors(self, results: list[list[float]], alive: list[int], done: int) -> list[int]:
         """The candidates of ``alive`` not clearly behind the leader after ``done`` iterations."""
-        lead = max(alive, key=lambda k: (math.fsum(results[k]), -k))
+        lead = leader(results, alive)
         out = []
         for k in alive:
             if k == lead:
