@@ -90,7 +90,7 @@ def test_hard_s_playouts_can_be_set_for_a_run_and_are_restored_after(tmp_path, m
     # the defaults: 0, the learned value, the correction as shipped
     assert seen == [(2, "", 1.5 * shipped[k]), (0, "value_weights", shipped[k])]
     assert (HardBot.horizon, HardBot.weights) == (0, LEARNED)
-    assert get_model(LEARNED.model).weights == load_model(LEARNED.model).weights
+    assert get_model(LEARNED.model) is load_model(LEARNED.model)  # no copy left registered
 
 
 def test_a_correction_that_is_not_a_number_is_refused(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
@@ -102,3 +102,24 @@ def test_a_correction_that_is_not_a_number_is_refused(tmp_path, capsys) -> None:
             main(["--players", "hard", "--games", "1", "--correction", bad, "--log", log])
         assert "--correction must be a finite number" in capsys.readouterr().err
     assert not (tmp_path / "c.jsonl").exists()  # nothing was played
+
+
+def test_a_registered_model_is_kept_after_a_correction_run(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import pytest
+
+    from optimus.dice.bots import LEARNED, HardBot
+    from optimus.dice.value import Model, get_model, register_model, unregister_model
+
+    def stop(self, c, rng):  # type: ignore[no-untyped-def]
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(HardBot, "playout", stop)
+    mine = Model(((),) * 6, base=0.5)
+    register_model(LEARNED.model, mine)
+    try:
+        log = str(tmp_path / "m.jsonl")
+        with pytest.raises(KeyboardInterrupt):
+            main(["--players", "hard", "--games", "1", "--correction", "2", "--log", log])
+        assert get_model(LEARNED.model) is mine
+    finally:
+        unregister_model(LEARNED.model)

@@ -268,11 +268,15 @@ class NormalBot(ChoiceBot):
         return greedy_pick(state, self.player, legal_moves, self.weights, rng=self.rng)
 
 
+ITERATIONS = 20
+"""``hard``'s iterations when its budget sets neither iterations nor time."""
+
+
 class HardBot(Bot):
     """Monte Carlo over ``normal``'s best candidates, to the end of the turn, shared dice."""
 
     level = "hard"
-    default_budget = Budget(iterations=20)
+    default_budget = Budget(iterations=ITERATIONS)
     """20 iterations (at most 20 x :attr:`race_width` playouts, raced): a mean decision of
     about 310 ms of CPU in CPython (see docs/bots.md), the budget ``hard``'s strength is
     measured at. No clock: the same decisions on any machine (the browser runs it in
@@ -314,7 +318,7 @@ class HardBot(Bot):
         deadline = None
         if budget.time_ms is not None:
             deadline = time.perf_counter() + budget.time_ms / 1000
-        limit = budget.iterations or (10_000 if deadline else 20)
+        limit = budget.iterations or (10_000 if deadline else ITERATIONS)
         best = yield from self.race(s, cands, limit, deadline)
         return cands[best]
 

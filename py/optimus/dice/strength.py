@@ -31,7 +31,7 @@ from optimus.dice.bots import LEARNED, HardBot
 from optimus.dice.game import Optimus2Game
 from optimus.dice.heuristics import DEFAULT
 from optimus.dice.train import shrunk
-from optimus.dice.value import load_model, register_model
+from optimus.dice.value import load_model, register_model, registered_model, unregister_model
 
 Row = dict[str, Any]
 """One game of a log: ``g``, and per player ``scores``, ``wins`` and ``cpu_ms`` (a list)."""
@@ -141,6 +141,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     budget = Budget(iterations=args.iterations) if args.iterations else None
     rows = read_log(log)
     saved = HardBot.horizon, HardBot.weights
+    saved_model = registered_model(LEARNED.model)
     if args.horizon is not None:
         HardBot.horizon = args.horizon
     if args.playouts is not None:
@@ -158,8 +159,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             rows.append(row)
     finally:
         HardBot.horizon, HardBot.weights = saved
-        if args.correction is not None:
-            register_model(LEARNED.model, load_model(LEARNED.model))
+        if saved_model is not None:
+            register_model(LEARNED.model, saved_model)
+        else:
+            unregister_model(LEARNED.model)
     print(summary(specs, rows))
 
 

@@ -216,6 +216,17 @@ def register_model(name: str, model: Model) -> None:
     _SEEN.clear()
 
 
+def unregister_model(name: str) -> None:
+    """Undo :func:`register_model`: ``name`` is the package's model again (if it has one)."""
+    _MODELS.pop(name, None)
+    _SEEN.clear()
+
+
+def registered_model(name: str) -> Model | None:
+    """The model registered for ``name`` (:func:`register_model`), if any."""
+    return _MODELS.get(name)
+
+
 def get_model(name: str) -> Model:
     """A registered model, else the package's ``optimus/dice/<name>.json``."""
     hit = _MODELS.get(name)
