@@ -117,6 +117,8 @@ class FoxSources:
     yellow_cells: tuple[int, ...]
     silver_bit: int
     bars: tuple[int, ...]
+    silver_bits: tuple[int, ...] = ()
+    """The single bits of :attr:`silver_bit`, lowest first."""
 
 
 _SOURCES: dict[int, tuple[SheetDef, FoxSources]] = {}
@@ -140,8 +142,9 @@ def fox_sources(sd: SheetDef) -> FoxSources:
         if code == FOX:
             bit |= 1 << v
     bars = tuple(a for a in range(3) if sd.action_last_bonus[a] == FOX)
+    bits = tuple(1 << v for v in range(sd.silver_values) if bit >> v & 1)
     fs = FoxSources(
-        slot(sd.blue_bonus), slot(sd.green_bonus), slot(sd.pink_bonus), cells, bit, bars
+        slot(sd.blue_bonus), slot(sd.green_bonus), slot(sd.pink_bonus), cells, bit, bars, bits
     )
     _SOURCES[id(sd)] = (sd, fs)
     return fs
@@ -157,28 +160,34 @@ def fox_progress(sd: SheetDef, sh: list[int]) -> float:
     """
     fs = fox_sources(sd)
     total = 0.0
-    n = sh[sd.BN]
-    if fs.blue and n < fs.blue:
-        last = sh[sd.BN + n] if n else 13
-        total += (n / fs.blue) ** 2 * FITS[min(last, 12)]
-    g = sh[sd.GN]
-    if fs.green and g < fs.green:
-        total += (g / fs.green) ** 2
-    k = sh[sd.PN]
-    if fs.pink and k < fs.pink:
-        total += (k / fs.pink) ** 2
+    if fs.blue:
+        n = sh[sd.BN]
+        if n < fs.blue:
+            last = sh[sd.BN + n] if n else 13
+            total += (n / fs.blue) ** 2 * FITS[min(last, 12)]
+    if fs.green:
+        g = sh[sd.GN]
+        if g < fs.green:
+            total += (g / fs.green) ** 2
+    if fs.pink:
+        k = sh[sd.PN]
+        if k < fs.pink:
+            total += (k / fs.pink) ** 2
     if fs.yellow_cells:
         Y = sd.Y
-        done = sum(1 for c in fs.yellow_cells if sh[Y + c])
+        done = 0
+        for c in fs.yellow_cells:
+            if sh[Y + c]:
+                done += 1
         if done < len(fs.yellow_cells):
             total += (done / len(fs.yellow_cells)) ** 2
     if fs.silver_bit:
-        for v in range(sd.silver_values):
-            bit = 1 << v
-            if fs.silver_bit & bit:
-                rows = sum(1 for r in range(4) if sh[sd.S + r] & bit)
-                if rows < 4:
-                    total += (rows / 4) ** 2
+        S = sd.S
+        r0, r1, r2, r3 = sh[S], sh[S + 1], sh[S + 2], sh[S + 3]
+        for bit in fs.silver_bits:
+            rows = (r0 & bit > 0) + (r1 & bit > 0) + (r2 & bit > 0) + (r3 & bit > 0)
+            if rows < 4:
+                total += (rows / 4) ** 2
     for a in fs.bars:
         c = sh[sd.AC + a]
         if c < sd.action_slots[a]:
@@ -196,11 +205,18 @@ def sheet_value(
     if areas is None:
         areas = effective_areas(sd, sh, t, w)
     # the lowest area is judged without blue's projected room (no other area has one)
-    judged = [areas[0], float(sd.blue_score[sh[sd.BN]]), areas[2], areas[3], areas[4]]
-    low = min(judged)
+    a0, b, a2, a3, a4 = areas[0], float(sd.blue_score[sh[sd.BN]]), areas[2], areas[3], areas[4]
+    low = min(a0, b, a2, a3, a4)
     if w.soft > 0:
         tau = w.soft
-        low -= tau * math.log(sum(math.exp((low - a) / tau) for a in judged))
+        exp = math.exp
+        low -= tau * math.log(
+            exp((low - a0) / tau)
+            + exp((low - b) / tau)
+            + exp((low - a2) / tau)
+            + exp((low - a3) / tau)
+            + exp((low - a4) / tau)
+        )
     foxes = sh[sd.FOX] + w.fox_future * t
     if w.fox_prog:
         foxes += w.fox_prog * math.sqrt(t) * fox_progress(sd, sh)

@@ -73,6 +73,8 @@ FEATURES = (
 )
 """Names of the features, in the order of :func:`features`."""
 
+_SILVER_BITS = tuple(1 << v for v in range(32))
+
 SOFT = 3.0
 """Temperature of the soft minimum over the effective areas."""
 
@@ -92,29 +94,47 @@ def features(sd: SheetDef, sh: list[int], t: float, hand: float) -> tuple[int, l
     ``hand``: the worth, in good picks, of the dice still to choose this turn
     (:func:`optimus.dice.bots.turn_future` with weight 1).
     """
-    now = area_scores(sd, sh)
-    foxes = sh[sd.FOX]
-    score = score_of(now, foxes)
-    eff = effective_areas(sd, sh, t)
-    heur = sheet_value(sd, sh, t, areas=eff)
     Y = sd.Y
     cells = sh[Y : Y + len(sd.yellow_cells)]
     crosses = cells.count(2)
     n = sh[sd.BN]
     last = sh[sd.BN + n] if n else 13
-    g = sh[sd.GN]
+    GN = sd.GN
+    g = sh[GN]
+    green_now = 0
+    for i in range(GN + 1, GN + g, 2):
+        green_now += sh[i] - sh[i + 1]
+    PN = sd.PN
     S = sd.S
-    rows = sh[S : S + 4]
+    r0, r1, r2, r3 = sh[S : S + 4]
+    ss = sd.silver_score
+    now = [
+        sd.yellow_score[crosses],
+        sd.blue_score[n],
+        green_now,
+        sum(sh[PN + 1 : PN + 1 + sh[PN]]),
+        ss[r0.bit_count()] + ss[r1.bit_count()] + ss[r2.bit_count()] + ss[r3.bit_count()],
+    ]  # area_scores(sd, sh), from the counts at hand
+    foxes = sh[sd.FOX]
+    low_int = min(now)
+    score = sum(now) + foxes * low_int
+    eff = effective_areas(sd, sh, t)
+    heur = sheet_value(sd, sh, t, areas=eff)
     near = 0
-    for v in range(sd.silver_values):
-        bit = 1 << v
-        k = (rows[0] & bit) + (rows[1] & bit) + (rows[2] & bit) + (rows[3] & bit)
-        if k == 3 * bit:
+    for bit in _SILVER_BITS[: sd.silver_values]:
+        if (r0 & bit) + (r1 & bit) + (r2 & bit) + (r3 & bit) == 3 * bit:
             near += 1
     AC, AU = sd.AC, sd.AU
-    low_now = float(min(now))
+    low_now = float(low_int)
     low = min(eff)
-    low_eff = low - SOFT * math.log(sum(math.exp((low - a) / SOFT) for a in eff))
+    exp = math.exp
+    low_eff = low - SOFT * math.log(
+        exp((low - eff[0]) / SOFT)
+        + exp((low - eff[1]) / SOFT)
+        + exp((low - eff[2]) / SOFT)
+        + exp((low - eff[3]) / SOFT)
+        + exp((low - eff[4]) / SOFT)
+    )
     prog = fox_progress(sd, sh)
     within = t * BUCKETS - bucket(t)
     feats = [
@@ -134,9 +154,7 @@ def features(sd: SheetDef, sh: list[int], t: float, hand: float) -> tuple[int, l
         float(sh[sd.GN + g]) if g % 2 else 0.0,
         float(sd.green_mult[g]) if g < sd.green_slots and not g % 2 else 0.0,
         float(sh[sd.PN]),
-        float(
-            rows[0].bit_count() + rows[1].bit_count() + rows[2].bit_count() + rows[3].bit_count()
-        ),
+        float(r0.bit_count() + r1.bit_count() + r2.bit_count() + r3.bit_count()),
         float(near),
         float(sh[AC] - sh[AU]),
         float(sh[AC + 1] - sh[AU + 1]),
