@@ -294,7 +294,7 @@ def test_every_candidate_s_playout_rolls_the_same_dice_in_the_same_order(
     real = bots.roll_randomly
 
     def recording(s, rng):  # type: ignore[no-untyped-def]
-        if sys._getframe(1).f_code.co_name == "playout":  # the dice, not a reroll's samples
+        if sys._getframe(1).f_code.co_name == "play_on":  # the dice, not a reroll's samples
             seen[-1].append(rng._r.getstate())
         real(s, rng)
 
@@ -312,3 +312,46 @@ def test_every_candidate_s_playout_rolls_the_same_dice_in_the_same_order(
     assert min(map(len, seen)) >= 4  # a playout of two rounds rolls often
     for k in range(min(map(len, seen))):
         assert len({str(rolls[k]) for rolls in seen}) == 1, f"roll {k} differs"
+
+
+def test_solo_playouts_are_valued_at_their_end_by_the_end_evaluation() -> None:
+    from optimus.core.bots import run_to_end
+    from optimus.dice.bots import LEARNED, play_on, value
+    from optimus.dice.heuristics import Weights
+
+    flat = Weights(model=LEARNED.model, scale=0.0)  # the correction off: another value
+
+    class Ends(HardBot):
+        end = flat
+
+    for players in (1, 2):
+        s = start(players)
+        roll(s, "123456")
+        c = s.clone()
+        c.apply_move(0, s.legal_moves(0)[0])
+        got = run_to_end(Ends(GAME, 0, Rng(2), Budget(iterations=1)).playout(c.clone(), Rng(4)))
+        # the same playout by hand: the same dice (the playout's base from Rng(4))
+        base = Rng(4).randrange(1 << 30) * 1024
+        run_to_end(play_on(c, 0, HardBot.weights, base, (c.round, c.active)))
+        if players == 1:
+            assert got == value(c, 0, flat) != value(c, 0, HardBot.judge)
+        else:  # with others, the judge values the end of the player's own part of the turn
+            want = value(c, 0, HardBot.judge)
+            if c.phase == "simul" and c.simul == "passive" and c.active == 0:
+                want -= HardBot.deny * tray_gift(c, HardBot.weights)
+            assert got == want
+
+
+def test_a_play_on_without_a_round_to_stop_at_plays_the_solo_game_to_its_end() -> None:
+    from optimus.core.bots import run_to_end
+    from optimus.dice.bots import play_on
+    from optimus.dice.heuristics import DEFAULT
+
+    s = start(1)
+    roll(s, "123456")
+    c = s.clone()
+    run_to_end(play_on(c, 0, DEFAULT, 1024, None))
+    assert c.is_terminal()
+    d = s.clone()
+    run_to_end(play_on(d, 0, DEFAULT, 1024, (d.round, d.active)))
+    assert d.round == 2 and not d.is_terminal()  # stopped at the next round's first choice

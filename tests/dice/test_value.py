@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from optimus.core.rng import Rng
-from optimus.dice.bots import LEVELS, progress_left, roll_randomly, value
+from optimus.dice.bots import LEVELS, progress_left, roll_randomly, turn_future, value
 from optimus.dice.game import Optimus2State
 from optimus.dice.heuristics import DEFAULT, Weights
 from optimus.dice.sheet import load_sheet, total_score
@@ -256,3 +256,57 @@ def test_training_starts_from_a_weights_file_and_plays_each_fit_shrunk(
     assert played[2].weights[0][5] == pytest.approx(1.5, abs=1e-6)
     shipped = parse_model(out.read_text(encoding="utf-8"))
     assert shipped.weights[0][5] == pytest.approx(0.75, abs=1e-5)
+
+
+def test_a_scaled_correction_scales_only_the_learned_part() -> None:
+    model = load_model("value_weights")
+    s = random_positions(4)[20]
+    t, sd, sh = progress_left(s), s.sd, s.sheets[0]
+    plain = learned_value(sd, sh, t, 1.0, model, 0.0)
+    one = learned_value(sd, sh, t, 1.0, model)
+    assert plain == learned_value(sd, sh, t, 1.0, Model(((),) * BUCKETS, base=1.0))
+    assert one != pytest.approx(plain)
+    assert learned_value(sd, sh, t, 1.0, model, 3.0) - plain == pytest.approx(3 * (one - plain))
+    # remembered apart: the same position at another scale is another value
+    assert named_value(sd, sh, t, 1.0, "value_weights", 3.0) == pytest.approx(
+        learned_value(sd, sh, t, 1.0, model, 3.0)
+    )
+    assert named_value(sd, sh, t, 1.0, "value_weights") == one
+    assert value(s, 0, Weights(model="value_weights", scale=0.0)) == learned_value(
+        sd, sh, t, turn_future(s, 0, 1.0), model, 0.0
+    )
+
+
+def test_a_round_group_holds_sibling_positions_at_the_end_of_the_round() -> None:
+    from optimus.dice.train import round_group
+
+    w = Weights(model="value_weights")
+    s = random_positions(6)[4]
+    legal = s.legal_moves(0)
+    got = round_group(s, 0, legal, w, 3, seed=11, rerolls=2)
+    assert 2 <= len(got) <= 3
+    (b,) = {b for b, _, _ in got}
+    assert b == bucket((6 - s.round) / 6)  # valued where the next round begins
+    assert got == round_group(s, 0, legal, w, 3, seed=11, rerolls=2)  # seeded
+    # in the last round the end of the round is the end of the game: nothing to learn
+    last = next(p for p in random_positions(6) if p.round == 6 and len(p.legal_moves(0)) > 2)
+    assert round_group(last, 0, last.legal_moves(0), w, 3, seed=11, rerolls=2) == []
+
+
+def test_end_fit_measures_how_much_of_the_differences_a_correction_explains() -> None:
+    from optimus.dice.train import end_fit
+
+    rng = Rng(3)
+    k = len(FEATURES)
+    rule = [0.0] * k
+    rule[4] = 2.0
+    groups = [
+        [(1, f, 2.0 * f[4] + 9.0) for f in ([rng.random() for _ in range(k)] for _ in range(3))]
+        for _ in range(50)
+    ]
+    exact = Model(tuple(tuple(rule) if b == 1 else () for b in range(BUCKETS)), base=1.0)
+    assert end_fit(groups, exact) == pytest.approx((1.0, 1.0, 1.0))
+    half = Model(tuple(tuple(x / 2 for x in rule) if b == 1 else () for b in range(BUCKETS)))
+    r2, best, r2_best = end_fit(groups, half)
+    assert (r2, best, r2_best) == pytest.approx((0.75, 2.0, 1.0))
+    assert end_fit(groups, Model(((),) * BUCKETS))[:2] == (0.0, 0.0)

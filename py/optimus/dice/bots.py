@@ -63,7 +63,7 @@ def turn_future(s: Optimus2State, player: int, w: float = DEFAULT.pick) -> float
     return w * sum(QUALITY[k - j] for j in range(min(left, k)))
 
 
-_named_value: Callable[[SheetDef, list[int], float, float, str], float] | None = None
+_named_value: Callable[[SheetDef, list[int], float, float, str, float], float] | None = None
 """:func:`optimus.dice.value.named_value`, imported at its first use (not at page boot)."""
 
 
@@ -77,7 +77,7 @@ def value(s: Optimus2State, player: int, w: Weights = DEFAULT) -> float:
             from optimus.dice.value import named_value  # only when used: page boot
 
             _named_value = named_value
-        return _named_value(s.sd, sh, t, turn_future(s, player, 1.0), w.model)
+        return _named_value(s.sd, sh, t, turn_future(s, player, 1.0), w.model, w.scale)
     lam = w.learned
     if not lam:
         v = sheet_value(s.sd, sh, t, w)
@@ -219,6 +219,41 @@ def reroll_steps(
     return total / samples
 
 
+def play_on(
+    c: Optimus2State, me: int, w: Weights, base: int, until: tuple[int, int] | None
+) -> Generator[None, None, None]:
+    """Play ``me``'s decisions in ``c`` greedily on ``w`` (rerolls by 2 samples), rolling the
+    dice, until round ``until[0]`` has passed the turn of player ``until[1]``, or until
+    ``me`` has no decision, or (``until`` None) to the end of the game. Yields after every
+    decision.
+
+    Common random numbers: the k-th roll draws from its own stream (``base + k``), and so
+    does the k-th decision's sampling of rerolls (``base + 512 + k``), so that plays from
+    sibling positions roll the same dice even where the numbers of dice drawn before
+    differ (the samples of a reroll used to share the dice's stream).
+    """
+    rolls = decisions = 0
+    for _ in range(200 if until is not None else 1000):
+        if c.is_terminal():
+            return
+        if c.is_chance():
+            rolls += 1
+            roll_randomly(c, Rng(base + rolls))
+            continue
+        if me not in c.actors():
+            return
+        if until is not None and (
+            c.round > until[0] or c.round == until[0] and c.active != until[1]
+        ):
+            return
+        legal = c.legal_moves(me)
+        decisions += 1
+        sampler = Rng(base + 512 + decisions)
+        move = yield from greedy_steps(c, me, legal, w, rng=sampler, rerolls=2)
+        c.apply_move(me, move)
+        yield None
+
+
 def leader(results: list[list[float]], alive: list[int]) -> int:
     """The candidate of ``alive`` with the best playouts in all (the first of equals)."""
     return max(alive, key=lambda k: (math.fsum(results[k]), -k))
@@ -292,6 +327,8 @@ class HardBot(Bot):
     """The evaluation of the greedy choices inside the playouts."""
     judge: ClassVar[Weights] = LEARNED
     """The evaluation of the candidates at the root and of the playouts' ends."""
+    end: ClassVar[Weights | None] = None
+    """Solo: the evaluation of the playouts' ends instead of :attr:`judge` (None: the judge)."""
     max_candidates: ClassVar[int] = 10
     """The moves best by one step that enter the race (a reroll enters too)."""
     deny: ClassVar[float] = 0.6
@@ -390,33 +427,12 @@ class HardBot(Bot):
         Yields after every decision (so the browser can pause between them).
         """
         me, w, judge = self.player, self.weights, self.judge
-        start_round, start_active = c.round, c.active
+        start_round = c.round
         if c.num_players == 1:
             start_round += self.horizon
-        # Common random numbers: the k-th roll of every candidate's playout draws from
-        # its own stream, and so does the k-th decision's sampling of rerolls, so that
-        # a candidate's rolls stay those of the others even where the numbers of dice
-        # drawn before differ (the samples of a reroll used to share the dice's stream).
-        base = rng.randrange(1 << 30) * 1024
-        rolls = decisions = 0
-        for _ in range(200):
-            if c.is_terminal():
-                break
-            if c.is_chance():
-                rolls += 1
-                roll_randomly(c, Rng(base + rolls))
-                continue
-            actors = c.actors()
-            if me not in actors:
-                break
-            if c.round > start_round or c.round == start_round and c.active != start_active:
-                break
-            legal = c.legal_moves(me)
-            decisions += 1
-            sampler = Rng(base + 512 + decisions)
-            move = yield from greedy_steps(c, me, legal, w, rng=sampler, rerolls=2)
-            c.apply_move(me, move)
-            yield None
+            if self.end is not None:
+                judge = self.end
+        yield from play_on(c, me, w, rng.randrange(1 << 30) * 1024, (start_round, c.active))
         v = value(c, me, judge)
         if self.deny and c.phase == "simul" and c.simul == "passive" and c.active == me:
             v -= self.deny * tray_gift(c, w)

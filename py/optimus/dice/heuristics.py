@@ -54,6 +54,8 @@ class Weights:
     model: str = ""
     """A learned afterstate value (:mod:`optimus.dice.value`, by name) used instead of
     all of the above ('': none)."""
+    scale: float = 1.0
+    """With :attr:`model`: its learned correction times this."""
 
 
 DEFAULT = Weights()

@@ -29,11 +29,18 @@ import argparse
 import json
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from optimus.core.bots import run_to_end
 from optimus.core.rng import Rng
-from optimus.dice.bots import afterstate_steps, greedy_to_end, progress_left, turn_future
+from optimus.dice.bots import (
+    LEARNED,
+    afterstate_steps,
+    greedy_to_end,
+    play_on,
+    progress_left,
+    turn_future,
+)
 from optimus.dice.game import Optimus2State
 from optimus.dice.heuristics import DEFAULT, Weights
 from optimus.dice.projection import solve
@@ -45,6 +52,7 @@ from optimus.dice.value import (
     base_gain,
     bucket,
     features,
+    load_model,
     parse_model,
     register_model,
 )
@@ -96,17 +104,61 @@ def group(
     return out if len(out) > 1 else []
 
 
+def round_group(
+    s: Optimus2State, p: int, legal: list[str], w: Weights, top: int, seed: int, rerolls: int
+) -> list[Sample]:
+    """A decision's best afterstates, each played on to the end of the round as ``hard``'s
+    playouts do (:func:`~optimus.dice.bots.play_on`), then to the end of the game, all
+    under the same dice; the features are those of the round's end, where ``hard`` values
+    its playouts (``rerolls``: unused, the playouts sample 2). Empty in the last round (its
+    end is the final score)."""
+    dice = Rng(seed)
+    to_round, to_end = dice.randrange(1 << 30) * 1024, dice.randrange(1 << 30) * 1024
+    out: list[Sample] = []
+    for _, c in siblings(s, p, legal, w, top):
+        run_to_end(play_on(c, p, w, to_round, (c.round, c.active)))
+        t = progress_left(c)
+        if t <= 0:
+            return []
+        score, feats = features(c.sd, c.sheets[p], t, turn_future(c, p, 1.0))
+        run_to_end(play_on(c, p, w, to_end, None))
+        out.append((bucket(t), feats, total_score(c.sd, c.sheets[p]) - score - base_gain(feats)))
+    return out if len(out) > 1 and len({b for b, _, _ in out}) == 1 else []
+
+
+def end_fit(groups: Sequence[list[Sample]], model: Model) -> tuple[float, float, float]:
+    """How well ``model``'s correction explains the :func:`centred` groups' targets: the share
+    of their variance it explains as it is, the best scale of it, and the share at that scale."""
+    yy = yp = pp = 0.0
+    for b, f, y in centred(groups):
+        w = model.weights[b]
+        pred = math.fsum(a * x for a, x in zip(w, f, strict=True)) if w else 0.0
+        yy += y * y
+        yp += y * pred
+        pp += pred * pred
+    if not yy:
+        return 0.0, 0.0, 0.0
+    best = yp / pp if pp else 0.0
+    return (2 * yp - pp) / yy, best, (2 * best * yp - best * best * pp) / yy
+
+
 def play(
-    seed: int, w: Weights, share: float, top: int, rerolls: int
+    seed: int,
+    w: Weights,
+    share: float,
+    top: int,
+    rerolls: int,
+    make: Callable[..., list[Sample]] = group,
 ) -> tuple[int, list[list[Sample]]]:
-    """One solo game greedy on ``w``; groups of afterstates at a share ``share`` of decisions."""
+    """One solo game greedy on ``w``; groups of afterstates at a share ``share`` of decisions
+    (``make``: :func:`group`, or :func:`round_group`)."""
     s = Optimus2State(1, load_sheet())
     rng, dice, pick = Rng(seed), Rng(seed * 7919 + 17), Rng(seed * 31 + 5)
     groups: list[list[Sample]] = []
 
     def look(s: Optimus2State, p: int, legal: list[str]) -> None:
         if len(legal) > 1 and pick.random() < share:
-            g = group(s, p, legal, w, top, pick.randrange(1 << 30), rerolls)
+            g = make(s, p, legal, w, top, pick.randrange(1 << 30), rerolls)
             if g:
                 groups.append(g)
 
@@ -176,6 +228,23 @@ def solo(seed: int, w: Weights, rerolls: int) -> int:
     return finish(Optimus2State(1, load_sheet()), w, Rng(seed), Rng(seed * 7919 + 17), rerolls)
 
 
+def ends(args: argparse.Namespace) -> None:
+    """``--ends``: the shipped correction at the ends of ``hard``'s playouts (docs/bots.md)."""
+    shipped = load_model(LEARNED.model)
+    w = Weights(model=LEARNED.model)
+    groups: list[list[Sample]] = []
+    t0 = time.process_time()
+    for g in range(args.ends):
+        groups.extend(play(args.seed + g, w, args.share, args.top, 2, round_group)[1])
+    cpu = time.process_time() - t0
+    print(f"{args.ends} games, {len(groups)} decisions ({cpu:.0f} s CPU)")
+    for scale in (float(x) for x in args.scales.split(",")):
+        r2 = end_fit(groups, shrunk(shipped, scale))[0]
+        print(f"scale {scale}: explains {100 * r2:.1f}% of the variance")
+    r2, best, r2_best = end_fit(groups, shipped)
+    print(f"best scale {best:.2f}: explains {100 * r2_best:.1f}%")
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m optimus.dice.train", description=__doc__)
     parser.add_argument("--games", type=int, default=300, help="solo games per round")
@@ -210,7 +279,18 @@ def main(argv: Sequence[str] | None = None) -> None:
         " scaled by each of --scales (0: the hand-written evaluation), from --seed",
     )
     parser.add_argument("--scales", default="0,1")
+    parser.add_argument(
+        "--ends",
+        type=int,
+        default=0,
+        help="no training: play this many solo games greedy on the shipped model and measure"
+        " how well its correction, at each of --scales, explains the differences between"
+        " sibling positions at the end of the round (where hard values its playouts)",
+    )
     args = parser.parse_args(argv)
+    if args.ends:
+        ends(args)
+        return
     if args.screen:
         with open(args.screen, encoding="utf-8") as f:
             loaded = parse_model(f.read(), args.screen)

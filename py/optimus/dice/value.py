@@ -187,8 +187,13 @@ class Model:
     """Share of the hand-written evaluation (:func:`base_gain`) the weights correct."""
 
 
-def learned_value(sd: SheetDef, sh: list[int], t: float, hand: float, model: Model) -> float:
-    """Score now plus the model's estimate of the points still to come (the score at the end)."""
+def learned_value(
+    sd: SheetDef, sh: list[int], t: float, hand: float, model: Model, scale: float = 1.0
+) -> float:
+    """Score now plus the model's estimate of the points still to come (the score at the end).
+
+    ``scale``: the model's correction of the hand-written estimate times this.
+    """
     if t <= 0:
         return float(score_of(area_scores(sd, sh), sh[sd.FOX]))
     score, feats = features(sd, sh, t, hand)
@@ -197,7 +202,7 @@ def learned_value(sd: SheetDef, sh: list[int], t: float, hand: float, model: Mod
     if not w:
         return v
     correction: float = sum(map(mul, w, feats))
-    return v + correction
+    return v + scale * correction
 
 
 PICK = DEFAULT.pick
@@ -217,14 +222,16 @@ one decision: ~3,600 new ones a solo decision); emptied when it grows past :data
 SEEN_MAX = 10_000
 
 
-def named_value(sd: SheetDef, sh: list[int], t: float, hand: float, name: str) -> float:
+def named_value(
+    sd: SheetDef, sh: list[int], t: float, hand: float, name: str, scale: float = 1.0
+) -> float:
     """:func:`learned_value` with the model named ``name`` (:func:`get_model`), remembered."""
-    key = (name, sd.name, t, hand, *sh)
+    key = (name, scale, sd.name, t, hand, *sh)
     v = _SEEN.get(key)
     if v is None:
         if len(_SEEN) >= SEEN_MAX:
             _SEEN.clear()
-        v = _SEEN[key] = learned_value(sd, sh, t, hand, get_model(name))
+        v = _SEEN[key] = learned_value(sd, sh, t, hand, get_model(name), scale)
     return v
 
 
