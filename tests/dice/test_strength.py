@@ -70,26 +70,32 @@ def test_hard_s_playouts_can_be_set_for_a_run_and_are_restored_after(tmp_path, m
     import pytest
 
     from optimus.dice.bots import LEARNED, HardBot
+    from optimus.dice.heuristics import Weights
     from optimus.dice.value import get_model, load_model
 
     shipped = load_model(LEARNED.model).weights[2]
     k = max(range(len(shipped)), key=lambda i: abs(shipped[i]))  # a weight far from 0
-    seen: list[tuple[int, str, float]] = []
+    seen: list[tuple[int, str, float, object]] = []
 
     def stop(self, c, rng):  # type: ignore[no-untyped-def]
-        seen.append((self.horizon, self.weights.model, get_model(LEARNED.model).weights[2][k]))
+        correction = get_model(LEARNED.model).weights[2][k]
+        seen.append((self.horizon, self.weights.model, correction, self.end))
         raise KeyboardInterrupt  # the first playout is enough
 
     monkeypatch.setattr(HardBot, "playout", stop)
     log = str(tmp_path / "h.jsonl")
     args = ["--players", "hard", "--games", "1", "--iterations", "1", "--log", log]
     with pytest.raises(KeyboardInterrupt):
-        main([*args, "--horizon", "2", "--playouts", "hand", "--correction", "1.5"])
+        main(
+            [*args, "--horizon", "2", "--playouts", "hand", "--correction", "1.5"]
+            + ["--end-scale", "2.5"]
+        )
     with pytest.raises(KeyboardInterrupt):
         main(args)
     # the defaults: 0, the learned value, the correction as shipped
-    assert seen == [(2, "", 1.5 * shipped[k]), (0, "value_weights", shipped[k])]
-    assert (HardBot.horizon, HardBot.weights) == (0, LEARNED)
+    ends = Weights(model="value_weights", scale=2.5)
+    assert seen == [(2, "", 1.5 * shipped[k], ends), (0, "value_weights", shipped[k], None)]
+    assert (HardBot.horizon, HardBot.weights, HardBot.end) == (0, LEARNED, None)
     assert get_model(LEARNED.model) is load_model(LEARNED.model)  # no copy left registered
 
 
@@ -97,10 +103,11 @@ def test_a_correction_that_is_not_a_number_is_refused(tmp_path, capsys) -> None:
     import pytest
 
     log = str(tmp_path / "c.jsonl")
-    for bad in ("nan", "inf"):
-        with pytest.raises(SystemExit):
-            main(["--players", "hard", "--games", "1", "--correction", bad, "--log", log])
-        assert "--correction must be a finite number" in capsys.readouterr().err
+    for option in ("--correction", "--end-scale"):
+        for bad in ("nan", "inf"):
+            with pytest.raises(SystemExit):
+                main(["--players", "hard", "--games", "1", option, bad, "--log", log])
+            assert f"{option} must be a finite number" in capsys.readouterr().err
     assert not (tmp_path / "c.jsonl").exists()  # nothing was played
 
 

@@ -29,7 +29,7 @@ from optimus.core.arena import play_game, wilson
 from optimus.core.bots import Budget
 from optimus.dice.bots import LEARNED, HardBot
 from optimus.dice.game import Optimus2Game
-from optimus.dice.heuristics import DEFAULT
+from optimus.dice.heuristics import DEFAULT, Weights
 from optimus.dice.train import shrunk
 from optimus.dice.value import load_model, register_model, registered_model, unregister_model
 
@@ -112,6 +112,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="scale the shipped learned correction (value_weights.json) by this for the run",
     )
     parser.add_argument(
+        "--end-scale",
+        type=float,
+        default=None,
+        help="solo: hard values its playouts' ends with the learned correction times this",
+    )
+    parser.add_argument(
         "--log", required=True, action="append", help="the run's log (several: --summary only)"
     )
     parser.add_argument("--summary", action="store_true", help="only print the logs' summary")
@@ -125,6 +131,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     specs = args.players.split(",")
     if args.correction is not None and not math.isfinite(args.correction):
         parser.error(f"--correction must be a finite number, not {args.correction}")
+    if args.end_scale is not None and not math.isfinite(args.end_scale):
+        parser.error(f"--end-scale must be a finite number, not {args.end_scale}")
     if args.summary:
         games = {r["g"]: r for path in args.log for r in read_log(path)}
         rows = [games[g] for g in sorted(games)]
@@ -140,12 +148,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     opts = game.normalize_options({"players": len(specs)})
     budget = Budget(iterations=args.iterations) if args.iterations else None
     rows = read_log(log)
-    saved = HardBot.horizon, HardBot.weights
+    saved = HardBot.horizon, HardBot.weights, HardBot.end
     saved_model = registered_model(LEARNED.model)
     if args.horizon is not None:
         HardBot.horizon = args.horizon
     if args.playouts is not None:
         HardBot.weights = LEARNED if args.playouts == "learned" else DEFAULT
+    if args.end_scale is not None:
+        HardBot.end = Weights(model=LEARNED.model, scale=args.end_scale)
     if args.correction is not None:
         register_model(LEARNED.model, shrunk(load_model(LEARNED.model), args.correction))
     try:
@@ -158,7 +168,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 f.write(json.dumps(row) + "\n")
             rows.append(row)
     finally:
-        HardBot.horizon, HardBot.weights = saved
+        HardBot.horizon, HardBot.weights, HardBot.end = saved
         if saved_model is not None:
             register_model(LEARNED.model, saved_model)
         else:
