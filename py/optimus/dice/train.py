@@ -21,6 +21,11 @@ benchmarks' seeds). ``--check`` games then compare greedy play on the
 shipped model with the hand-written evaluation on the same dice.
 
 Writes ``py/optimus/dice/value_weights.json`` (``--out``).
+
+``--ends N`` trains nothing: it measures how well the shipped correction, at
+each of ``--scales``, explains the differences between sibling positions at
+the end of the round, where ``hard`` values its playouts (:func:`round_group`,
+:func:`end_fit`; figures in docs/bots.md).
 """
 
 from __future__ import annotations
