@@ -31,7 +31,7 @@ from optimus.core.protocol import JSON
 from optimus.core.rng import Rng
 from optimus.dice.game import HAND, Optimus2State, state_from_observation
 from optimus.dice.heuristics import DEFAULT, Weights, effective_areas, sheet_value
-from optimus.dice.sheet import SheetDef, area_scores
+from optimus.dice.sheet import area_scores
 
 LEARNED = Weights(model="value_weights")
 """The hand-written evaluation corrected by the learned weights (:mod:`optimus.dice.value`)."""
@@ -63,21 +63,14 @@ def turn_future(s: Optimus2State, player: int, w: float = DEFAULT.pick) -> float
     return w * sum(QUALITY[k - j] for j in range(min(left, k)))
 
 
-_named_value: Callable[[SheetDef, list[int], float, float, str, float], float] | None = None
-""":func:`optimus.dice.value.named_value`, imported at its first use (not at page boot)."""
-
-
 def value(s: Optimus2State, player: int, w: Weights = DEFAULT) -> float:
     """The evaluation of ``player``'s position (own sheet; the turn still to come)."""
     t = progress_left(s)
     sh = s.sheets[player]
     if w.model:
-        global _named_value
-        if _named_value is None:
-            from optimus.dice.value import named_value  # only when used: page boot
+        from optimus.dice.value import named_value  # only when used: page boot
 
-            _named_value = named_value
-        return _named_value(s.sd, sh, t, turn_future(s, player, 1.0), w.model, w.scale)
+        return named_value(s.sd, sh, t, turn_future(s, player, 1.0), w.model, w.scale)
     lam = w.learned
     if not lam:
         v = sheet_value(s.sd, sh, t, w)

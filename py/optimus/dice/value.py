@@ -73,8 +73,6 @@ FEATURES = (
 )
 """Names of the features, in the order of :func:`features`."""
 
-_SILVER_BITS = tuple(1 << v for v in range(32))
-
 SOFT = 3.0
 """Temperature of the soft minimum over the effective areas."""
 
@@ -121,7 +119,8 @@ def features(sd: SheetDef, sh: list[int], t: float, hand: float) -> tuple[int, l
     eff = effective_areas(sd, sh, t)
     heur = sheet_value(sd, sh, t, areas=eff)
     near = 0
-    for bit in _SILVER_BITS[: sd.silver_values]:
+    for v in range(sd.silver_values):
+        bit = 1 << v
         if (r0 & bit) + (r1 & bit) + (r2 & bit) + (r3 & bit) == 3 * bit:
             near += 1
     AC, AU = sd.AC, sd.AU
