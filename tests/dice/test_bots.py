@@ -355,3 +355,34 @@ def test_a_play_on_without_a_round_to_stop_at_plays_the_solo_game_to_its_end() -
     d = s.clone()
     run_to_end(play_on(d, 0, DEFAULT, 1024, (d.round, d.active)))
     assert d.round == 2 and not d.is_terminal()  # stopped at the next round's first choice
+
+
+@pytest.mark.parametrize("seed", [0, 7, 17])
+def test_normal_uses_a_last_extra_die_that_scores_instead_of_keeping_it(seed: int) -> None:
+    # The hand-written value credited an extra die in hand even at the game's end, so
+    # ``normal`` ended games with "done" and extra dice that would have scored unused.
+    from optimus.dice.bots import DEFAULT, greedy_to_end
+    from optimus.dice.game import Optimus2State
+    from optimus.dice.sheet import load_sheet, total_score
+
+    seen: list[tuple[int, str]] = []
+
+    class Seen(Exception):
+        pass
+
+    def look(s, p, legal):  # type: ignore[no-untyped-def]
+        if progress_left(s) == 0 and "done" in legal and any(m.startswith("extra") for m in legal):
+            gains = []
+            for m in legal:
+                c = s.clone()
+                c.apply_move(p, m)
+                gains.append(total_score(c.sd, c.sheets[p]) - total_score(s.sd, s.sheets[p]))
+            pick = greedy_pick(s, p, legal, DEFAULT)
+            seen.append((max(gains), pick))
+            raise Seen
+
+    s = Optimus2State(1, load_sheet())
+    with pytest.raises(Seen):
+        greedy_to_end(s, DEFAULT, Rng(seed), Rng(seed + 1), before=look)
+    ((gain, pick),) = seen
+    assert gain > 0 and pick != "done"

@@ -69,7 +69,7 @@ def test_a_summary_against_another_run_pairs_the_games_both_played(tmp_path, cap
 def test_hard_s_playouts_can_be_set_for_a_run_and_are_restored_after(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     import pytest
 
-    from optimus.dice.bots import LEARNED, HardBot
+    from optimus.dice.bots import LEARNED, ROUND_END, HardBot
     from optimus.dice.heuristics import Weights
     from optimus.dice.value import get_model, load_model
 
@@ -94,8 +94,11 @@ def test_hard_s_playouts_can_be_set_for_a_run_and_are_restored_after(tmp_path, m
         main(args)
     # the defaults: 0, the learned value, the correction as shipped
     ends = Weights(model="value_weights", scale=2.5)
-    assert seen == [(2, "", 1.5 * shipped[k], ends), (0, "value_weights", shipped[k], None)]
-    assert (HardBot.horizon, HardBot.weights, HardBot.end) == (0, LEARNED, None)
+    assert seen == [
+        (2, "", 1.5 * shipped[k], ends),
+        (0, "value_weights", shipped[k], ROUND_END),
+    ]
+    assert (HardBot.horizon, HardBot.weights, HardBot.end) == (0, LEARNED, ROUND_END)
     assert get_model(LEARNED.model) is load_model(LEARNED.model)  # no copy left registered
 
 
@@ -130,3 +133,42 @@ def test_a_registered_model_is_kept_after_a_correction_run(tmp_path, monkeypatch
         assert get_model(LEARNED.model) is mine
     finally:
         unregister_model(LEARNED.model)
+
+
+def test_a_weights_file_values_hard_s_playouts_ends_for_a_run(
+    tmp_path, monkeypatch, capsys
+) -> None:  # type: ignore[no-untyped-def]
+    import pytest
+
+    from optimus.dice.bots import ROUND_END, HardBot
+    from optimus.dice.heuristics import Weights
+    from optimus.dice.strength import END
+    from optimus.dice.train import model_json
+    from optimus.dice.value import Model, get_model, registered_model
+
+    mine = Model(((1.0,) * 36,) * 6, base=1.0)
+    path = tmp_path / "end.json"
+    path.write_text(model_json(mine, {}), encoding="utf-8")
+    seen: list[tuple[object, Model]] = []
+
+    def stop(self, c, rng):  # type: ignore[no-untyped-def]
+        seen.append((self.end, get_model(self.end.model)))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(HardBot, "playout", stop)
+    log = str(tmp_path / "e.jsonl")
+    args = ["--players", "hard", "--games", "1", "--iterations", "1", "--log", log]
+    with pytest.raises(KeyboardInterrupt):
+        main([*args, "--end-weights", str(path), "--end-scale", "0.5"])
+    assert seen == [(Weights(model=END, scale=0.5), mine)]
+    assert HardBot.end == ROUND_END and registered_model(END) is None  # restored after the run
+    # a file that is not a weights file is refused with the reason, and nothing is played
+    path.write_text("{}", encoding="utf-8")
+    with pytest.raises(SystemExit):
+        main([*args, "--end-weights", str(path)])
+    err = capsys.readouterr().err
+    assert "--end-weights" in err and "features are not those of this version" in err
+    with pytest.raises(SystemExit):
+        main([*args, "--end-weights", str(tmp_path / "missing.json")])
+    assert "missing.json" in capsys.readouterr().err
+    assert not (tmp_path / "e.jsonl").exists()

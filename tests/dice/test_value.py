@@ -155,6 +155,20 @@ def test_the_shipped_weights_load_and_hard_uses_them() -> None:
     assert value(s, 0, hard.judge) != pytest.approx(value(s, 0, DEFAULT))  # type: ignore[attr-defined]
 
 
+def test_the_shipped_round_end_weights_load_and_hard_values_its_solo_playouts_with_them() -> None:
+    ends = load_model("value_end")
+    assert len(ends.weights) == BUCKETS
+    # fitted at the ends of rounds 1-5: t = 5/6 ... 1/6, buckets 4 ... 0
+    assert all(ends.weights[bucket((6 - r) / 6)] for r in range(1, 6))
+    assert LEVELS["hard"].end.model == "value_end"  # type: ignore[attr-defined]
+    end_of_round = next(p for p in random_positions(5) if p.round == 3 and p.picks == 0)
+    assert progress_left(end_of_round) == pytest.approx(4 / 6)  # as at the end of round 2
+    # another value than the judge's at the same position
+    assert value(end_of_round, 0, LEVELS["hard"].end) != pytest.approx(  # type: ignore[attr-defined]
+        value(end_of_round, 0, LEVELS["hard"].judge)  # type: ignore[attr-defined]
+    )
+
+
 def test_centred_groups_leave_only_the_differences_within_a_decision() -> None:
     k = len(FEATURES)
     g1 = [(1, [1.0] * k, 10.0), (1, [3.0] * k, 14.0)]
@@ -310,3 +324,61 @@ def test_end_fit_measures_how_much_of_the_differences_a_correction_explains() ->
     r2, best, r2_best = end_fit(groups, half)
     assert (r2, best, r2_best) == pytest.approx((0.75, 2.0, 1.0))
     assert end_fit(groups, Model(((),) * BUCKETS))[:2] == (0.0, 0.0)
+
+
+def test_a_race_group_holds_each_candidate_s_afterstate_and_its_playouts_mean() -> None:
+    from optimus.dice.bots import settle_greedy
+    from optimus.dice.train import race_group
+
+    w = Weights(model="value_weights")
+    s = random_positions(6)[4]
+    legal = [m for m in s.legal_moves(0) if m != "reroll"]
+    cands = [*legal[:3], "reroll"]
+    results = [[10.0, 20.0], [30.0], [5.0, 5.0, 8.0], [99.0]]
+    got = race_group(s, 0, cands, results, w)
+    assert len(got) == 3  # the reroll has no afterstate
+    for (b, f, y), move, res in zip(got, cands, results, strict=False):
+        c = s.clone()
+        c.apply_move(0, move)
+        settle_greedy(c, 0, w)
+        t = progress_left(c)
+        score, feats = features(c.sd, c.sheets[0], t, turn_future(c, 0, 1.0))
+        assert (b, f) == (bucket(t), feats)
+        assert y == pytest.approx(sum(res) / len(res) - score - base_gain(feats))
+    # one candidate alone teaches no difference; the game's last pick teaches nothing
+    assert race_group(s, 0, [legal[0], "reroll"], [[1.0], [2.0]], w) == []
+    last = random_positions(6)[-2]
+    moves = last.legal_moves(0)
+    assert race_group(last, 0, moves, [[1.0]] * len(moves), w) == []
+
+
+def test_the_recorder_plays_as_hard_and_keeps_its_raced_decisions(tmp_path: Path) -> None:
+    from optimus.core.bots import Budget, run_to_end
+    from optimus.dice.bots import HardBot
+    from optimus.dice.game import Optimus2Game
+    from optimus.dice.train import Recorder, main, read_groups
+
+    game = Optimus2Game()
+    s = random_positions(6)[4]
+    obs, legal = s.observation(0), s.legal_moves(0)
+    Recorder.groups = []
+    hard = HardBot(game, 0, Rng(3), Budget(iterations=3))
+    rec = Recorder(game, 0, Rng(3), Budget(iterations=3))
+    assert run_to_end(rec.think(obs, legal)) == run_to_end(hard.think(obs, legal))
+    assert len(Recorder.groups) == 1 and len(Recorder.groups[0]) > 1
+    assert [len(r) for r in rec.raced] == [len(r) for r in hard.raced]
+
+    log = tmp_path / "d.jsonl"
+    args = ["--distill", "1", "--iterations", "1", "--seed", "5", "--log", str(log)]
+    main(args)
+    main(args)  # resumes: the game is logged already
+    rows = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert [r["g"] for r in rows] == [0]
+    groups = read_groups([str(log), str(log)])  # a game in two logs counts once
+    assert len(groups) == len(rows[0]["groups"]) > 10
+    out = tmp_path / "w.json"
+    main(["--fit-from", str(log), "--shrink", "0.5", "--out", str(out)])
+    model = parse_model(out.read_text(encoding="utf-8"))
+    assert model.weights[bucket(0.9)] == pytest.approx(
+        tuple(0.5 * x for x in fit(groups).weights[bucket(0.9)]), abs=1e-5
+    )

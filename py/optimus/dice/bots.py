@@ -15,8 +15,10 @@ fast path, and values the result with :mod:`optimus.dice.heuristics`.
   of every candidate's playout draws the same numbers), choosing greedily as
   ``normal`` does but on the evaluation with its learned correction
   (:mod:`optimus.dice.value`, :data:`LEARNED`), which also judges the
-  candidates and the playouts' ends. The candidates race: one clearly behind
-  the leader stops being played, and its playouts go to the close ones.
+  candidates (and, with others, the playouts' ends; solo playouts stop at the
+  end of a round and are valued by a correction fitted there, :data:`ROUND_END`).
+  The candidates race: one clearly behind the leader stops being played, and
+  its playouts go to the close ones.
 """
 
 from __future__ import annotations
@@ -35,6 +37,10 @@ from optimus.dice.sheet import area_scores
 
 LEARNED = Weights(model="value_weights")
 """The hand-written evaluation corrected by the learned weights (:mod:`optimus.dice.value`)."""
+
+ROUND_END = Weights(model="value_end")
+"""The hand-written evaluation with a correction fitted at the ends of rounds, where ``hard``'s
+solo playouts stop (``python -m optimus.dice.train --ends ... --log``, then ``--fit-from``)."""
 
 QUALITY = (0.0, 0.55, 0.75, 0.86, 0.93, 0.97, 1.0)
 """Share of a good pick's worth expected from the best of k rolled dice."""
@@ -320,8 +326,9 @@ class HardBot(Bot):
     """The evaluation of the greedy choices inside the playouts."""
     judge: ClassVar[Weights] = LEARNED
     """The evaluation of the candidates at the root and of the playouts' ends."""
-    end: ClassVar[Weights | None] = None
-    """Solo: the evaluation of the playouts' ends instead of :attr:`judge` (None: the judge)."""
+    end: ClassVar[Weights | None] = ROUND_END
+    """Solo: the evaluation of the playouts' ends (at the end of a round) instead of
+    :attr:`judge` (None: the judge)."""
     max_candidates: ClassVar[int] = 10
     """The moves best by one step that enter the race (a reroll enters too)."""
     deny: ClassVar[float] = 0.6
@@ -336,6 +343,8 @@ class HardBot(Bot):
     """The playouts of a decision are at most the budget's iterations times this many."""
     race_stretch: ClassVar[int] = 4
     """The close candidates' iterations are at most this many times the budget's."""
+    raced: list[list[float]] = []
+    """The last race's playout values, per candidate (for :mod:`optimus.dice.train`)."""
 
     def think(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> Thinking:
         if len(legal_moves) == 1:
@@ -397,6 +406,7 @@ class HardBot(Bot):
             done += 1
             if done >= max(2, self.race_from):  # a standard error needs two iterations
                 alive = self.survivors(results, alive, done)
+        self.raced = results
         return leader(results, alive)
 
     def survivors(self, results: list[list[float]], alive: list[int], done: int) -> list[int]:

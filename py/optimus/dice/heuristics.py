@@ -224,9 +224,11 @@ def sheet_value(
         foxes += w.fox_prog * math.sqrt(t) * fox_progress(sd, sh)
     low_end = low + w.fox_low * t
     AC, AU = sd.AC, sd.AU
-    actions = (
-        (sh[AC] - sh[AU]) * w.reroll * t
-        + (sh[AC + 1] - sh[AU + 1]) * w.ret * t
-        + (sh[AC + 2] - sh[AU + 2]) * w.extra
-    )
+    actions = 0.0
+    if t > 0:  # at the end, actions left are worth nothing (the extra dice too)
+        actions = (
+            (sh[AC] - sh[AU]) * w.reroll * t
+            + (sh[AC + 1] - sh[AU + 1]) * w.ret * t
+            + (sh[AC + 2] - sh[AU + 2]) * w.extra
+        )
     return sum(areas) + foxes * low_end + w.min_weight * t * low + actions

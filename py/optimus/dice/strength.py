@@ -31,7 +31,16 @@ from optimus.dice.bots import LEARNED, HardBot
 from optimus.dice.game import Optimus2Game
 from optimus.dice.heuristics import DEFAULT, Weights
 from optimus.dice.train import shrunk
-from optimus.dice.value import load_model, register_model, registered_model, unregister_model
+from optimus.dice.value import (
+    load_model,
+    parse_model,
+    register_model,
+    registered_model,
+    unregister_model,
+)
+
+END = "strength-end"
+"""The name ``--end-weights``' model is registered under for a run."""
 
 Row = dict[str, Any]
 """One game of a log: ``g``, and per player ``scores``, ``wins`` and ``cpu_ms`` (a list)."""
@@ -115,7 +124,16 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--end-scale",
         type=float,
         default=None,
-        help="solo: hard values its playouts' ends with the learned correction times this",
+        help="solo: hard values its playouts' ends with value_weights.json's correction times"
+        " this (1: as it judges its candidates, the default before value_end.json); with"
+        " --end-weights, that file's correction times this",
+    )
+    parser.add_argument(
+        "--end-weights",
+        default=None,
+        help="solo: hard values its playouts' ends with this weights file's model (written by"
+        " python -m optimus.dice.train; default: the shipped value_end.json), its correction"
+        " times --end-scale (default 1)",
     )
     parser.add_argument(
         "--log", required=True, action="append", help="the run's log (several: --summary only)"
@@ -133,6 +151,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.error(f"--correction must be a finite number, not {args.correction}")
     if args.end_scale is not None and not math.isfinite(args.end_scale):
         parser.error(f"--end-scale must be a finite number, not {args.end_scale}")
+    end_model = None
+    if args.end_weights is not None:
+        try:
+            with open(args.end_weights, encoding="utf-8") as f:
+                end_model = parse_model(f.read(), args.end_weights)
+        except (OSError, ValueError) as e:
+            parser.error(f"--end-weights: {e}")
     if args.summary:
         games = {r["g"]: r for path in args.log for r in read_log(path)}
         rows = [games[g] for g in sorted(games)]
@@ -154,7 +179,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         HardBot.horizon = args.horizon
     if args.playouts is not None:
         HardBot.weights = LEARNED if args.playouts == "learned" else DEFAULT
-    if args.end_scale is not None:
+    if end_model is not None:
+        register_model(END, end_model)
+        scale = 1.0 if args.end_scale is None else args.end_scale
+        HardBot.end = Weights(model=END, scale=scale)
+    elif args.end_scale is not None:
         HardBot.end = Weights(model=LEARNED.model, scale=args.end_scale)
     if args.correction is not None:
         register_model(LEARNED.model, shrunk(load_model(LEARNED.model), args.correction))
@@ -173,6 +202,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             register_model(LEARNED.model, saved_model)
         else:
             unregister_model(LEARNED.model)
+        if end_model is not None:
+            unregister_model(END)
     print(summary(specs, rows))
 
 

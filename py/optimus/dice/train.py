@@ -25,7 +25,16 @@ Writes ``py/optimus/dice/value_weights.json`` (``--out``).
 ``--ends N`` trains nothing: it measures how well the shipped correction, at
 each of ``--scales``, explains the differences between sibling positions at
 the end of the round, where ``hard`` values its playouts (:func:`round_group`,
-:func:`end_fit`; figures in docs/bots.md).
+:func:`end_fit`; figures in docs/bots.md). With ``--log`` it keeps those
+groups, game by game, and ``--fit-from LOG`` fits a model on them: the
+shipped ``value_end.json``, ``hard``'s value of its solo playouts' ends
+(``--ends 355 --share 0.5 --seed 6000000 --log E0.jsonl``, ``--ends 4342
+--first 4000`` with the same options and ``--log E1.jsonl``, then ``--fit-from
+E0.jsonl --fit-from E1.jsonl --shrink 1 --out py/optimus/dice/value_end.json``).
+
+``--distill N --log LOG`` logs the decisions of solo games of ``hard`` instead
+(each candidate's afterstate with the mean of its playouts: :class:`Recorder`),
+for ``--fit-from`` too (tried, not shipped: docs/bots.md).
 """
 
 from __future__ import annotations
@@ -33,20 +42,25 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
+from typing import ClassVar
 
-from optimus.core.bots import run_to_end
+from optimus.core.arena import play_game
+from optimus.core.bots import Budget, run_to_end
 from optimus.core.rng import Rng
 from optimus.dice.bots import (
     LEARNED,
+    HardBot,
     afterstate_steps,
     greedy_to_end,
     play_on,
     progress_left,
+    settle_greedy,
     turn_future,
 )
-from optimus.dice.game import Optimus2State
+from optimus.dice.game import Optimus2Game, Optimus2State
 from optimus.dice.heuristics import DEFAULT, Weights
 from optimus.dice.projection import solve
 from optimus.dice.sheet import load_sheet, total_score
@@ -129,6 +143,95 @@ def round_group(
         run_to_end(play_on(c, p, w, to_end, None))
         out.append((bucket(t), feats, total_score(c.sd, c.sheets[p]) - score - base_gain(feats)))
     return out if len(out) > 1 and len({b for b, _, _ in out}) == 1 else []
+
+
+def race_group(
+    s: Optimus2State, p: int, cands: Sequence[str], results: Sequence[Sequence[float]], w: Weights
+) -> list[Sample]:
+    """One of ``hard``'s raced decisions as a group: each candidate's afterstate (bonus
+    questions answered greedily on ``w``, as the greedy choices value it) with the mean of
+    its playouts as the target, less the hand-written value (what :func:`fit` corrects).
+
+    A reroll (no afterstate) is left out, and so is a candidate outside the bucket of the
+    first one kept; empty when fewer than two are left or the game ends."""
+    out: list[Sample] = []
+    first = -1
+    for move, res in zip(cands, results, strict=True):
+        if move == "reroll" or not res:
+            continue
+        c = s.clone()
+        c.apply_move(p, move)
+        settle_greedy(c, p, w)
+        t = progress_left(c)
+        if t <= 0:
+            return []
+        b = bucket(t)
+        if first < 0:
+            first = b
+        if b != first:
+            continue
+        score, feats = features(c.sd, c.sheets[p], t, turn_future(c, p, 1.0))
+        out.append((b, feats, math.fsum(res) / len(res) - score - base_gain(feats)))
+    return out if len(out) > 1 else []
+
+
+class Recorder(HardBot):
+    """``hard``, keeping every raced decision as a group (:func:`race_group`) in
+    :attr:`groups`: the search distilled into the greedy value (``--distill``)."""
+
+    groups: ClassVar[list[list[Sample]]] = []
+
+    def race(
+        self, s: Optimus2State, cands: list[str], limit: int, deadline: float | None
+    ) -> Generator[None, None, int]:
+        best = yield from super().race(s, cands, limit, deadline)
+        g = race_group(s, self.player, cands, self.raced, self.judge)
+        if g:
+            self.groups.append(g)
+        return best
+
+
+def last_logged(log: str) -> int:
+    """The last game number of a log of :func:`log_game` (-1: none yet)."""
+    if not os.path.exists(log):
+        return -1
+    with open(log, encoding="utf-8") as f:
+        return max((json.loads(line)["g"] for line in f if line.strip()), default=-1)
+
+
+def log_game(log: str, g: int, score: float, groups: Sequence[list[Sample]]) -> None:
+    """Append game ``g``'s score and groups to ``log`` (one JSON line; :func:`read_groups`)."""
+    rows = [[[b, [round(x, 6) for x in f], round(y, 6)] for b, f, y in gr] for gr in groups]
+    with open(log, "a", encoding="utf-8") as f:
+        f.write(json.dumps({"g": g, "score": score, "groups": rows}) + "\n")
+
+
+def distill(args: argparse.Namespace) -> None:
+    """``--distill N``: solo games of ``hard`` (:class:`Recorder`), one JSON line a game in
+    ``--log`` with its score and its raced decisions' groups; resumes where the log ends."""
+    game = Optimus2Game()
+    opts = game.normalize_options({"players": 1})
+    budget = Budget(iterations=args.iterations) if args.iterations else None
+    spec = f"{__name__}:Recorder"
+    for g in range(max(last_logged(args.log) + 1, args.first), args.distill):
+        Recorder.groups = []
+        t0 = time.process_time()
+        scores, _, _ = play_game(game, [spec], g, args.seed, opts, budget)
+        log_game(args.log, g, scores[0], Recorder.groups)
+        cpu = time.process_time() - t0
+        print(f"game {g}: {scores[0]}, {len(Recorder.groups)} decisions, {cpu:.0f} s CPU")
+
+
+def read_groups(paths: Sequence[str]) -> list[list[Sample]]:
+    """The groups of :func:`distill` logs (each game counted once)."""
+    games: dict[int, list[list[Sample]]] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if line.strip():
+                    row = json.loads(line)
+                    games[row["g"]] = [[(b, f, y) for b, f, y in gr] for gr in row["groups"]]
+    return [gr for g in sorted(games) for gr in games[g]]
 
 
 def end_fit(groups: Sequence[list[Sample]], model: Model) -> tuple[float, float, float]:
@@ -234,20 +337,55 @@ def solo(seed: int, w: Weights, rerolls: int) -> int:
 
 
 def ends(args: argparse.Namespace) -> None:
-    """``--ends``: the shipped correction at the ends of ``hard``'s playouts (docs/bots.md)."""
+    """``--ends``: the shipped correction at the ends of ``hard``'s playouts (docs/bots.md).
+
+    With ``--log``, the groups are appended to it game by game (resumable, from
+    ``--first``; game ``g`` plays seed ``--seed`` + ``g``) and the measure is over all of
+    its games: ``--fit-from`` fits on them."""
     shipped = load_model(LEARNED.model)
     w = Weights(model=LEARNED.model)
     groups: list[list[Sample]] = []
     t0 = time.process_time()
-    for g in range(args.ends):
-        groups.extend(play(args.seed + g, w, args.share, args.top, 2, round_group)[1])
+    start = max(last_logged(args.log) + 1, args.first) if args.log else 0
+    for g in range(start, args.ends):
+        final, got = play(args.seed + g, w, args.share, args.top, 2, round_group)
+        if args.log:
+            log_game(args.log, g, final, got)
+        groups.extend(got)
     cpu = time.process_time() - t0
-    print(f"{args.ends} games, {len(groups)} decisions ({cpu:.0f} s CPU)")
+    print(f"{args.ends - start} games, {len(groups)} decisions ({cpu:.0f} s CPU)")
+    if args.log:
+        groups = read_groups([args.log])
+        print(f"measured over the {len(groups)} decisions of {args.log}")
     for scale in (float(x) for x in args.scales.split(",")):
         r2 = end_fit(groups, shrunk(shipped, scale))[0]
         print(f"scale {scale}: explains {100 * r2:.1f}% of the variance")
     r2, best, r2_best = end_fit(groups, shipped)
     print(f"best scale {best:.2f}: explains {100 * r2_best:.1f}%")
+
+
+def from_logs(args: argparse.Namespace) -> None:
+    """``--fit-from``: fit on the groups of :func:`distill` logs; the held-out check first."""
+    groups = read_groups(args.fit_from)
+    cut = len(groups) * 4 // 5
+    shipped = load_model(LEARNED.model)
+    part = fit(groups[:cut], args.ridge)
+    for name, model in (("shipped", shipped), ("fit on 4/5", part)):
+        r2, best, r2_best = end_fit(groups[cut:], model)
+        print(
+            f"held-out fifth ({len(groups) - cut} decisions), {name}: explains {100 * r2:.1f}%,"
+            f" at its best scale {best:.2f} {100 * r2_best:.1f}%"
+        )
+    model = shrunk(fit(groups, args.ridge), args.shrink)
+    meta = {
+        "decisions": len(groups),
+        "logs": args.fit_from,
+        "shrink": args.shrink,
+        "ridge": args.ridge,
+    }
+    with open(args.out, "w", encoding="utf-8") as f:
+        f.write(model_json(model, meta))
+    print(f"{len(groups)} decisions -> {args.out}")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -292,7 +430,37 @@ def main(argv: Sequence[str] | None = None) -> None:
         " how well its correction, at each of --scales, explains the differences between"
         " sibling positions at the end of the round (where hard values its playouts)",
     )
+    parser.add_argument(
+        "--distill",
+        type=int,
+        default=0,
+        help="no training: play solo games of hard up to this number (from --first, seeds from"
+        " --seed as the arena's) and log each raced decision's candidates with their playouts'"
+        " mean to --log",
+    )
+    parser.add_argument(
+        "--first", type=int, default=0, help="with --distill or --ends and --log: the first game"
+    )
+    parser.add_argument("--iterations", type=int, default=None, help="with --distill: hard's")
+    parser.add_argument(
+        "--log", default="", help="with --distill or --ends: the log of groups to append to"
+    )
+    parser.add_argument(
+        "--fit-from",
+        action="append",
+        default=[],
+        help="fit the model on the groups of --distill logs (several: repeat) instead of"
+        " self-play; writes --out, the fit times --shrink",
+    )
     args = parser.parse_args(argv)
+    if args.distill:
+        if not args.log:
+            parser.error("--distill needs --log")
+        distill(args)
+        return
+    if args.fit_from:
+        from_logs(args)
+        return
     if args.ends:
         ends(args)
         return
