@@ -144,9 +144,9 @@ def test_a_weights_file_values_hard_s_playouts_ends_for_a_run(
     from optimus.dice.heuristics import Weights
     from optimus.dice.strength import END
     from optimus.dice.train import model_json
-    from optimus.dice.value import Model, get_model, registered_model
+    from optimus.dice.value import BUCKETS, FEATURES, Model, get_model, registered_model
 
-    mine = Model(((1.0,) * 36,) * 6, base=1.0)
+    mine = Model(((1.0,) * len(FEATURES),) * BUCKETS, base=1.0)
     path = tmp_path / "end.json"
     path.write_text(model_json(mine, {}), encoding="utf-8")
     seen: list[tuple[object, Model]] = []

@@ -382,3 +382,29 @@ def test_the_recorder_plays_as_hard_and_keeps_its_raced_decisions(tmp_path: Path
     assert model.weights[bucket(0.9)] == pytest.approx(
         tuple(0.5 * x for x in fit(groups).weights[bucket(0.9)]), abs=1e-5
     )
+
+
+def test_a_fit_from_logs_refuses_a_bad_log_or_a_missing_out_with_the_reason(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from optimus.dice.train import main
+
+    good = tmp_path / "good.jsonl"
+    group = [[1, [0.5] * len(FEATURES), 2.0], [1, [1.5] * len(FEATURES), 3.0]]
+    good.write_text(json.dumps({"g": 0, "score": 200, "groups": [group]}) + "\n")
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(good.read_text() + json.dumps({"g": 1, "groups": [[[1, [0.5], 2.0]]]}) + "\n")
+    out = tmp_path / "w.json"
+    for log, reason in (
+        (bad, "bad.jsonl, line 2: not a game of groups"),
+        (tmp_path / "none.jsonl", "none.jsonl: No such file"),
+    ):
+        with pytest.raises(SystemExit):
+            main(["--fit-from", str(log), "--out", str(out)])
+        assert reason in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["--fit-from", str(good)])  # no --out: the shipped weights stay as they are
+    assert "--fit-from needs --out" in capsys.readouterr().err
+    assert not out.exists()
+    main(["--fit-from", str(good), "--out", str(out)])
+    assert parse_model(out.read_text(encoding="utf-8")).base == 1.0

@@ -223,14 +223,35 @@ def distill(args: argparse.Namespace) -> None:
 
 
 def read_groups(paths: Sequence[str]) -> list[list[Sample]]:
-    """The groups of :func:`distill` logs (each game counted once)."""
+    """The groups of :func:`log_game` logs, game by game (each game counted once).
+
+    A log that cannot be read, or a line that is not a game of groups, raises ValueError
+    naming the file and the line."""
     games: dict[int, list[list[Sample]]] = {}
+    k = len(FEATURES)
     for path in paths:
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                if line.strip():
-                    row = json.loads(line)
-                    games[row["g"]] = [[(b, f, y) for b, f, y in gr] for gr in row["groups"]]
+        try:
+            with open(path, encoding="utf-8") as f:
+                lines = f.read().splitlines()
+        except OSError as e:
+            raise ValueError(f"{path}: {e.strerror or e}") from None
+        for n, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+                groups = [
+                    [(int(b), list(map(float, f)), float(y)) for b, f, y in gr]
+                    for gr in row["groups"]
+                ]
+                if any(len(f) != k or not 0 <= b < BUCKETS for gr in groups for b, f, _ in gr):
+                    raise ValueError
+                games[int(row["g"])] = groups
+            except (ValueError, TypeError, KeyError):
+                raise ValueError(
+                    f"{path}, line {n}: not a game of groups of {k} features"
+                    " (a log of --distill or --ends)"
+                ) from None
     return [gr for g in sorted(games) for gr in games[g]]
 
 
@@ -353,7 +374,7 @@ def ends(args: argparse.Namespace) -> None:
             log_game(args.log, g, final, got)
         groups.extend(got)
     cpu = time.process_time() - t0
-    print(f"{args.ends - start} games, {len(groups)} decisions ({cpu:.0f} s CPU)")
+    print(f"{max(0, args.ends - start)} games, {len(groups)} decisions ({cpu:.0f} s CPU)")
     if args.log:
         groups = read_groups([args.log])
         print(f"measured over the {len(groups)} decisions of {args.log}")
@@ -365,12 +386,13 @@ def ends(args: argparse.Namespace) -> None:
 
 
 def from_logs(args: argparse.Namespace) -> None:
-    """``--fit-from``: fit on the groups of :func:`distill` logs; the held-out check first."""
+    """``--fit-from``: fit on the groups of :func:`distill` or ``--ends`` logs, after a check
+    on a held-out fifth of the decisions (fitted on the other four fifths)."""
     groups = read_groups(args.fit_from)
     cut = len(groups) * 4 // 5
     shipped = load_model(LEARNED.model)
     part = fit(groups[:cut], args.ridge)
-    for name, model in (("shipped", shipped), ("fit on 4/5", part)):
+    for name, model in (("the judge (value_weights.json)", shipped), ("fit on 4/5", part)):
         r2, best, r2_best = end_fit(groups[cut:], model)
         print(
             f"held-out fifth ({len(groups) - cut} decisions), {name}: explains {100 * r2:.1f}%,"
@@ -414,7 +436,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="share of each fit's correction the next round plays with (1: the whole fit)",
     )
     parser.add_argument("--check", type=int, default=0, help="games greedy on the final model")
-    parser.add_argument("--out", default="py/optimus/dice/value_weights.json")
+    parser.add_argument(
+        "--out", default=None, help="default: py/optimus/dice/value_weights.json (training)"
+    )
     parser.add_argument(
         "--screen",
         default="",
@@ -449,8 +473,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--fit-from",
         action="append",
         default=[],
-        help="fit the model on the groups of --distill logs (several: repeat) instead of"
-        " self-play; writes --out, the fit times --shrink",
+        help="fit the model on the groups of --distill or --ends logs (several: repeat) instead"
+        " of self-play; writes --out (required), the fit times --shrink",
     )
     args = parser.parse_args(argv)
     if args.distill:
@@ -459,8 +483,17 @@ def main(argv: Sequence[str] | None = None) -> None:
         distill(args)
         return
     if args.fit_from:
-        from_logs(args)
+        if args.out is None:
+            parser.error(
+                "--fit-from needs --out (the shipped weights are not overwritten by default)"
+            )
+        try:
+            from_logs(args)
+        except ValueError as e:
+            parser.error(f"--fit-from: {e}")
         return
+    if args.out is None:
+        args.out = "py/optimus/dice/value_weights.json"
     if args.ends:
         ends(args)
         return
