@@ -408,3 +408,25 @@ def test_a_fit_from_logs_refuses_a_bad_log_or_a_missing_out_with_the_reason(
     assert not out.exists()
     main(["--fit-from", str(good), "--out", str(out)])
     assert parse_model(out.read_text(encoding="utf-8")).base == 1.0
+
+
+def test_the_round_end_groups_are_logged_game_by_game_and_resume(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from optimus.dice.train import main, play, read_groups, round_group
+
+    log = tmp_path / "e.jsonl"
+    args = ["--share", "0.1", "--seed", "40", "--log", str(log), "--scales", "1"]
+    main(["--ends", "1", *args])
+    capsys.readouterr()
+    main(["--ends", "2", *args])  # resumes: plays game 1 only
+    assert capsys.readouterr().out.startswith("1 games,")
+    rows = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert [r["g"] for r in rows] == [0, 1]
+    w = Weights(model="value_weights")
+    expected = [gr for g in (0, 1) for gr in play(40 + g, w, 0.1, 4, 2, round_group)[1]]
+    got = read_groups([str(log)])
+    assert len(got) == len(expected) >= 2
+    for a, b in zip(got, expected, strict=True):
+        assert [x[0] for x in a] == [x[0] for x in b]
+        assert [x[2] for x in a] == pytest.approx([x[2] for x in b], abs=1e-5)
