@@ -33,7 +33,7 @@ from optimus.dice.heuristics import DEFAULT, Weights
 from optimus.dice.train import shrunk
 from optimus.dice.value import (
     load_model,
-    parse_model,
+    read_model,
     register_model,
     registered_model,
     unregister_model,
@@ -154,9 +154,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     end_model = None
     if args.end_weights is not None:
         try:
-            with open(args.end_weights, encoding="utf-8") as f:
-                end_model = parse_model(f.read(), args.end_weights)
-        except (OSError, ValueError) as e:
+            end_model = read_model(args.end_weights)
+        except ValueError as e:
             parser.error(f"--end-weights: {e}")
     if args.summary:
         games = {r["g"]: r for path in args.log for r in read_log(path)}

@@ -44,8 +44,8 @@ import json
 import math
 import os
 import time
-from collections.abc import Callable, Generator, Sequence
-from typing import ClassVar
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from typing import ClassVar, TypeVar
 
 from optimus.core.arena import play_game
 from optimus.core.bots import Budget, run_to_end
@@ -57,7 +57,6 @@ from optimus.dice.bots import (
     greedy_to_end,
     play_on,
     progress_left,
-    settle_greedy,
     turn_future,
 )
 from optimus.dice.game import Optimus2Game, Optimus2State
@@ -72,12 +71,14 @@ from optimus.dice.value import (
     bucket,
     features,
     load_model,
-    parse_model,
+    read_model,
     register_model,
 )
 
 Sample = tuple[int, list[float], float]
 """``(bucket, features, target)``: one recorded afterstate."""
+
+X = TypeVar("X")
 
 TRAIN = "train"
 """The name the model being trained is registered under (:func:`register_model`)."""
@@ -98,28 +99,43 @@ def siblings(
     return out[:top]
 
 
-def group(
-    s: Optimus2State, p: int, legal: list[str], w: Weights, top: int, seed: int, rerolls: int
-) -> list[Sample]:
-    """A decision's best afterstates, each played to the end under the same dice.
+def sample(c: Optimus2State, p: int, t: float, outcome: float) -> Sample:
+    """Player ``p``'s position ``c`` (share ``t`` of the game left) with its target:
+    ``outcome`` less the score now and the hand-written points to come (what :func:`fit`
+    corrects)."""
+    score, feats = features(c.sd, c.sheets[p], t, turn_future(c, p, 1.0))
+    return bucket(t), feats, outcome - score - base_gain(feats)
 
-    The targets are the final scores minus the hand-written value of each (what
-    :func:`fit` corrects); only the afterstates in the bucket of the best one are kept.
-    """
-    out: list[Sample] = []
+
+def first_bucket(
+    states: Iterable[tuple[X, Optimus2State]],
+) -> Iterator[tuple[X, Optimus2State, float]]:
+    """The positions of ``states`` not at the game's end whose bucket of the game left is
+    that of the first of them, each with its share of the game left."""
     first = -1
-    for _, c in siblings(s, p, legal, w, top):
+    for x, c in states:
         t = progress_left(c)
         if t <= 0:
             continue
         b = bucket(t)
         if first < 0:
             first = b
-        if b != first:
-            continue
-        score, feats = features(c.sd, c.sheets[p], t, turn_future(c, p, 1.0))
-        final = finish(c.clone(), w, Rng(seed), Rng(seed + 1), rerolls)
-        out.append((b, feats, final - score - base_gain(feats)))
+        if b == first:
+            yield x, c, t
+
+
+def group(
+    s: Optimus2State, p: int, legal: list[str], w: Weights, top: int, seed: int, rerolls: int
+) -> list[Sample]:
+    """A decision's best afterstates, each played to the end under the same dice.
+
+    The targets are the final scores (:func:`sample`); only the afterstates in the bucket
+    of the best one are kept.
+    """
+    out = [
+        sample(c, p, t, finish(c.clone(), w, Rng(seed), Rng(seed + 1), rerolls))
+        for _, c, t in first_bucket(siblings(s, p, legal, w, top))
+    ]
     return out if len(out) > 1 else []
 
 
@@ -139,9 +155,9 @@ def round_group(
         t = progress_left(c)
         if t <= 0:
             return []
-        score, feats = features(c.sd, c.sheets[p], t, turn_future(c, p, 1.0))
-        run_to_end(play_on(c, p, w, to_end, None))
-        out.append((bucket(t), feats, total_score(c.sd, c.sheets[p]) - score - base_gain(feats)))
+        end = c.clone()
+        run_to_end(play_on(end, p, w, to_end, None))
+        out.append(sample(c, p, t, total_score(end.sd, end.sheets[p])))
     return out if len(out) > 1 and len({b for b, _, _ in out}) == 1 else []
 
 
@@ -154,24 +170,12 @@ def race_group(
 
     A reroll (no afterstate) is left out, and so is a candidate outside the bucket of the
     first one kept; empty when fewer than two are left or the game ends."""
-    out: list[Sample] = []
-    first = -1
-    for move, res in zip(cands, results, strict=True):
-        if move == "reroll" or not res:
-            continue
-        c = s.clone()
-        c.apply_move(p, move)
-        settle_greedy(c, p, w)
-        t = progress_left(c)
-        if t <= 0:
-            return []
-        b = bucket(t)
-        if first < 0:
-            first = b
-        if b != first:
-            continue
-        score, feats = features(c.sd, c.sheets[p], t, turn_future(c, p, 1.0))
-        out.append((b, feats, math.fsum(res) / len(res) - score - base_gain(feats)))
+    played = [(res, m) for m, res in zip(cands, results, strict=True) if m != "reroll" and res]
+    after = run_to_end(afterstate_steps(s, p, [m for _, m in played], w))
+    states = [(res, c) for (res, _), (_, _, c) in zip(played, after, strict=True)]
+    if any(progress_left(c) <= 0 for _, c in states):
+        return []
+    out = [sample(c, p, t, math.fsum(res) / len(res)) for res, c, t in first_bucket(states)]
     return out if len(out) > 1 else []
 
 
@@ -498,8 +502,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         ends(args)
         return
     if args.screen:
-        with open(args.screen, encoding="utf-8") as f:
-            loaded = parse_model(f.read(), args.screen)
+        loaded = read_model(args.screen)
         for scale in (float(x) for x in args.scales.split(",")):
             register_model(TRAIN, shrunk(loaded, scale))
             seeds = range(args.seed, args.seed + args.check)
@@ -511,8 +514,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     model: Model | None = None
     seed = args.seed
     if args.init:
-        with open(args.init, encoding="utf-8") as f:
-            register_model(TRAIN, parse_model(f.read(), args.init))
+        register_model(TRAIN, read_model(args.init))
     for r in range(args.rounds):
         w = DEFAULT if model is None and not args.init else Weights(model=TRAIN)
         t0 = time.process_time()

@@ -264,6 +264,17 @@ def load_model(name: str) -> Model:
     return parse_model(text, f"{name}.json")
 
 
+def read_model(path: str) -> Model:
+    """The :class:`Model` of the weights file at ``path`` (:func:`parse_model`); a file that
+    cannot be read raises ValueError too, naming it."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        raise ValueError(f"{path}: {e.strerror or e}") from None
+    return parse_model(text, path)
+
+
 def parse_model(text: str, where: str = "value weights") -> Model:
     """A :class:`Model` from the JSON :mod:`optimus.dice.train` writes, checked."""
     try:
