@@ -30,6 +30,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 READY = 'html[data-python="ready"]'
 READY_TIMEOUT_MS = 60_000
+RENDERER_CRASHED = "Target crashed"  # Playwright's error when a page's renderer dies
 
 
 def _load_build_module() -> ModuleType:
@@ -45,11 +46,20 @@ build = _load_build_module()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test in tests/e2e as ``e2e`` (deselect with ``-m "not e2e"``)."""
+    """Mark every test in tests/e2e as ``e2e`` (deselect with ``-m "not e2e"``).
+
+    An e2e test whose page's renderer process crashed ("Target crashed": Chromium
+    killed the tab, as a crashed tab shows "Aw, Snap!") runs once more, in a fresh
+    context (pytest-rerunfailures; the summary lists it as RERUN).  Seen once in
+    CI in ~20 runs of the suite, never reproduced here (60 runs of that test, the
+    whole browser suite under load).  Any other failure, a crash on the second
+    run included, fails the test as before.
+    """
     here = Path(__file__).parent
     for item in items:
         if here in Path(str(item.path)).parents:
             item.add_marker(pytest.mark.e2e)
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[RENDERER_CRASHED]))
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -81,10 +91,17 @@ def browser() -> Iterator[Any]:
         from playwright.sync_api import sync_playwright
     except ImportError:
         pytest.fail("Playwright is not installed: run `python build.py test`", pytrace=False)
-    with sync_playwright() as pw:
+    # Chromium's own stderr (a crashed renderer's last words among it) goes into the
+    # output pytest shows for a failed test; DEBUG is only read as the driver starts.
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DEBUG", "pw:browser")
+        pw = sync_playwright().start()
+    try:
         instance = pw.chromium.launch(executable_path=chromium, args=build.browser_args())
         yield instance
         instance.close()
+    finally:
+        pw.stop()
 
 
 @pytest.fixture(scope="session")
@@ -119,6 +136,7 @@ class Guard:
     foreign: list[str] = dataclasses.field(default_factory=list)
     errors: list[str] = dataclasses.field(default_factory=list)
     http_errors: list[str] = dataclasses.field(default_factory=list)
+    crashes: list[str] = dataclasses.field(default_factory=list)  # pages whose renderer died
     errors_expected: bool = False
 
     def new_page(self) -> Any:
@@ -133,6 +151,7 @@ class Guard:
             ),
         )
         page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
+        page.on("crash", lambda crashed: self.crashes.append(crashed.url))
         page.on(
             "response",
             lambda resp: (
@@ -186,6 +205,7 @@ def guarding(context: Any, origin: str) -> Iterator[Guard]:
         yield guard
     finally:
         context.close()
+    assert not guard.crashes, f"{RENDERER_CRASHED}: the renderer of {guard.crashes} died"
     assert not guard.foreign, f"requests to foreign hosts: {guard.foreign}"
     if not guard.errors_expected:
         assert not guard.http_errors, f"HTTP errors: {guard.http_errors}"

@@ -249,9 +249,10 @@ def test_site_works_under_a_sub_path_and_in_an_iframe(
     )
     server = serve(dist, prefix="/sub/path/", extra={"/parent.html": ("text/html", parent)})
     guarded.origin = server.url.split("/sub/path/")[0]
-    page = guarded.page
-    page.goto(server.url)  # directly under the sub-path
+    guarded.page.goto(server.url)  # directly under the sub-path
     guarded.wait_ready()
+    guarded.page.close()  # its Python goes now, not at some later collection
+    page = guarded.page = guarded.new_page()
     page.goto(guarded.origin + "/parent.html")  # embedded in an iframe
     frame = page.frame_locator("#embed")
     assert frame.locator("h1").first.inner_text() == "Optimus Table"
