@@ -51,9 +51,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     An e2e test whose page's renderer process crashed ("Target crashed": Chromium
     killed the tab, as a crashed tab shows "Aw, Snap!") runs once more, in a fresh
     context (pytest-rerunfailures; the summary lists it as RERUN).  Seen once in
-    CI in ~20 runs of the suite, never reproduced here (60 runs of that test, the
-    whole browser suite under load).  Any other failure, a crash on the second
-    run included, fails the test as before.
+    CI in ~20 runs of the suite, not reproduced here (that test alone 15 times, the
+    browser suite 4 times, once with a core kept busy).  Any other failure, a
+    crash on the second run included, fails the test as before;
+    tests/e2e/test_harness.py checks that a crash is caught.
     """
     here = Path(__file__).parent
     for item in items:
