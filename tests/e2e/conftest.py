@@ -17,6 +17,7 @@ import dataclasses
 import importlib.util
 import json
 import os
+import re
 import shutil
 import sys
 from collections.abc import Callable, Iterator
@@ -31,6 +32,9 @@ ROOT = Path(__file__).resolve().parents[2]
 READY = 'html[data-python="ready"]'
 READY_TIMEOUT_MS = 60_000
 RENDERER_CRASHED = "Target crashed"  # Playwright's error when a page's renderer dies
+# What a crash looks like in Playwright's errors: "Target crashed" (most calls),
+# "Page crashed" (a goto), "Navigation failed because page crashed!".
+RERUN_ON = r"(?i)\b(target|page) crashed"
 
 
 def _load_build_module() -> ModuleType:
@@ -48,19 +52,51 @@ build = _load_build_module()
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark every test in tests/e2e as ``e2e`` (deselect with ``-m "not e2e"``).
 
-    An e2e test whose page's renderer process crashed ("Target crashed": Chromium
-    killed the tab, as a crashed tab shows "Aw, Snap!") runs once more, in a fresh
-    context (pytest-rerunfailures; the summary lists it as RERUN).  Seen once in
-    CI in ~20 runs of the suite, not reproduced here (that test alone 15 times, the
-    browser suite 4 times, once with a core kept busy).  Any other failure, a
-    crash on the second run included, fails the test as before;
-    tests/e2e/test_harness.py checks that a crash is caught.
+    An e2e test whose page's renderer process crashed (Chromium killed the tab, as
+    a crashed tab shows "Aw, Snap!") runs once more, in a fresh context
+    (pytest-rerunfailures; the summary lists it as RERUN): a failure whose error
+    says so (``RERUN_ON``), or any failure of a test after a page of its guard
+    crashed (``pytest_runtest_call``).  Seen once in CI in ~20 runs of the suite,
+    not reproduced here (that test alone 15 times, the browser suite 4 times,
+    once with a core kept busy).  Any other failure, a crash on the second run
+    included, fails the test as before; tests/e2e/test_harness.py checks this.
     """
     here = Path(__file__).parent
     for item in items:
         if here in Path(str(item.path)).parents:
             item.add_marker(pytest.mark.e2e)
-            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[RENDERER_CRASHED]))
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[RERUN_ON]))
+
+
+_GUARDS: list[Guard] = []  # the guards of the test running now
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    _GUARDS.clear()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[Any]:
+    """A test that fails after one of its pages crashed fails with the crash (for the
+    rerun), chained to its own error: an ``expect`` waiting on the crashed page only
+    times out, with nothing about the crash in its message."""
+    try:
+        return (yield)
+    except Exception as exc:
+        crash = renderer_crash(exc)
+        if crash is None:
+            raise
+        raise crash from exc
+
+
+def renderer_crash(exc: BaseException) -> AssertionError | None:
+    """The error to fail with instead of ``exc`` if a page of this test's guards crashed
+    and ``exc`` does not say so already; else None."""
+    crashed = [url for guard in _GUARDS for url in guard.crashes]
+    if not crashed or re.search(RERUN_ON, f"{type(exc).__name__}: {exc}"):
+        return None
+    return AssertionError(f"{RENDERER_CRASHED}: the renderer of {crashed} died first")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -95,7 +131,7 @@ def browser() -> Iterator[Any]:
     # Chromium's own stderr (a crashed renderer's last words among it) goes into the
     # output pytest shows for a failed test; DEBUG is only read as the driver starts.
     with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("DEBUG", "pw:browser")
+        patch.setenv("DEBUG", ",".join(filter(None, [os.environ.get("DEBUG"), "pw:browser"])))
         pw = sync_playwright().start()
     try:
         instance = pw.chromium.launch(executable_path=chromium, args=build.browser_args())
@@ -189,6 +225,7 @@ def guarding(context: Any, origin: str) -> Iterator[Guard]:
     """Guard ``context`` (closed at the end): its first page, and every page made with
     ``Guard.new_page``, fail the test on foreign requests or errors."""
     guard = Guard(page=None, context=context, origin=origin)
+    _GUARDS.append(guard)
 
     def route(route: Any) -> None:
         url = route.request.url
@@ -211,6 +248,12 @@ def guarding(context: Any, origin: str) -> Iterator[Guard]:
     if not guard.errors_expected:
         assert not guard.http_errors, f"HTTP errors: {guard.http_errors}"
         assert not guard.errors, "console errors:\n" + "\n".join(guard.errors)
+
+
+@pytest.fixture(scope="session")
+def crash_error() -> Callable[[BaseException], AssertionError | None]:
+    """:func:`renderer_crash`, for tests/e2e/test_harness.py."""
+    return renderer_crash
 
 
 @pytest.fixture(scope="session")

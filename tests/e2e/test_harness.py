@@ -1,8 +1,9 @@
-"""The browser tests' own guard: what it catches that no Playwright call would."""
+"""The browser tests' own guard: the crashes it catches, and which failures run again."""
 
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -28,3 +29,40 @@ def test_a_tab_whose_renderer_crashed_fails_the_guard_with_the_error_that_is_run
             contextlib.suppress(Error),  # the navigation itself is aborted
         ):
             page.goto("chrome://crash")
+
+
+def test_a_crash_that_fails_a_test_with_another_error_still_gets_it_run_again(
+    browser: Any,
+    site: str,
+    guard_context: Callable[..., Any],
+    crash_error: Callable[[BaseException], AssertionError | None],
+    request: pytest.FixtureRequest,
+) -> None:
+    from playwright.sync_api import Error, expect
+
+    marker = request.node.get_closest_marker("flaky")
+    assert marker is not None and marker.kwargs["reruns"] == 1
+
+    def rerun(exc: BaseException) -> bool:  # as pytest-rerunfailures matches only_rerun
+        text = f"{type(exc).__name__}: {exc}"
+        return any(re.search(pattern, text) for pattern in marker.kwargs["only_rerun"])
+
+    with (
+        pytest.raises(AssertionError, match="^Target crashed"),
+        guard_context(browser.new_context(), site.rstrip("/")) as guard,
+    ):
+        guard.expect_errors()
+        page = guard.page
+        with page.expect_event("crash", timeout=30_000), contextlib.suppress(Error):
+            page.goto("chrome://crash")
+        with pytest.raises(Error) as goto:
+            page.goto(site, timeout=30_000)
+        assert rerun(goto.value), goto.value  # "Page crashed", not "Target crashed"
+        assert crash_error(goto.value) is None  # it says so already
+        with pytest.raises((AssertionError, Error)) as waited:
+            expect(page.locator("h1")).to_be_visible(timeout=2_000)
+        crash = crash_error(waited.value) if not rerun(waited.value) else waited.value
+        assert crash is not None and rerun(crash), waited.value
+        assert crash_error(ValueError("a plain bug")) is not None  # this guard saw a crash
+    guard.crashes.clear()
+    assert crash_error(ValueError("a plain bug")) is None  # no crash: no rerun
