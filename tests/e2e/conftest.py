@@ -20,7 +20,7 @@ import os
 import re
 import shutil
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -77,7 +77,7 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 
 
 @pytest.hookimpl(wrapper=True)
-def pytest_runtest_call(item: pytest.Item) -> Iterator[Any]:
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, Any, Any]:
     """A test that fails after one of its pages crashed fails with the crash (for the
     rerun), chained to its own error: an ``expect`` waiting on the crashed page only
     times out, with nothing about the crash in its message."""
@@ -96,7 +96,11 @@ def renderer_crash(exc: BaseException) -> AssertionError | None:
     crashed = [url for guard in _GUARDS for url in guard.crashes]
     if not crashed or re.search(RERUN_ON, f"{type(exc).__name__}: {exc}"):
         return None
-    return AssertionError(f"{RENDERER_CRASHED}: the renderer of {crashed} died first")
+    return AssertionError(crash_message(crashed))
+
+
+def crash_message(urls: list[str]) -> str:
+    return f"{RENDERER_CRASHED}: the renderer of {urls} died"
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -243,7 +247,7 @@ def guarding(context: Any, origin: str) -> Iterator[Guard]:
         yield guard
     finally:
         context.close()
-    assert not guard.crashes, f"{RENDERER_CRASHED}: the renderer of {guard.crashes} died"
+    assert not guard.crashes, crash_message(guard.crashes)
     assert not guard.foreign, f"requests to foreign hosts: {guard.foreign}"
     if not guard.errors_expected:
         assert not guard.http_errors, f"HTTP errors: {guard.http_errors}"

@@ -10,28 +10,7 @@ from typing import Any
 import pytest
 
 
-def test_a_tab_whose_renderer_crashed_fails_the_guard_with_the_error_that_is_run_again(
-    browser: Any, site: str, guard_context: Callable[..., Any]
-) -> None:
-    from playwright.sync_api import Error
-
-    origin = site.rstrip("/")
-    # "Target crashed" is the error tests/e2e/conftest.py runs a test again for.
-    crashed = r"^Target crashed: the renderer of \[.+\] died"
-    with (
-        pytest.raises(AssertionError, match=crashed),
-        guard_context(browser.new_context(), origin) as guard,
-    ):
-        guard.expect_errors()
-        page = guard.page
-        with (
-            page.expect_event("crash", timeout=30_000),
-            contextlib.suppress(Error),  # the navigation itself is aborted
-        ):
-            page.goto("chrome://crash")
-
-
-def test_a_crash_that_fails_a_test_with_another_error_still_gets_it_run_again(
+def test_a_crashed_tab_fails_the_guard_and_any_error_it_causes_runs_the_test_again(
     browser: Any,
     site: str,
     guard_context: Callable[..., Any],
@@ -47,14 +26,14 @@ def test_a_crash_that_fails_a_test_with_another_error_still_gets_it_run_again(
         text = f"{type(exc).__name__}: {exc}"
         return any(re.search(pattern, text) for pattern in marker.kwargs["only_rerun"])
 
-    with (
-        pytest.raises(AssertionError, match="^Target crashed"),
+    with (  # the guard's own check, at its end
+        pytest.raises(AssertionError, match=r"^Target crashed: the renderer of \[.+\] died"),
         guard_context(browser.new_context(), site.rstrip("/")) as guard,
     ):
         guard.expect_errors()
         page = guard.page
         with page.expect_event("crash", timeout=30_000), contextlib.suppress(Error):
-            page.goto("chrome://crash")
+            page.goto("chrome://crash")  # the navigation itself is aborted
         with pytest.raises(Error) as goto:
             page.goto(site, timeout=30_000)
         assert rerun(goto.value), goto.value  # "Page crashed", not "Target crashed"
