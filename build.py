@@ -100,9 +100,9 @@ BOOT_MODULES_OF_OURS = (
 # page's preloading starts or at the first visit of the game's route, whichever
 # comes first (web/lazy.py).  Keyed by the game's route.
 GAME_UNITS = {
-    "fileiras": ("optimus/rows/", "optimus/ui/fileiras.py", "optimus_web/fileiras_view.py"),
-    "optimus": ("optimus/grid/", "optimus/ui/optimus.py", "optimus_web/optimus_view.py"),
-    "optimus2": ("optimus/dice/", "optimus/ui/optimus2.py", "optimus_web/optimus2_view.py"),
+    "fileiras": ("optimus/fileiras/", "optimus/ui/fileiras.py", "optimus_web/fileiras_view.py"),
+    "optimus": ("optimus/optimus/", "optimus/ui/optimus.py", "optimus_web/optimus_view.py"),
+    "optimus2": ("optimus/optimus2/", "optimus/ui/optimus2.py", "optimus_web/optimus2_view.py"),
 }
 # Everything else of ours (the rules' core, the table frame every game shares,
 # user bots, the CLI's modules): one more archive, which each game's needs first.

@@ -54,7 +54,8 @@ def test_the_boot_ships_only_what_it_imports_and_each_file_goes_in_one_archive(s
     record = dict(split["wheel"])[next(n for n in boot if n.endswith("RECORD"))].decode()
     assert "optimus/__init__.py,sha256=" in record and "optimus/core/" not in record
     # Each game's rules, view model and view in its own archive, and nowhere else.
-    for game, package in (("fileiras", "rows"), ("optimus", "grid"), ("optimus2", "dice")):
+    for game in ("fileiras", "optimus", "optimus2"):
+        package = game
         mine = {name for name, _ in split[game]}
         assert f"optimus/{package}/game.py" in mine and f"optimus_web/{game}_view.py" in mine
         assert f"optimus/ui/{game}.py" in mine
@@ -114,7 +115,7 @@ spec = importlib.util.spec_from_file_location("lazy", lazy_path)
 lazy = importlib.util.module_from_spec(spec); spec.loader.exec_module(lazy)
 import optimus
 try:
-    import optimus.rows.game
+    import optimus.fileiras.game
     print("rows before loading")
 except ModuleNotFoundError:
     pass
@@ -137,10 +138,10 @@ async def main():
     assert not archives.loaded("optimus2")
     from optimus.core.registry import get_game
     game = get_game("fileiras")
-    import optimus.ui.fileiras, optimus.rows.game
+    import optimus.ui.fileiras, optimus.fileiras.game
     print(type(game).__name__, len(game.bot_levels()) > 0)
     print(sorted(url.split("/")[-1].split("-")[0] for url in fetched))
-    print(optimus.rows.game.__file__.replace(directory, "<dir>"))
+    print(optimus.fileiras.game.__file__.replace(directory, "<dir>"))
     print(optimus.ui.fileiras.__file__.replace(directory, "<dir>"))
     print(optimus.core.protocol.__file__.replace(directory, "<dir>"))
     # A failed download fails its load, and a later load tries again.
@@ -153,7 +154,7 @@ async def main():
     assert not archives.loaded("optimus2")
     served["./app/gone.zip.gz"] = served[units["optimus2"]["url"]]
     await archives.load("optimus2")
-    import optimus.dice.game
+    import optimus.optimus2.game
     print("retried:", archives.loaded("optimus2"))
 asyncio.run(main())
 """
@@ -196,7 +197,7 @@ def test_the_boot_archives_alone_lack_the_games_and_a_fetched_unit_brings_one(
     assert result.stdout.splitlines() == [
         "FileirasGame True",
         "['fileiras', 'table']",  # each once, though asked twice
-        "<dir>/fileiras-0000.zip/optimus/rows/game.py",
+        "<dir>/fileiras-0000.zip/optimus/fileiras/game.py",
         "<dir>/fileiras-0000.zip/optimus/ui/fileiras.py",
         "<dir>/table-0000.zip/optimus/core/protocol.py",
         "failed: ./app/gone.zip.gz: HTTP 404",

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from optimus.core.protocol import JSON
-from optimus.dice.game import Optimus2Game
+from optimus.optimus2.game import Optimus2Game
 from optimus.ui import optimus2 as vm
 from optimus.ui import table as ui
 from optimus.ui.session import TableSession

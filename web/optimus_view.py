@@ -20,7 +20,7 @@ from pyodide.ffi import create_proxy
 from optimus.core.protocol import JSON
 from optimus.core.record import CHANCE
 from optimus.core.registry import get_game
-from optimus.grid.sheet import COLOUR_NAMES, COLOURS, STANDARD_SHEETS, bits, box_index, box_name
+from optimus.optimus.sheet import COLOUR_NAMES, COLOURS, STANDARD_SHEETS, bits, box_index, box_name
 from optimus.ui import optimus as vm
 from optimus.ui import table as ui
 from optimus.ui.session import TableSession

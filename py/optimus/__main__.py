@@ -104,7 +104,7 @@ def _bench_sheet_generator(seconds: float) -> float:
     """Mean milliseconds per random Optimus sheet (seeds 0, 1, 2, ...)."""
     import time
 
-    from optimus.grid.generate import generate_sheet
+    from optimus.optimus.generate import generate_sheet
 
     done = 0
     t0 = time.perf_counter()

@@ -14,7 +14,7 @@ from optimus.core import userbots
 from optimus.core.arena import resolve_bot, run_arena
 from optimus.core.bots import Bot
 from optimus.core.protocol import GameError
-from optimus.rows.game import FileirasGame
+from optimus.fileiras.game import FileirasGame
 from optimus.tiny import TinyGame
 
 ROOT = Path(__file__).resolve().parents[2]

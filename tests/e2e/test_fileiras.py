@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from optimus.core.record import Record, replay
-from optimus.rows.game import FileirasGame
+from optimus.fileiras.game import FileirasGame
 from optimus.ui.session import TableSession
 
 YOUR_TURN = ".status.you"

@@ -13,8 +13,8 @@ import json
 from typing import Any
 
 from optimus.core.record import Record, replay
-from optimus.grid.game import OptimusGame, OptimusState, parse_move, solo_band
-from optimus.grid.sheet import COLOURS, bits, box_name
+from optimus.optimus.game import OptimusGame, OptimusState, parse_move, solo_band
+from optimus.optimus.sheet import COLOURS, bits, box_name
 
 YOUR_TURN = ".status.you"
 END = "dialog[data-role=end][open]"

@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 from optimus.core.record import Record, replay
-from optimus.dice.game import Optimus2Game
+from optimus.optimus2.game import Optimus2Game
 
 YOUR_TURN = ".status.you"
 END = "dialog[data-role=end][open]"

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from optimus.core import Match, Rng
-from optimus.rows.cards import KIND_NAMES
-from optimus.rows.game import FileirasGame
+from optimus.fileiras.cards import KIND_NAMES
+from optimus.fileiras.game import FileirasGame
 from optimus.ui import fileiras as vm
 
 NAMES = ["You", "Easy bot 2", "Hard bot 3"]

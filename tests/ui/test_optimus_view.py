@@ -6,8 +6,8 @@ import functools
 from collections.abc import Iterator
 
 from optimus.core import Match, Rng
-from optimus.grid.game import JOKERS, OptimusGame, OptimusState, solo_band
-from optimus.grid.sheet import COLUMN_LETTERS, box_index, box_name
+from optimus.optimus.game import JOKERS, OptimusGame, OptimusState, solo_band
+from optimus.optimus.sheet import COLUMN_LETTERS, box_index, box_name
 from optimus.ui import optimus as vm
 from optimus.ui.table import log_lines
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from optimus.core import userbots
-from optimus.rows.game import FileirasGame
+from optimus.fileiras.game import FileirasGame
 from optimus.ui.session import TableSession
 
 ROOT = Path(__file__).resolve().parents[2]

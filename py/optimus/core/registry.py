@@ -8,9 +8,9 @@ from optimus.core.protocol import Game, GameError
 
 # name -> "module:Class"; a game appears here once its rules exist.
 GAMES: dict[str, str] = {
-    "fileiras": "optimus.rows.game:FileirasGame",
-    "optimus": "optimus.grid.game:OptimusGame",
-    "optimus2": "optimus.dice.game:Optimus2Game",
+    "fileiras": "optimus.fileiras.game:FileirasGame",
+    "optimus": "optimus.optimus.game:OptimusGame",
+    "optimus2": "optimus.optimus2.game:Optimus2Game",
     "tiny": "optimus.tiny:TinyGame",
 }
 

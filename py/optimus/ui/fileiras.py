@@ -1,7 +1,7 @@
 """Fileiras view models: an observation becomes plain data the DOM layer draws.
 
 Nothing here decides a rule: what may be clicked comes from the legal moves,
-scores come from :mod:`optimus.rows.scoring`. Every colour has a symbol as
+scores come from :mod:`optimus.fileiras.scoring`. Every colour has a symbol as
 well as a hue, so the table reads without colour vision.
 
 >>> card("red")["symbol"], card("+2")["label"], card("+2")["caption"]
@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from optimus.core.protocol import JSON
-from optimus.rows.scoring import score_breakdown
+from optimus.fileiras.scoring import score_breakdown
 from optimus.ui.table import TIE_RULE, last_actions, log_lines, ranks, seat_names
 
 COLOUR_SYMBOLS: dict[str, tuple[str, str, str]] = {

@@ -21,8 +21,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from optimus.core.protocol import JSON
-from optimus.grid.game import COLOUR_BONUS, JOKERS, SOLO_BANDS, STAR_PENALTY
-from optimus.grid.sheet import (
+from optimus.optimus.game import COLOUR_BONUS, JOKERS, SOLO_BANDS, STAR_PENALTY
+from optimus.optimus.sheet import (
     COLOUR_NAMES,
     COLOURS,
     COLS,

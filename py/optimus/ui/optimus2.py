@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from optimus.dice.moves import move_table, unpack
-from optimus.dice.sheet import (
+from optimus.optimus2.moves import move_table, unpack
+from optimus.optimus2.sheet import (
     ACTIONS,
     AREAS,
     BONUS_TEXT,

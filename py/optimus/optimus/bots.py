@@ -1,0 +1,297 @@
+"""Optimus bots: ``easy``, ``normal`` and ``hard`` (plus the core's ``random``).
+
+Every bot decides from its observation alone: it rebuilds the (public) state
+with :func:`~optimus.optimus.game.state_from_observation`; the only hidden
+things, future rolls and the others' pending choices, are not in it.
+
+* ``easy`` -- a beginner: marks as many boxes as it can, likes stars, avoids
+  spending "!", and looks no further.
+* ``normal`` -- the shared, hand-made evaluation
+  (:mod:`optimus.optimus.heuristics`: points now, columns and colours on their
+  way, room to grow, pieces left to fill): its best three moves, the best of
+  them one roll ahead.
+* ``hard`` -- expectimax over the next two rolls, exact over the dice
+  (:mod:`optimus.optimus.lookahead`). In solo it values sheets with the learned
+  evaluation (:mod:`optimus.optimus.value`), with others with the shared one.
+  When active it also weighs what the four dice it leaves are worth to the
+  others (see :class:`HardBot`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Generator, Mapping
+from typing import ClassVar
+
+from optimus.core.bots import Bot, Budget, ChoiceBot, Thinking, run_to_end
+from optimus.core.protocol import JSON
+from optimus.optimus.game import (
+    COLOUR_FACES,
+    JOKERS,
+    NUMBER_FACES,
+    OptimusState,
+    joker_cost,
+    marking_choices,
+    parse_move,
+    state_from_observation,
+)
+from optimus.optimus.heuristics import DEFAULT, Evaluator, Params
+from optimus.optimus.lookahead import Lookahead
+from optimus.optimus.sheet import COLOURS, NUM_COLOURS
+from optimus.optimus.value import SheetEvaluator, make_evaluator
+
+Option = tuple[float, str]
+
+
+def _parsed(move: str) -> tuple[str, str, int, int]:
+    """``(colour face, number face, mask, joker cost)``; pass is ``("", "", 0, 0)``."""
+    if move == "pass":
+        return "", "", 0, 0
+    cf, nf, mask = parse_move(move)
+    return cf, nf, mask, joker_cost(cf, nf)
+
+
+RANK_SLICE = 120
+"""Moves valued between two yields when ``hard`` ranks them."""
+
+
+def ranking(
+    ev: SheetEvaluator, state: OptimusState, me: int, legal: list[str]
+) -> Generator[None, None, list[Option]]:
+    """Legal moves with their one-ply value, best first (ties: order of ``legal``).
+
+    Yields every :data:`RANK_SLICE` moves (a position may have hundreds).
+    """
+    marks = state.marks[me]
+    base = ev.value(marks, JOKERS - state.jokers_used[me])
+    front = ev.frontier_of(marks)
+    out = []
+    for i, move in enumerate(legal):
+        _, _, mask, cost = _parsed(move)
+        out.append((base + ev.gain(marks, mask, cost, front), i, move))
+        if i % RANK_SLICE == RANK_SLICE - 1:
+            yield None
+    out.sort(key=lambda t: (-t[0], t[1]))
+    return [(v, m) for v, _, m in out]
+
+
+def ranked(ev: SheetEvaluator, state: OptimusState, me: int, legal: list[str]) -> list[Option]:
+    """:func:`ranking` run to the end."""
+    return run_to_end(ranking(ev, state, me, legal))
+
+
+def best_gain(
+    ev: SheetEvaluator,
+    marks: int,
+    left: int,
+    dice_c: list[str],
+    dice_n: list[str],
+    jokers: bool = True,
+) -> tuple[float, int, int]:
+    """The greedy choice on one sheet for given dice: ``(value, new marks, "!" left)``.
+
+    ``jokers=False`` ignores the joker faces (a faster, plainer policy).
+    """
+    if not jokers:
+        dice_c = [f for f in dice_c if f != "x"]
+        dice_n = [f for f in dice_n if f != "?"]
+    base = ev.value(marks, left)
+    best_d, best_mask, best_cost = 0.0, 0, 0
+    front = ev.frontier_of(marks)
+    layout = ev.layout
+    seen: set[tuple[int, int]] = set()
+    for cf in COLOUR_FACES:
+        if cf not in dice_c:
+            continue
+        for nf in NUMBER_FACES:
+            if nf not in dice_n:
+                continue
+            cost = joker_cost(cf, nf)
+            if cost > left:
+                continue
+            colours = range(NUM_COLOURS) if cf == "x" else (COLOURS.index(cf),)
+            numbers = range(1, 6) if nf == "?" else (int(nf),)
+            for k in colours:
+                for n in numbers:
+                    for mask, _ in marking_choices(layout, marks, k, n):
+                        if (mask, cost) in seen:
+                            continue
+                        seen.add((mask, cost))
+                        d = ev.gain(marks, mask, cost, front)
+                        if d > best_d:
+                            best_d, best_mask, best_cost = d, mask, cost
+    return base + best_d, marks | best_mask, left - best_cost
+
+
+def easy_choice(state: OptimusState, me: int, legal: list[str]) -> str:
+    """Most boxes, stars count double, "!" avoided; nothing else."""
+    stars = state.layout.star_mask
+    best, best_value = legal[0], 0.0
+    for move in legal:
+        _, _, mask, cost = _parsed(move)
+        value = mask.bit_count() + 2 * (mask & stars).bit_count() - 1.5 * cost
+        if value > best_value:
+            best, best_value = move, value
+    return best
+
+
+def distinct(options: list[Option], active: bool, count: int) -> list[Option]:
+    """The first ``count`` options that differ in resulting sheet and "!" spent.
+
+    When ``active`` (the others choose from what is left), also in the pair of
+    dice taken.
+    """
+    picked: list[Option] = []
+    keys: set[tuple[int, int, str]] = set()
+    for value, move in options:
+        cf, nf, mask, cost = _parsed(move)
+        key = (mask, cost, cf + nf if active else "")
+        if key in keys:
+            continue
+        keys.add(key)
+        picked.append((value, move))
+        if len(picked) >= count:
+            break
+    return picked
+
+
+NORMAL_LOOK = 3
+"""Moves ``normal`` values one roll ahead (the evaluation's best few)."""
+
+
+def normal_choice(
+    state: OptimusState,
+    me: int,
+    legal: list[str],
+    params: Params = DEFAULT,
+    look: int = NORMAL_LOOK,
+    learned: bool = False,
+) -> str:
+    """The evaluation's best ``look`` moves, the best of them one roll ahead."""
+    options = ranked(make_evaluator(state, me, params, learned), state, me, legal)
+    picked = distinct(options, False, look)
+    if len(picked) == 1:
+        return picked[0][1]
+    ahead = Lookahead(state, me, params, learned)
+    marks, left = state.marks[me], JOKERS - state.jokers_used[me]
+    best, best_value = picked[0][1], float("-inf")
+    for _, move in picked:
+        _, _, mask, cost = _parsed(move)
+        value = ahead.one(marks | mask, left - cost)
+        if value > best_value:
+            best, best_value = move, value
+    return best
+
+
+class _Bot(ChoiceBot):
+    def rebuild(self, observation: Mapping[str, JSON]) -> OptimusState:
+        return state_from_observation(observation)
+
+
+class EasyBot(_Bot):
+    level = "easy"
+
+    def choice(self, state: OptimusState, legal_moves: list[str]) -> str:
+        return easy_choice(state, self.player, legal_moves)
+
+
+class NormalBot(_Bot):
+    level = "normal"
+    params: ClassVar[Params] = DEFAULT
+    learned: ClassVar[bool] = False
+
+    def choice(self, state: OptimusState, legal_moves: list[str]) -> str:
+        return normal_choice(state, self.player, legal_moves, self.params, learned=self.learned)
+
+
+class HardBot(Bot):
+    """Expectimax over the next two rolls, exact over the dice.
+
+    Candidates: the ``candidates`` best moves by the evaluation (one per
+    resulting sheet and "!" count, or per pair of dice taken when active).
+    Each is valued one roll ahead -- the mean, over every way the next roll
+    can fall, of the best sheet it allows (:class:`~optimus.optimus.lookahead.Lookahead`)
+    -- and the best of them two rolls ahead, as many as the budget allows
+    (``iterations``: candidates searched two rolls deep, capped by
+    ``time_ms``). When active, each candidate is also charged ``deny`` times
+    the mean gain the four dice it leaves give the others (their greedy best
+    with those dice). The search yields after every sheet it values (a few
+    milliseconds). In solo (``learned``) sheets are valued by the learned
+    evaluation (:mod:`optimus.optimus.value`), else by the hand-made one.
+    """
+
+    level = "hard"
+    default_budget = Budget(time_ms=300, iterations=4)
+    params: ClassVar[Params] = DEFAULT
+    candidates: ClassVar[int] = 10
+    deny: ClassVar[float] = 0.5
+    learned: ClassVar[bool] = True
+
+    def think(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> Thinking:
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        state = state_from_observation(observation)
+        me = self.player
+        yield None
+        ev = make_evaluator(state, me, self.params, self.learned)
+        options = yield from ranking(ev, state, me, legal_moves)
+        yield None
+        active = state.phase == "active" and not state.solo
+        picked = distinct(options, active, self.candidates)
+        if len(picked) == 1:
+            return picked[0][1]
+        penalty = [0.0] * len(picked)
+        if active:
+            penalty = yield from self.denial(state, [m for _, m in picked])
+        look = Lookahead(state, me, self.params, self.learned)
+        marks, left = state.marks[me], JOKERS - state.jokers_used[me]
+        sheets = []
+        for _, move in picked:
+            _, _, mask, cost = _parsed(move)
+            sheets.append((marks | mask, left - cost))
+        one = []
+        for i, (m, j) in enumerate(sheets):
+            value = yield from look.one_steps(m, j)
+            one.append(value - penalty[i])
+        order = sorted(range(len(picked)), key=lambda i: (-one[i], i))
+        limit = self.budget.iterations
+        deadline = None
+        if self.budget.time_ms is not None:
+            deadline = time.perf_counter() + self.budget.time_ms / 1000
+        if limit is None and deadline is None:
+            limit = self.default_budget.iterations
+        best, best_value = order[0], float("-inf")
+        for done, i in enumerate(order):
+            if limit is not None and done >= limit:
+                break
+            if deadline is not None and done and time.perf_counter() > deadline:
+                break
+            value = (yield from look.two(*sheets[i])) - penalty[i]
+            if value > best_value:
+                best, best_value = i, value
+        return picked[best][1]
+
+    def denial(self, state: OptimusState, moves: list[str]) -> Generator[None, None, list[float]]:
+        """Per candidate: ``deny`` x the mean gain of the others from the dice it leaves."""
+        others = [p for p in range(state.num_players) if p != self.player]
+        evs = {p: Evaluator(state, p, self.params) for p in others}
+        cache: dict[str, float] = {}
+        out = []
+        for move in moves:
+            taken = "" if move == "pass" else move[:2]
+            if taken not in cache:
+                dice_c, dice_n = list(state.dice_c), list(state.dice_n)
+                if taken:
+                    dice_c.remove(taken[0])
+                    dice_n.remove(taken[1])
+                gains = []
+                for p in others:
+                    ev = evs[p]
+                    marks, left = state.marks[p], JOKERS - state.jokers_used[p]
+                    gains.append(
+                        best_gain(ev, marks, left, dice_c, dice_n)[0] - ev.value(marks, left)
+                    )
+                    yield None
+                cache[taken] = self.deny * sum(gains) / len(gains)
+            out.append(cache[taken])
+        return out
