@@ -13,7 +13,7 @@ import pytest
 from optimus.core import Budget, GameError, Match, Rng
 from optimus.core.arena import resolve_bot, run_arena, wilson
 from optimus.core.bots import Bot, ChoiceBot, RandomBot, SearchBot
-from optimus.tiny import TinyGame
+from optimus.tiny.game import TinyGame
 
 ROOT = Path(__file__).resolve().parents[2]
 

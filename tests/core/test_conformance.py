@@ -15,7 +15,7 @@ from optimus.core.conformance import (
     check_replays,
     random_match,
 )
-from optimus.tiny import TinyGame, TinyState
+from optimus.tiny.game import TinyGame, TinyState
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])

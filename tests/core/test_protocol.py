@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from optimus.core import IllegalMove, Match, OptionError, Outcome, play
-from optimus.tiny import TinyGame
+from optimus.tiny.game import TinyGame
 
 
 def started(players: int = 2, seed: int = 1) -> Match:

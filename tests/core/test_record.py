@@ -8,7 +8,7 @@ import pytest
 
 from optimus.core import Match, Record, RecordError, replay
 from optimus.core.conformance import all_views
-from optimus.tiny import TinyGame
+from optimus.tiny.game import TinyGame
 
 
 def finished(seed: int) -> Match:

@@ -8,7 +8,7 @@ from optimus.core.bots import Bot, RandomBot, Thinking
 from optimus.core.protocol import JSON
 from optimus.core.rng import Rng
 from optimus.core.slices import think_stretches, timed_choice
-from optimus.tiny import TinyGame
+from optimus.tiny.game import TinyGame
 
 
 class ThreeYields(Bot):

@@ -15,7 +15,7 @@ from optimus.core.arena import resolve_bot, run_arena
 from optimus.core.bots import Bot
 from optimus.core.protocol import GameError
 from optimus.fileiras.game import FileirasGame
-from optimus.tiny import TinyGame
+from optimus.tiny.game import TinyGame
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "docs" / "examples" / "greedy_bot.py"

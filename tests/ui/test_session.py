@@ -6,7 +6,7 @@ import pytest
 
 from optimus.core import Budget, IllegalMove, RecordError
 from optimus.core.bots import SearchBot
-from optimus.tiny import TinyGame
+from optimus.tiny.game import TinyGame
 from optimus.ui.session import TableSession
 
 

@@ -5,7 +5,7 @@ A record is the options, the seed and every event in order: moves as
 format version, and replaying it rebuilds the identical state -- which gives
 save/resume, undo, share links and bug reports.
 
->>> from optimus.tiny import TinyGame
+>>> from optimus.tiny.game import TinyGame
 >>> m = Match(TinyGame(), {"players": 2}, seed=3)
 >>> while not m.state.is_terminal():
 ...     p = m.state.actors()[0]

@@ -1,18 +1,14 @@
-"""Where games are found by name (imported lazily, so loading one is cheap)."""
+"""Where games are found by name (imported lazily, so loading one is cheap).
+
+The games are those described in :mod:`optimus.games`.
+"""
 
 from __future__ import annotations
 
 import importlib
 
 from optimus.core.protocol import Game, GameError
-
-# name -> "module:Class"; a game appears here once its rules exist.
-GAMES: dict[str, str] = {
-    "fileiras": "optimus.fileiras.game:FileirasGame",
-    "optimus": "optimus.optimus.game:OptimusGame",
-    "optimus2": "optimus.optimus2.game:Optimus2Game",
-    "tiny": "optimus.tiny:TinyGame",
-}
+from optimus.games import GAMES
 
 _cache: dict[str, Game] = {}
 
@@ -31,7 +27,7 @@ def get_game(name: str) -> Game:
         return _cache[name]
     if name not in GAMES:
         raise GameError(f"unknown game {name!r} (known: {', '.join(available_games())})")
-    module, _, cls = GAMES[name].partition(":")
+    module, _, cls = GAMES[name].rules.partition(":")
     try:
         game: Game = getattr(importlib.import_module(module), cls)()
     except ModuleNotFoundError as exc:

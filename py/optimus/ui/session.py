@@ -4,7 +4,7 @@ The DOM layer owns nothing but drawing and clicks: it asks the session whose
 turn it is, hands it a human's move, or lets a bot think for a slice of a few
 milliseconds and then yields to the browser, so the page never freezes.
 
->>> from optimus.tiny import TinyGame
+>>> from optimus.tiny.game import TinyGame
 >>> s = TableSession(TinyGame(), {"players": 2}, seed=1, seats=["random", "random"])
 >>> while not s.state.is_terminal():
 ...     _ = s.think(slice_ms=5)

@@ -1,0 +1,71 @@
+"""Every game described in optimus.games conforms to the rules protocol, and its
+description agrees with its rules (the site reads the description before the
+rules are loaded)."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from optimus.core.arena import play_game
+from optimus.core.bots import Budget
+from optimus.core.conformance import check_random_game, check_replays, random_match
+from optimus.core.registry import available_games, get_game
+from optimus.games import GAMES, GameInfo, listed
+
+IDS = sorted(GAMES)
+
+
+def test_the_registry_holds_exactly_the_described_games() -> None:
+    assert available_games() == IDS
+    assert [info.id for info in listed()] == ["optimus", "optimus2", "fileiras"]
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_the_description_agrees_with_the_rules(game_id: str) -> None:
+    info = GAMES[game_id]
+    game = get_game(game_id)
+    assert game.name == info.id
+    assert game.title == info.title
+    assert (game.min_players, game.max_players) == info.players
+    assert info.first_players in info.player_counts
+    assert set(info.levels) <= set(game.bot_levels()), "the form offers a level no bot has"
+    assert info.default_level in info.levels
+    package = info.rules_module.rsplit(".", 1)[0]
+    assert package == f"optimus.{info.id}", "a game's rules live in optimus/<id>/"
+    for role in ("game",):
+        importlib.import_module(f"{package}.{role}")
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_every_player_count_plays_random_games_by_the_protocol(game_id: str) -> None:
+    info = GAMES[game_id]
+    game = get_game(game_id)
+    for players in info.player_counts:
+        check_random_game(game, {"players": players}, seed=players, deep=False)
+        check_replays(random_match(game, {"players": players}, seed=100 + players))
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_every_offered_bot_level_finishes_a_game(game_id: str) -> None:
+    info = GAMES[game_id]
+    game = get_game(game_id)
+    players = max(info.players[0], min(2, info.players[1]))
+    for level in info.levels:
+        scores, _, times = play_game(
+            game, [level] * players, 0, 7, {"players": players}, Budget(iterations=2)
+        )
+        assert len(scores) == players and all(times), level
+
+
+def test_a_description_derives_the_archive_of_its_game() -> None:
+    info = GameInfo(
+        id="chess",
+        title="Chess",
+        lead="x",
+        players=(2, 2),
+        rules="optimus.chess.game:Chess",
+        view="optimus_web.chess_view:ChessView",
+    )
+    assert info.archive_files() == ("optimus/chess/", "optimus_web/chess_view.py")
