@@ -2,7 +2,7 @@
 
 The frame (game bar tools, status line, player panels, log, bot loop, dialogs,
 saves, focus) is :class:`optimus_web.table.GameTable`.  What can be clicked
-comes from the legal moves via :mod:`optimus.ui.fileiras`: a legal row, slot
+comes from the legal moves via :mod:`optimus.fileiras.view`: a legal row, slot
 or the deck carries ``data-move``; nothing else reacts.
 """
 
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from optimus.core.protocol import JSON
-from optimus.ui import fileiras as vm
+from optimus.fileiras import view as vm
 from optimus.ui import table as ui
 from optimus.ui.session import TableSession
 

@@ -86,7 +86,10 @@ class Archives:
         if unit not in self.units:
             return
         spec = self.units[unit]
-        needs = [self.load(need) for need in spec["needs"]]
+        # A game's archive imports the shared one (the core, the frame) whatever
+        # packages it extends: it always waits for it.
+        wanted = [*spec["needs"], *([SHARED] if unit != SHARED and SHARED in self.units else [])]
+        needs = [self.load(need) for need in dict.fromkeys(wanted)]
         data = await self._fetch(spec["url"])
         try:
             unpacked = zlib.decompress(data, wbits=31)  # gzip

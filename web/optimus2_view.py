@@ -2,7 +2,7 @@
 
 The frame (game bar tools, status line, player panels, log, bot loop, dialogs,
 saves, focus) is :class:`optimus_web.table.GameTable`.  Everything that can be
-clicked comes from the legal moves via :mod:`optimus.ui.optimus2`: a die with
+clicked comes from the legal moves via :mod:`optimus.optimus2.view`: a die with
 a legal entry can be chosen (``data-action="die"``), then each cell it may go
 to carries ``data-move``; bonus questions, rerolls, returns and extra dice
 appear exactly when the engine offers them.
@@ -14,8 +14,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from optimus.core.protocol import JSON
+from optimus.optimus2 import view as vm
 from optimus.optimus2.game import Optimus2Game
-from optimus.ui import optimus2 as vm
 from optimus.ui import table as ui
 from optimus.ui.session import TableSession
 

@@ -5,7 +5,7 @@ saves, focus) is :class:`optimus_web.table.GameTable`.  A marking is built on
 the page first (a colour die, a number die, a joker's value, boxes), every step
 undoable; only "Confirm" and "Pass" are moves (``data-move``).  What lights up
 and whether a marking is complete come from the legal moves via
-:mod:`optimus.ui.optimus`; a refused marking shows the engine's reason.
+:mod:`optimus.optimus.view`; a refused marking shows the engine's reason.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from pyodide.ffi import create_proxy
 from optimus.core.protocol import JSON
 from optimus.core.record import CHANCE
 from optimus.core.registry import get_game
+from optimus.optimus import view as vm
 from optimus.optimus.sheet import COLOUR_NAMES, COLOURS, STANDARD_SHEETS, bits, box_index, box_name
-from optimus.ui import optimus as vm
 from optimus.ui import table as ui
 from optimus.ui.session import TableSession
 

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from optimus.core import Match, RecordError, Rng
+from optimus.fileiras import view as vm
 from optimus.fileiras.game import FileirasGame
-from optimus.ui import fileiras as vm
 from optimus.ui import table as ui
 from optimus.ui.session import TableSession
 

@@ -6,9 +6,9 @@ import functools
 from collections.abc import Iterator
 
 from optimus.core import Match, Rng
+from optimus.optimus import view as vm
 from optimus.optimus.game import JOKERS, OptimusGame, OptimusState, solo_band
 from optimus.optimus.sheet import COLUMN_LETTERS, box_index, box_name
-from optimus.ui import optimus as vm
 from optimus.ui.table import log_lines
 
 NAMES = ["You", "Random bot 2", "Random bot 3", "Random bot 4"]

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from optimus.core import Match, Rng
+from optimus.fileiras import view as vm
 from optimus.fileiras.cards import KIND_NAMES
 from optimus.fileiras.game import FileirasGame
-from optimus.ui import fileiras as vm
 
 NAMES = ["You", "Easy bot 2", "Hard bot 3"]
 

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from optimus.core import Match, Rng
+from optimus.optimus2 import view as vm
 from optimus.optimus2.game import Optimus2Game, Optimus2State
-from optimus.ui import optimus2 as vm
 
 NAMES = ["You", "Easy bot 2", "Hard bot 3", "Normal bot 4"]
 
