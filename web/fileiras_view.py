@@ -19,17 +19,14 @@ from optimus.ui.session import TableSession
 from .router import found
 from .table import GameTable, Rect, esc, rect
 
-LEVELS = ("easy", "normal", "hard")
-SEATS = 4  # bot seats the form offers (5 players at most)
 
-
-def card_html(c: dict[str, Any], size: str = "") -> str:
+def card_html(c: vm.Card, size: str = "") -> str:
     """One card: hue, symbol and caption (never colour alone), named for screen readers."""
-    kind = str(c["kind"])
-    last = c.get("last_by")
+    kind = c.kind
+    last = c.last_by
     extra = f" {size}" if size else ""
     badge = ""
-    name = f"{c['label']} card"
+    name = f"{c.label} card"
     if last:
         extra += " last-action"
         name += f", placed by {last}"
@@ -38,8 +35,8 @@ def card_html(c: dict[str, Any], size: str = "") -> str:
     return (
         f'<span class="fcard c-{esc(kind).replace("+", "plus")}{extra}" role="img" '
         f'aria-label="{esc(name)}" data-kind="{esc(kind)}">'
-        f'<span class="sym" aria-hidden="true">{esc(c["symbol"])}</span>'
-        f'<span class="lbl" aria-hidden="true">{esc(c["caption"])}</span>{badge}</span>'
+        f'<span class="sym" aria-hidden="true">{esc(c.symbol)}</span>'
+        f'<span class="lbl" aria-hidden="true">{esc(c.caption)}</span>{badge}</span>'
     )
 
 
@@ -47,28 +44,20 @@ class FileirasView(GameTable):
     """Router view for ``#/fileiras``."""
 
     game_id = "fileiras"
-    title = "Fileiras"
     lead = "Take rows of cards, collect three colours, avoid the rest."
-    defaults: dict[str, JSON] = {
-        "players": 3,
-        "advanced": False,
-        "speed": "normal",
-        **{f"bot{i}": "normal" for i in range(SEATS)},
-    }
-    choices: dict[str, Sequence[JSON]] = {
-        "players": [2, 3, 4, 5],
-        "advanced": [True, False],
-        "speed": list(ui.SPEEDS),
-        **{f"bot{i}": list(LEVELS) for i in range(SEATS)},
-    }
+    rules = vm.RULES
+    defaults: dict[str, JSON] = {"advanced": False}
+    choices: dict[str, Sequence[JSON]] = {"advanced": [True, False]}
 
     # -- set-up -------------------------------------------------------------------
-    def setup_fields(self) -> str:
+    def player_label(self, n: int) -> str:
         variants = {2: " (rows of 1, 2 and 3 cards)", 3: " (one colour out)"}
+        return f"{n} players{variants.get(n, '')}"
+
+    def setup_fields(self) -> str:
         checked = " checked" if self.settings["advanced"] else ""
-        players = {n: f"{n} players{variants.get(n, '')}" for n in (2, 3, 4, 5)}
         return (
-            self.seat_fields(players, LEVELS)
+            self.seat_fields()
             + f"""
   <label class="check"><input type="checkbox" name="advanced" data-setting="advanced"{checked}>
     Advanced scoring table (1, 4, 8, 7, 6, 5)</label>"""
@@ -93,21 +82,21 @@ class FileirasView(GameTable):
         return f"{players} players{variant}; {scoring}."
 
     # -- the table ------------------------------------------------------------------
-    def view(self) -> dict[str, Any]:
+    def view(self) -> vm.Table:
         assert self.session is not None
         obs = self.session.state.observation(self.you)
         return vm.table(obs, self.names, self.you)
 
-    def focus_order(self, view: dict[str, Any]) -> Sequence[str]:
+    def focus_order(self, view: vm.Table) -> Sequence[str]:
         return ("button[data-move^='place']", "button[data-move=draw]", "button[data-move]")
 
-    def board_html(self, t: dict[str, Any]) -> str:
-        deck = t["deck"]
-        can_draw = deck["can_draw"]
+    def board_html(self, t: vm.Table) -> str:
+        deck = t.deck
+        can_draw = deck.can_draw
         deck_attrs = ' data-move="draw" title="Draw a card"' if can_draw else ""
         drawn = (
-            card_html(t["drawn"], "big")
-            if t["drawn"]
+            card_html(t.drawn, "big")
+            if t.drawn
             else '<span class="fcard big empty" aria-hidden="true"></span>'
         )
         draw_btn = (
@@ -116,50 +105,50 @@ class FileirasView(GameTable):
             else ""
         )
         removed = ""
-        if t["removed"]:
-            out = ", ".join(str(c["label"]) for c in t["removed"])
+        if t.removed:
+            out = ", ".join(c.label for c in t.removed)
             removed = f'<span class="removed">Out of this game: {esc(out)}</span>'
-        last = " last" if deck["last_round"] else ""
-        rows = "".join(self._row_html(r) for r in t["rows"])
+        last = " last" if deck.last_round else ""
+        rows = "".join(self._row_html(r) for r in t.rows)
         return f"""
-<div class="fboard{" scoring-advanced" if t["advanced"] else ""}">
+<div class="fboard{" scoring-advanced" if t.advanced else ""}">
   <div class="deckbar">
     <div class="deck{" can-draw" if can_draw else ""}" data-role="deck"{deck_attrs}>
-      <span class="deck-back" aria-hidden="true">{deck["count"]}</span></div>
-    <div class="deck-info"><span><b>{deck["count"]}</b> cards left · round {t["round"]}</span>
-      <span class="hint{last}">{esc(deck["hint"])}</span>{removed}</div>
+      <span class="deck-back" aria-hidden="true">{deck.count}</span></div>
+    <div class="deck-info"><span><b>{deck.count}</b> cards left · round {t.round}</span>
+      <span class="hint{last}">{esc(deck.hint)}</span>{removed}</div>
     <div class="drawn-slot" data-role="drawn">{drawn}</div>
     <div class="deck-act">{draw_btn}</div>
   </div>
   <ol class="frows" aria-label="Rows">{rows}</ol>
 </div>"""
 
-    def _row_html(self, r: dict[str, Any]) -> str:
-        n = r["n"]
-        cards = "".join(card_html(c) for c in r["cards"])
+    def _row_html(self, r: vm.Row) -> str:
+        n = r.n
+        cards = "".join(card_html(c) for c in r.cards)
         classes = ["frow"]
         attrs = ""
         action = ""
         slot_attr = ""
-        if r["place"]:
+        if r.place:
             classes.append("can-place")
             attrs = slot_attr = f' data-move="place {n}"'
             action = (
                 f'<button type="button" class="btn" data-move="place {n}" '
                 f'aria-label="Place the card on row {n}">Place here</button>'
             )
-        if r["take"]:
+        if r.take:
             classes.append("can-take")
             attrs = f' data-move="take {n}"'
             action = (
                 f'<button type="button" class="btn" data-move="take {n}" '
                 f'aria-label="Take row {n}">Take</button>'
             )
-        slots = f'<span class="fcard slot"{slot_attr} aria-hidden="true"></span>' * r["free"]
-        if r["taken_by"]:
+        slots = f'<span class="fcard slot"{slot_attr} aria-hidden="true"></span>' * r.free
+        if r.taken_by:
             classes.append("taken")
-            action = f'<span class="taken-by">Taken by {esc(r["taken_by"])}</span>'
-        described = ", ".join(str(c["label"]) for c in r["cards"]) or "empty"
+            action = f'<span class="taken-by">Taken by {esc(r.taken_by)}</span>'
+        described = ", ".join(c.label for c in r.cards) or "empty"
         return (
             f'<li class="{" ".join(classes)}" data-row="{n}"{attrs} '
             f'aria-label="Row {n}: {esc(described)}">'
@@ -167,91 +156,50 @@ class FileirasView(GameTable):
             f'<div class="row-cards">{cards}{slots}</div><div class="row-act">{action}</div></li>'
         )
 
-    def panels(self, view: dict[str, Any]) -> list[dict[str, Any]]:
-        out = []
-        for p in view["players"]:
-            groups = [
-                (g, "plus" if g["plus"] else "minus", "+" if g["plus"] else "−")
-                for g in p["groups"]
-            ]
-            summary = "".join(
-                f'<span class="group {kind}" title="{esc(g["label"])}: {g["count"]}, '
-                f'counts {kind}">{card_html(g, "mini")}<b>{g["count"]}</b>'
-                f'<i aria-hidden="true">{sign}</i></span>'
-                for g, kind, sign in groups
-            )
-            for kind, count in (("joker", p["jokers"]), ("+2", p["plus2"])):
-                if count:
-                    summary += (
-                        f'<span class="group">{card_html(vm.card(kind), "mini")}'
-                        f"<b>{count}</b></span>"
-                    )
-            detail = "".join(
-                f"<li>{card_html(g, 'mini')}<span>{g['label']}: {g['count']} "
-                f"{'card' if g['count'] == 1 else 'cards'}, counts {kind}</span></li>"
-                for g, kind, _ in groups
-            )
-            for kind, label, count in (
-                ("joker", "Jokers", p["jokers"]),
-                ("+2", "+2 cards", p["plus2"]),
-            ):
-                if count:
-                    detail += (
-                        f"<li>{card_html(vm.card(kind), 'mini')}<span>{label}: {count}</span></li>"
-                    )
-            state = "has taken a row this round" if p["sat_out"] else ""
-            out.append(
-                {
-                    "seat": p["seat"],
-                    "name": p["name"],
-                    "score": p["score"],
-                    "turn": p["turn"],
-                    "you": p["you"],
-                    "last": p["last"] + (f" · {state}" if state and p["last"] else state),
-                    "summary_html": summary,
-                    "detail_html": (
-                        f'<ul class="detail">{detail or "<li>No cards yet.</li>"}</ul>'
-                        f'<p class="small">Last action: {esc(p["last"] or "none yet")}.</p>'
-                    ),
-                }
-            )
-        return out
+    def _groups(self, p: vm.Player) -> list[tuple[vm.Group, str, str]]:
+        return [(g, "plus" if g.plus else "minus", "+" if g.plus else "−") for g in p.groups]
+
+    def panel_summary(self, view: vm.Table, panel: ui.Panel) -> str:
+        p = view.players[panel.seat]
+        summary = "".join(
+            f'<span class="group {kind}" title="{esc(g.card.label)}: {g.count}, '
+            f'counts {kind}">{card_html(g.card, "mini")}<b>{g.count}</b>'
+            f'<i aria-hidden="true">{sign}</i></span>'
+            for g, kind, sign in self._groups(p)
+        )
+        for kind, count in (("joker", p.jokers), ("+2", p.plus2)):
+            if count:
+                summary += (
+                    f'<span class="group">{card_html(vm.card(kind), "mini")}<b>{count}</b></span>'
+                )
+        return summary
+
+    def panel_detail(self, view: vm.Table, panel: ui.Panel) -> str:
+        p = view.players[panel.seat]
+        detail = "".join(
+            f"<li>{card_html(g.card, 'mini')}<span>{g.card.label}: {g.count} "
+            f"{'card' if g.count == 1 else 'cards'}, counts {kind}</span></li>"
+            for g, kind, _ in self._groups(p)
+        )
+        for kind, label, count in (("joker", "Jokers", p.jokers), ("+2", "+2 cards", p.plus2)):
+            if count:
+                detail += (
+                    f"<li>{card_html(vm.card(kind), 'mini')}<span>{label}: {count}</span></li>"
+                )
+        return (
+            f'<ul class="detail">{detail or "<li>No cards yet.</li>"}</ul>'
+            f'<p class="small">Last action: {esc(p.last or "none yet")}.</p>'
+        )
 
     # -- the end ----------------------------------------------------------------------
-    def end(self) -> tuple[str, str, str]:
+    def end(self) -> ui.EndScreen:
         session = self.session
         assert session is not None
         obs = session.state.observation(None)
-        head = ui.headline(session.state.outcome().winners, self.names, self.you)
-        players = []
-        for p in vm.final(obs, self.names):
-            colours = "".join(self._final_colour_html(c) for c in p["colours"])
-            plus2 = (
-                f"<li>{card_html(vm.card('+2'), 'mini')}<span>+2 cards: {p['plus2_cards']}</span>"
-                f"<b>+{p['plus2_points']}</b></li>"
-                if p["plus2_cards"]
-                else ""
-            )
-            players.append(
-                f'<article class="final" data-seat="{p["seat"]}" data-total="{p["total"]}">'
-                f'<h3><span class="rank">#{p["rank"]}</span> {esc(p["name"])}'
-                f'<span class="total" data-role="total">{ui.points(p["total"])}</span></h3>'
-                f'<p class="why">{esc(p["why"])}</p>'
-                f"<ul>{colours}{plus2}</ul></article>"
-            )
-        return head, vm.end_rules(bool(obs["advanced"])), "".join(players)
+        return vm.end_screen(obs, self.names, self.you, session.state.outcome().winners)
 
-    @staticmethod
-    def _final_colour_html(c: dict[str, Any]) -> str:
-        jokers = f" + {c['jokers']} joker{'s' if c['jokers'] > 1 else ''}" if c["jokers"] else ""
-        sign = "+" if c["points"] >= 0 else ""
-        kind = "plus" if c["plus"] else "minus"
-        cards = f"{c['cards']} card{'s' if c['cards'] != 1 else ''}"
-        return (
-            f'<li class="{kind}">{card_html(c, "mini")}'
-            f"<span>{c['label']}: {cards}{jokers}, counts {kind}</span>"
-            f"<b>{sign}{c['points']}</b></li>"
-        )
+    def score_icon(self, icon: str) -> str:
+        return card_html(vm.card(icon), "mini")
 
     # -- animations -------------------------------------------------------------------
     def capture(self, seat: int, move: str) -> Any:
@@ -283,24 +231,3 @@ class FileirasView(GameTable):
         elif move.startswith("take") and captured:
             panel = self._nodes["screen"].querySelector(f'.panel[data-seat="{seat}"]')
             self.send(captured, panel, ms)
-
-
-RULES_HTML = """
-<ol>
-<li>On your turn, either <b>draw</b> the top card of the deck and place it on a row that
-has room (at most 3 cards; in the 2-player game the rows hold 1, 2 and 3), or <b>take</b>
-a row with at least one card. Whoever takes a row sits out the rest of the round. When
-every row is full you must take one.</li>
-<li>To play, click the deck to draw, then a highlighted row (or its empty slot) to place
-the card; click a highlighted row to take it. The buttons beside them do the same.</li>
-<li>The round ends when everyone has taken a row; whoever took the last row starts the
-next one.</li>
-<li>When the <b>last-round card</b> appears (15 cards lie beneath it), this round is the
-last one. The table says how many draws must come first, at the least.</li>
-<li>Scoring per colour: 1, 3, 6, 10, 15, 21 points for 1-6 cards (no more for a 7th).
-Only your <b>three best colours</b> count plus; every other colour counts minus.
-Jokers become the colours that score you most; each +2 card adds 2.</li>
-<li>Players with the same total share the victory (there is no tie-break).</li>
-</ol>"""
-
-FileirasView.rules_html = RULES_HTML

@@ -13,37 +13,30 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from optimus.core.protocol import JSON
 from optimus.optimus2 import view as vm
-from optimus.optimus2.game import Optimus2Game
 from optimus.ui import table as ui
 from optimus.ui.session import TableSession
 
 from .router import found
 from .table import GameTable, esc, rect
 
-LEVELS = [lv for lv in Optimus2Game().bot_levels() if lv != "random"] or ["random"]
-DEFAULT_LEVEL = "normal" if "normal" in LEVELS else LEVELS[0]
-SEATS = 3  # bot seats the form offers (4 players at most)
 PLACE_HEAD = {"hand": "Rolled", "field": "Die fields", "tray": "Silver tray"}
 ACTION_NAMES = {"reroll": "Reroll", "return": "Return", "extra": "Extra die"}
 
 
-def die_html(d: dict[str, Any], attrs: str = "", cls: str = "") -> str:
+def die_html(d: vm.Die, attrs: str = "", cls: str = "") -> str:
     """One die: hue, symbol and value (never colour alone); a button when it can be used."""
-    value = d["value"] or ""
+    value = d.value or ""
     inner = (
         f'<span class="pip" aria-hidden="true">{esc(value)}</span>'
-        f'<span class="dsym" aria-hidden="true">{esc(d["symbol"])}</span>'
+        f'<span class="dsym" aria-hidden="true">{esc(d.symbol)}</span>'
     )
 
-    classes = f"die d-{esc(d['die'])} {cls}".strip()
-    piece = f'data-piece="{esc(d["die"])}"'
+    classes = f"die d-{esc(d.die)} {cls}".strip()
+    piece = f'data-piece="{esc(d.die)}"'
     if attrs:
         return f'<button type="button" class="{classes}" {piece} {attrs}>{inner}</button>'
-    return (
-        f'<span class="{classes}" {piece} role="img" aria-label="{esc(d["label"])}">{inner}</span>'
-    )
+    return f'<span class="{classes}" {piece} role="img" aria-label="{esc(d.label)}">{inner}</span>'
 
 
 def bonus_html(b: dict[str, str], cls: str = "bn") -> str:
@@ -182,32 +175,20 @@ class Optimus2View(GameTable):
     """Router view for ``#/optimus2``."""
 
     game_id = "optimus2"
-    title = "Optimus 2"
     lead = (
         "Choose three dice a turn, enter them on your sheet, chain bonuses, "
         "and keep every area growing for the foxes."
     )
-    defaults: dict[str, JSON] = {
-        "players": 1,
-        "speed": "normal",
-        **{f"bot{i}": DEFAULT_LEVEL for i in range(SEATS)},
-    }
-    choices: dict[str, Sequence[JSON]] = {
-        "players": [1, 2, 3, 4],
-        "speed": list(ui.SPEEDS),
-        **{f"bot{i}": list(LEVELS) for i in range(SEATS)},
-    }
+    rules = vm.RULES
 
     def __init__(self) -> None:
         super().__init__()
         self.selected: str | None = None
 
     # -- set-up -------------------------------------------------------------------
-    def setup_fields(self) -> str:
+    def player_label(self, n: int) -> str:
         rounds = {1: "solo, 6 rounds", 2: "6 rounds", 3: "5 rounds", 4: "4 rounds"}
-        return self.seat_fields(
-            {n: f"{n} player{'s' if n > 1 else ''} ({rounds[n]})" for n in (1, 2, 3, 4)}, LEVELS
-        )
+        return f"{super().player_label(n)} ({rounds.get(n, '')})"
 
     def new_session(self, seed: int) -> TableSession:
         return TableSession(self.game, {}, seed, self.seats(seed))
@@ -222,14 +203,14 @@ class Optimus2View(GameTable):
         return f"{n} player{'s' if n > 1 else ''}, {rounds} rounds{solo}; standard sheet."
 
     # -- the table ------------------------------------------------------------------
-    def view(self) -> dict[str, Any]:
+    def view(self) -> vm.Table:
         assert self.session is not None
         obs = self.session.state.observation(self.you)
         t = vm.table(obs, self.names, self.you, self.selected)
-        self.selected = t["selected"]
+        self.selected = t.selected
         return t
 
-    def focus_order(self, view: dict[str, Any]) -> Sequence[str]:
+    def focus_order(self, view: vm.Table) -> Sequence[str]:
         return (
             ".o2controls button[data-move^='write']",
             ".o2controls button[data-move^='choose']",
@@ -253,34 +234,34 @@ class Optimus2View(GameTable):
         self.selected = None
         super().human_move(move)
 
-    def board_html(self, t: dict[str, Any]) -> str:
-        groups = {"hand": [], "field": [], "tray": []}  # type: dict[str, list[str]]
-        for d in t["dice"]:
+    def board_html(self, t: vm.Table) -> str:
+        groups: dict[str, list[str]] = {"hand": [], "field": [], "tray": []}
+        for d in t.dice:
             attrs = ""
             cls = ""
-            if d["selectable"]:
-                pressed = "true" if d["selected"] else "false"
+            if d.selectable:
+                pressed = "true" if d.selected else "false"
                 attrs = (
-                    f'data-action="die" data-die="{d["die"]}" aria-pressed="{pressed}" '
-                    f'aria-label="Choose the {esc(d["label"])}"'
+                    f'data-action="die" data-die="{d.die}" aria-pressed="{pressed}" '
+                    f'aria-label="Choose the {esc(d.label)}"'
                 )
-                cls = "can" + (" chosen" if d["selected"] else "")
-            elif d["return"]:
+                cls = "can" + (" chosen" if d.selected else "")
+            elif d.return_move:
                 attrs = (
-                    f'data-move="{d["return"]}" aria-label="Bring the {esc(d["label"])} back '
+                    f'data-move="{d.return_move}" aria-label="Bring the {esc(d.label)} back '
                     'from the tray"'
                 )
                 cls = "can"
-            if d["place"] == "hand" and t["phase"] == "preroll":
+            if d.place == "hand" and t.phase == "preroll":
                 cls += " stale"
-            if d["extra_taken"] and t["extra_phase"]:
+            if d.extra_taken and t.extra_phase:
                 cls += " taken"
-            groups[d["place"]].append(die_html(d, attrs, cls))
+            groups[d.place].append(die_html(d, attrs, cls))
         reserve = {"hand": 6, "field": 3, "tray": 6}
         heads = dict(PLACE_HEAD)
-        if t["solo_passive"]:
+        if t.solo_passive:
             heads["field"] = "Not in the tray"
-        if t["phase"] == "preroll":
+        if t.phase == "preroll":
             heads["hand"] = "To roll"
         zone = "".join(
             f'<div class="dgroup g-{place}"><h2>{heads[place]}</h2><div class="dslots">'
@@ -291,15 +272,12 @@ class Optimus2View(GameTable):
             for place, dice in groups.items()
         )
         controls = [
-            f'<button type="button" class="btn" data-move="{c["move"]}">{esc(c["label"])}</button>'
-            for c in t["controls"]
+            f'<button type="button" class="btn" data-move="{c.move}">{esc(c.label)}</button>'
+            for c in t.controls
         ]
         questions = (
-            (
-                "Area:",
-                [(c["move"], f"{vm.SYMBOLS[c['colour']]} {c['colour']}") for c in t["chooses"]],
-            ),
-            ("Write:", [(w["move"], str(w["value"])) for w in t["writes"]]),
+            ("Area:", [(c.move, f"{vm.SYMBOLS[c.label]} {c.label}") for c in t.chooses]),
+            ("Write:", [(w.move, w.label) for w in t.writes]),
         )
         for head, answers in questions:
             if answers:
@@ -314,53 +292,39 @@ class Optimus2View(GameTable):
                 )
         track = "".join(
             '<span class="rbox{}" title="Round {}{}">{}{}</span>'.format(
-                " now" if r == t["round"] else (" past" if r < t["round"] else ""),
+                " now" if r == t.round else (" past" if r < t.round else ""),
                 r,
                 f": {b['label']}" if b["label"] else "",
                 r,
                 f"<small>{esc(b['mark'])}</small>" if b["mark"] else "",
             )
             for r, b in (
-                (r, t["round_track"][r - 1] if r <= len(t["round_track"]) else vm.bonus(0))
-                for r in range(1, t["rounds"] + 1)
+                (r, t.round_track[r - 1] if r <= len(t.round_track) else vm.bonus(0))
+                for r in range(1, t.rounds + 1)
             )
         )
-        me = next((p for p in t["players"] if p["you"]), t["players"][0])
+        me = next((p for p in t.players if p.you), t.players[0])
         return f"""
 <div class="o2board">
   <div class="dicezone" role="group" aria-label="Dice">{zone}
     <div class="rtrack" role="img"
-      aria-label="Round {t["round"]} of {t["rounds"]}">{track}</div></div>
+      aria-label="Round {t.round} of {t.rounds}">{track}</div></div>
   <div class="o2controls" role="group" aria-label="Actions">{"".join(controls)}</div>
-  {sheet_html(me["sheet"])}
+  {sheet_html(me.sheet)}
 </div>"""
 
-    def panels(self, view: dict[str, Any]) -> list[dict[str, Any]]:
-        out = []
-        for p in view["players"]:
-            summary = "".join(
-                f'<span class="chip a-{a}" title="{a}: {pts}">'
-                f'<span aria-hidden="true">{vm.SYMBOLS[a]}</span>{pts}</span>'
-                for a, pts in p["areas"].items()
-            )
-            summary += f'<span class="chip" title="foxes">✪{p["foxes"]}</span>'
-            out.append(
-                {
-                    "seat": p["seat"],
-                    "name": p["name"],
-                    "score": p["score"],
-                    "turn": p["turn"],
-                    "you": p["you"],
-                    "last": p["last"],
-                    "summary_html": summary,
-                    "detail_html": (
-                        sheet_html({**p["sheet"], **_inert(p["sheet"])}, compact=True)
-                        if self.drawing_details
-                        else ""
-                    ),
-                }
-            )
-        return out
+    def panel_summary(self, view: vm.Table, panel: ui.Panel) -> str:
+        p = view.players[panel.seat]
+        summary = "".join(
+            f'<span class="chip a-{a}" title="{a}: {pts}">'
+            f'<span aria-hidden="true">{vm.SYMBOLS[a]}</span>{pts}</span>'
+            for a, pts in p.areas.items()
+        )
+        return summary + f'<span class="chip" title="foxes">✪{p.foxes}</span>'
+
+    def panel_detail(self, view: vm.Table, panel: ui.Panel) -> str:
+        sheet = view.players[panel.seat].sheet
+        return sheet_html({**sheet, **_inert(sheet)}, compact=True)
 
     # -- animations -------------------------------------------------------------------
     def capture(self, seat: int, move: str) -> Any:
@@ -385,38 +349,14 @@ class Optimus2View(GameTable):
                 self.fly(node, before, ms)
 
     # -- the end ----------------------------------------------------------------------
-    def end(self) -> tuple[str, str, str]:
+    def end(self) -> ui.EndScreen:
         session = self.session
         assert session is not None
         obs = session.state.observation(None)
-        head = ui.headline(session.state.outcome().winners, self.names, self.you)
-        finals = vm.final(obs, self.names)
-        players = []
-        for p in finals:
-            rows = "".join(
-                f'<li><span class="chip a-{a["die"]}" aria-hidden="true">{a["symbol"]}</span> '
-                f'{a["die"].capitalize()} <span class="small">({esc(a["detail"])})</span> '
-                f'<b data-area="{a["die"]}">{a["points"]}</b></li>'
-                for a in p["areas"]
-            )
-            rows += (
-                f"<li>✪ Foxes: {p['foxes']} × {p['fox_worth']} (lowest area) "
-                f'<b data-area="foxes">{p["fox_points"]}</b></li>'
-            )
-            players.append(
-                f'<article class="final" data-seat="{p["seat"]}" data-total="{p["total"]}">'
-                f'<h3><span class="rank">#{p["rank"]}</span> {esc(p["name"])}'
-                f'<span class="total" data-role="total">{ui.points(p["total"])}</span></h3>'
-                f"<ul>{rows}</ul></article>"
-            )
-        rules = vm.TIE_RULE
-        note = vm.tie_note(finals)
-        if note:
-            rules = f"{note} {rules}"
-        rating = obs.get("rating")
-        if rating:
-            rules = f"Solo rating: {rating}. " + rules
-        return head, rules, "".join(players)
+        return vm.end_screen(obs, self.names, self.you, session.state.outcome().winners)
+
+    def score_icon(self, icon: str) -> str:
+        return f'<span class="chip a-{icon}" aria-hidden="true">{vm.SYMBOLS[icon]}</span>'
 
 
 def _inert(sheet: dict[str, Any]) -> dict[str, Any]:
@@ -429,25 +369,3 @@ def _inert(sheet: dict[str, Any]) -> dict[str, Any]:
     for area in ("blue", "green", "pink"):
         out[area] = [{**c, "move": None} for c in sheet[area]]
     return out
-
-
-RULES_HTML = """
-<ol>
-<li>Six dice: white (wild), yellow ●, blue ■, green ▲, pink ♥, silver ◆. On your active turn
-you <b>choose up to three dice</b>, one per roll: click a rolled die, then a highlighted cell
-of its area (the white die may go to any area). You may skip a roll instead.</li>
-<li>Every rolled die <b>lower</b> than the one you choose goes to the <b>silver tray</b>.
-After the third choice, the dice left go to the tray too.</li>
-<li>When another player is active, you take <b>one die from the tray</b> (a passive pick).
-Alone, after each of your turns all six dice are rolled and the three lowest go to the
-tray for your passive pick.</li>
-<li><b>Yellow</b>: circle a cell of the die's value, later cross it; crosses score.
-<b>Blue</b>: blue + white, never higher than the last. <b>Green</b>: die × multiplier; each
-pair scores first minus second. <b>Pink</b>: any value; the bonus needs the value shown.
-<b>Silver</b>: mark the value in a row; dice this choice sent to the tray are marked too.</li>
-<li>Bonuses come at once: actions (↻ reroll, ↩ return, +1 extra die), foxes ✪ and "?"
-bonuses (you write a value of your choice; the table asks one question at a time).</li>
-<li>Each fox scores your <b>lowest</b> area. Ties: the highest single area wins.</li>
-</ol>"""
-
-Optimus2View.rules_html = RULES_HTML

@@ -19,7 +19,6 @@ from pyodide.ffi import create_proxy
 
 from optimus.core.protocol import JSON
 from optimus.core.record import CHANCE
-from optimus.core.registry import get_game
 from optimus.optimus import view as vm
 from optimus.optimus.sheet import COLOUR_NAMES, COLOURS, STANDARD_SHEETS, bits, box_index, box_name
 from optimus.ui import table as ui
@@ -28,10 +27,6 @@ from optimus.ui.session import TableSession
 from .router import found
 from .table import GameTable, esc
 
-LEVELS = list(get_game("optimus").bot_levels())
-"""Bot levels as the engine offers them (never a fixed list)."""
-DEFAULT_LEVEL = "normal" if "normal" in LEVELS else LEVELS[0]
-SEATS = 5  # bot seats the form offers (6 players at most)
 RECENT = 5  # random sheets kept to be played again
 SHEETS_KEY = "optimus-table.optimus.sheets"
 
@@ -164,23 +159,14 @@ class OptimusView(GameTable):
     """Router view for ``#/optimus``."""
 
     game_id = "optimus"
-    title = "Optimus"
     lead = (
         "Roll colour and number dice, mark boxes on your sheet, complete columns and colours first."
     )
-    defaults: dict[str, JSON] = {
-        "players": 2,
-        "sheet": "harbour",
-        "bonuses": True,
-        "speed": "normal",
-        **{f"bot{i}": DEFAULT_LEVEL for i in range(SEATS)},
-    }
+    rules = vm.RULES
+    defaults: dict[str, JSON] = {"sheet": "harbour", "bonuses": True}
     choices: dict[str, Sequence[JSON]] = {
-        "players": [1, 2, 3, 4, 5, 6],
         "sheet": [*STANDARD_SHEETS, "random"],
         "bonuses": [True, False],
-        "speed": list(ui.SPEEDS),
-        **{f"bot{i}": LEVELS for i in range(SEATS)},
     }
 
     def __init__(self) -> None:
@@ -289,10 +275,11 @@ class OptimusView(GameTable):
         self._refresh_sheet_choices()
 
     # -- set-up ---------------------------------------------------------------------
+    def player_label(self, n: int) -> str:
+        return "1 player (solo: 30 rolls)" if n == 1 else f"{n} players"
+
     def setup_fields(self) -> str:
         s = self.settings
-        players = {n: f"{n} players" for n in range(2, 7)}
-        players = {1: "1 player (solo: 30 rolls)", **players}
         sheet_labels = {
             **{name: f"{name.capitalize()} (standard)" for name in STANDARD_SHEETS},
             "random": "Random sheet (a new one)",
@@ -308,7 +295,7 @@ class OptimusView(GameTable):
         )
         checked = " checked" if s["bonuses"] else ""
         return (
-            self.seat_fields(players, LEVELS)
+            self.seat_fields()
             + f"""
   <label class="field">Sheet <select name="sheet" data-setting="sheet">{sheets}</select></label>
   <label class="check"><input type="checkbox" name="bonuses" data-setting="bonuses"{checked}>
@@ -353,7 +340,7 @@ class OptimusView(GameTable):
         return f"{players} {who}; {sheet}; {bonus}."
 
     # -- the table ------------------------------------------------------------------
-    def view(self) -> dict[str, Any]:
+    def view(self) -> vm.Table:
         session = self.session
         assert session is not None
         state = session.state
@@ -374,20 +361,23 @@ class OptimusView(GameTable):
             return state.explain_illegal(you if you is not None else 0, move)
 
         fb = vm.feedback(pencil, legal, faces, explain) if mine else None
-        todo = fb["text"] if fb else ""
-        return {
-            "obs": obs,
-            "mine": mine,
-            "actor": actor,
-            "legal": legal,
-            "pencil": pencil,
-            "feedback": fb,
-            "status": vm.status(obs, self.names, you, actor, todo),
-            "dice": vm.dice_view(obs, self.names, you, legal, pencil),
-            "sheet": vm.sheet_view(
+        return vm.Table(
+            obs=obs,
+            mine=mine,
+            actor=actor,
+            legal=legal,
+            pencil=pencil,
+            feedback=fb,
+            status=vm.status(obs, self.names, you, actor, fb.text if fb else ""),
+            dice=vm.dice_view(obs, self.names, you, legal, pencil),
+            sheet=vm.sheet_view(
                 obs, you if you is not None else 0, pencil if mine else None, legal
             ),
-        }
+            log=vm.log(obs, self.names),
+            panels=[
+                vm.panel(obs, self.names, seat, you, actor) for seat in range(int(obs["players"]))
+            ],
+        )
 
     def _observation(self, seat: int | None) -> dict[str, Any]:
         """The state's observation; in solo, with the player's choices in the log."""
@@ -399,17 +389,10 @@ class OptimusView(GameTable):
             obs = vm.with_solo_choices(obs, moves)
         return obs
 
-    def status(self, view: dict[str, Any]) -> tuple[str, str]:
-        st = view["status"]
-        return str(st["tone"]), str(st["text"])
-
-    def log(self, view: dict[str, Any]) -> list[str]:
-        return vm.log(view["obs"], self.names)
-
-    def focus_order(self, view: dict[str, Any]) -> Sequence[str]:
+    def focus_order(self, view: vm.Table) -> Sequence[str]:
         order = [self._focus_now] if self._focus_now else []
-        fb = view["feedback"]
-        if fb and fb["state"] == "complete":
+        fb = view.feedback
+        if fb and fb.state == "complete":
             order.append("button.confirm")
         order += [
             "button.cell.target",
@@ -419,11 +402,11 @@ class OptimusView(GameTable):
         ]
         return order
 
-    def board_html(self, v: dict[str, Any]) -> str:
-        obs = v["obs"]
-        dice = v["dice"]
-        mine = v["mine"]
-        pencil: vm.Pencil = v["pencil"]
+    def board_html(self, v: vm.Table) -> str:
+        obs = v.obs
+        dice = v.dice
+        mine = v.mine
+        pencil = v.pencil
         colour_dice = "".join(die_html(d, mine) for d in dice["colour"])
         number_dice = "".join(die_html(d, mine) for d in dice["number"])
         label = vm.sheet_label(str(obs["sheet_option"]))
@@ -434,7 +417,7 @@ class OptimusView(GameTable):
                 '<span class="joker-hint"> · Jokers: X stands for any colour, ? for any '
                 "number; each costs one “!”.</span></span>"
             )
-        sheet = sheet_html(v["sheet"], "big")
+        sheet = sheet_html(v.sheet, "big")
         return f"""
 <div class="oboard{" mine" if mine else ""}">
   <div class="dicebar">
@@ -447,10 +430,10 @@ class OptimusView(GameTable):
   {self._markbar_html(v, pencil)}
 </div>"""
 
-    def _joker_names_html(self, v: dict[str, Any]) -> str:
-        pencil: vm.Pencil = v["pencil"]
-        legal = v["legal"]
-        faces = vm.sheet_faces(v["obs"])
+    def _joker_names_html(self, v: vm.Table) -> str:
+        pencil = v.pencil
+        legal = v.legal
+        faces = vm.sheet_faces(v.obs)
         parts = []
         if pencil.colour == "x":
             base = vm.Pencil(colour="x", number=pencil.number)
@@ -477,15 +460,15 @@ class OptimusView(GameTable):
             parts.append(f'<span class="name-group">Number joker is {buttons}</span>')
         return "".join(parts)
 
-    def _markbar_html(self, v: dict[str, Any], pencil: vm.Pencil) -> str:
-        fb = v["feedback"]
-        if not v["mine"]:
-            text = v["status"]["text"] if v["obs"]["phase"] != "over" else "The game is over."
+    def _markbar_html(self, v: vm.Table, pencil: vm.Pencil) -> str:
+        fb = v.feedback
+        if not v.mine or fb is None:
+            text = v.status.text if v.obs["phase"] != "over" else "The game is over."
             return (
                 f'<div class="markbar"><p class="feedback" data-state="wait">{esc(text)}</p></div>'
             )
-        state = fb["state"]
-        move = fb["move"]
+        state = fb.state
+        move = fb.move
         started = bool(pencil.colour or pencil.number)
         confirm = (
             f'<button type="button" class="btn primary confirm" data-move="{esc(move)}">'
@@ -500,7 +483,7 @@ class OptimusView(GameTable):
         )
         return (
             f'<div class="markbar"><p class="feedback" data-state="{state}" '
-            f'data-role="feedback">{esc(fb["text"])}</p>'
+            f'data-role="feedback">{esc(fb.text)}</p>'
             f'<span class="markbtns">{undo}{confirm}'
             '<button type="button" class="btn" data-move="pass">Pass</button></span></div>'
         )
@@ -537,77 +520,23 @@ class OptimusView(GameTable):
         self.render()
         return True
 
-    def panels(self, view: dict[str, Any]) -> list[dict[str, Any]]:
-        obs = view["obs"]
-        out = []
-        for seat in range(int(obs["players"])):
-            p = vm.panel(obs, self.names, seat, self.you, view["actor"])
-            s = vm.sheet_view(obs, seat)
-            summary = sheet_html(s, "mini") if seat != self.you else ""
-            if p["active"]:
-                summary = f'<span class="tag">Active player</span>{summary}'
-            out.append(
-                {
-                    "seat": seat,
-                    "name": p["name"],
-                    "score": p["score"],
-                    "turn": p["turn"],
-                    "you": p["you"],
-                    "last": f"{p['last'] or 'nothing yet'}; {s['jokers_left']} “!” left",
-                    "summary_html": summary,
-                    # Only the details dialog uses the full sheet: drawn on demand.
-                    "detail_html": (
-                        f'<div class="osheet detail">{sheet_html(s, "view")}</div>'
-                        if self.drawing_details
-                        else ""
-                    ),
-                }
-            )
-        return out
+    def panel_summary(self, view: vm.Table, panel: ui.Panel) -> str:
+        obs = view.obs
+        summary = "" if panel.you else sheet_html(vm.sheet_view(obs, panel.seat), "mini")
+        if vm.is_active(obs, panel.seat):
+            summary = f'<span class="tag">Active player</span>{summary}'
+        return summary
+
+    def panel_detail(self, view: vm.Table, panel: ui.Panel) -> str:
+        sheet = sheet_html(vm.sheet_view(view.obs, panel.seat), "view")
+        return f'<div class="osheet detail">{sheet}</div>'
 
     # -- the end ----------------------------------------------------------------------
-    def end(self) -> tuple[str, str, str]:
+    def end(self) -> ui.EndScreen:
         session = self.session
         assert session is not None
         obs = self._observation(None)
-        head = ui.headline(session.state.outcome().winners, self.names, self.you)
-        if len(session.seats) == 1:
-            total = int(obs["scores"][0]["total"])
-            head = f"Your score: {ui.points(total)}, rating band {obs['solo_band']}."
-        players = []
-        for p in sorted(vm.final(obs, self.names), key=lambda p: (p["rank"], p["seat"])):
-            cols = ", ".join(
-                f"{c['letter']} {c['points']}{'' if c['first'] else ' (later)'}"
-                for c in p["columns"]
-            )
-            colours = ", ".join(f"{c['symbol']} {c['name']} {c['points']}" for c in p["colours"])
-            if not p["bonuses"]:
-                colours = (
-                    (colours + " (" if colours else "")
-                    + "no bonuses in this game"
-                    + (")" if colours else "")
-                )
-            band = (
-                f'<li class="band">Solo rating: <b data-role="band">{esc(p["band"])}</b></li>'
-                if "band" in p
-                else ""
-            )
-            players.append(
-                f'<article class="final" data-seat="{p["seat"]}" data-total="{p["total"]}">'
-                f'<h3><span class="rank">#{p["rank"]}</span> {esc(p["name"])}'
-                f'<span class="total" data-role="total">{ui.points(p["total"])}</span></h3>'
-                "<ul>"
-                f"<li>Columns: <b>{p['columns_points']}</b> <span class='small'>"
-                f"{esc(cols or 'none completed')}</span></li>"
-                f"<li>Colour bonuses: <b>{p['colours_points']}</b> <span class='small'>"
-                f"{esc(colours or 'none completed')}</span></li>"
-                f"<li>Unused “!”: <b>{p['jokers']}</b></li>"
-                f"<li class='{'minus' if p['stars_points'] else ''}'>Stars: <b>{p['stars_points']}"
-                f"</b> <span class='small'>{p['stars_unmarked']} unmarked × −2</span></li>"
-                f"{band}</ul></article>"
-            )
-        rules = vm.TIE_RULE if len(session.seats) > 1 else "Solo: the rating band of your score."
-        return head, rules, "".join(players)
+        return vm.end_screen(obs, self.names, self.you, session.state.outcome().winners)
 
     # -- animations -------------------------------------------------------------------
     def capture(self, seat: int, move: str) -> Any:
@@ -636,33 +565,3 @@ class OptimusView(GameTable):
                 cell = screen.querySelector(f'{scope} [data-box="{box_name(i)}"]')
                 if found(cell):
                     cell.animate(frames, timing)
-
-
-RULES_HTML = """
-<ol>
-<li>The active player rolls three colour dice and three number dice. They take one colour
-die and one number die — or pass. Then every other player takes one colour and one number
-die from the <b>four dice left</b> (all six if the active player passed); no one sees the
-others' choice until all have chosen. In the first three rolls everyone chooses from all
-six dice.</li>
-<li>To mark: click a colour die and a number die (for a joker, say which colour or number it
-is). Boxes where a legal marking can go light up. Click boxes to pencil them (click again to
-rub one out), or drag across them; “Take back” undoes the last step. Then <b>Confirm</b>, or
-<b>Pass</b>.</li>
-<li>A marking is exactly as many boxes as the number, all of the chosen colour, in one block
-of that colour, joined side by side. At least one box must be in column H or next to a box
-you marked before.</li>
-<li>Each joker (X colour, ? number) costs one of your 8 “!”; with none left you cannot use
-jokers.</li>
-<li>Completing a column scores its first value if no one completed it in an earlier roll
-(ties in the same roll all score first), else the later value. Completing all 21 boxes of a
-colour scores 5 first, 3 later (if colour bonuses are on).</li>
-<li>The game ends after the roll in which someone completes a second colour. Score: columns +
-colour bonuses + 1 per unused “!” − 2 per unmarked star. Ties: most unused “!”.</li>
-<li>Solo: 2 colour and 2 number dice, 30 rolls, always the first values; your score gives a
-rating band.</li>
-<li>Colours carry symbols: ▲ green, ● yellow, ■ blue, ♥ red, ✚ orange; X is the colour
-joker, ? the number joker.</li>
-</ol>"""
-
-OptimusView.rules_html = RULES_HTML

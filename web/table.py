@@ -31,7 +31,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import js
@@ -39,6 +39,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from optimus.core.protocol import JSON, GameError
 from optimus.core.registry import get_game
+from optimus.games import GAMES
 from optimus.ui import table as ui
 from optimus.ui.session import TableSession
 
@@ -119,18 +120,26 @@ class GameTable:
     """A router view for one game: the shared frame; subclasses draw their board."""
 
     game_id = ""
-    title = ""
+    """The game's id in :data:`optimus.games.GAMES` (its title, players and bot levels)."""
     lead = ""
     """One sentence on the set-up screen: what the game is about."""
-    rules_html = ""
-    defaults: dict[str, JSON] = {"speed": "normal"}
-    choices: dict[str, Sequence[JSON]] = {"speed": list(ui.SPEEDS)}
+    rules: Sequence[str] = ()
+    """The rules drawer's points, in order (HTML fragments)."""
+    defaults: dict[str, JSON] = {}
+    """The game's own settings (beside players, seats and speed), with their defaults."""
+    choices: dict[str, Sequence[JSON]] = {}
+    """The values each of the game's own settings allows."""
     max_humans = 1
 
     # -- hooks for the game page ---------------------------------------------
     def setup_fields(self) -> str:
-        """The set-up form's own fields (inputs carry ``data-setting="<key>"``)."""
-        return ""
+        """The set-up form's fields (inputs carry ``data-setting="<key>"``): by default
+        the players and their seats; a game adds its options after ``seat_fields()``."""
+        return self.seat_fields()
+
+    def player_label(self, n: int) -> str:
+        """The "Players" option for ``n`` players (a game may add what changes with it)."""
+        return f"{n} player{'' if n == 1 else 's'}"
 
     def setting_changed(self, key: str) -> None:
         """A setting changed on the set-up screen (by default: show the right number of seats)."""
@@ -154,10 +163,13 @@ class GameTable:
             fieldset.hidden = players == 1
 
     # -- seats: for games whose settings are "players" and "bot0", "bot1", ... -------
-    def seat_fields(self, players: Mapping[int, str], levels: Sequence[str]) -> str:
-        """The "Players" select (count -> option text), your place, one bot level per other seat."""
+    def seat_fields(self) -> str:
+        """The "Players" select, your place, one bot level per other seat (from the game's
+        description: ``GAMES[game_id]``)."""
         s = self.settings
         count = int(str(s["players"]))
+        players = {n: self.player_label(n) for n in self.info.player_counts}
+        levels = self.levels
         counts = "".join(
             f'<option value="{n}"{" selected" if n == s["players"] else ""}>{esc(text)}</option>'
             for n, text in players.items()
@@ -207,24 +219,35 @@ class GameTable:
     def board_html(self, view: Any) -> str:
         raise NotImplementedError
 
-    def status(self, view: Any) -> tuple[str, str]:
-        """(tone, sentence): tone is "you", "bot", "wait" or "over".
+    def status(self, view: Any) -> ui.Status:
+        """The status line (by default the view's ``status``)."""
+        status: ui.Status = view.status
+        return status
 
-        By default read from a view dict's ``status`` ({"tone": ..., "text": ...}).
-        """
-        return str(view["status"]["tone"]), str(view["status"]["text"])
+    def panels(self, view: Any) -> Sequence[ui.Panel]:
+        """One panel per seat (by default the view's ``panels``)."""
+        panels: Sequence[ui.Panel] = view.panels
+        return panels
 
-    def panels(self, view: Any) -> list[dict[str, Any]]:
-        """One dict per seat: seat, name, score, turn, you, last, summary_html, detail_html."""
-        raise NotImplementedError
+    def panel_summary(self, view: Any, panel: ui.Panel) -> str:
+        """HTML under a compact panel (what the player collected or marked)."""
+        return ""
+
+    def panel_detail(self, view: Any, panel: ui.Panel) -> str:
+        """HTML of a player's details dialog (drawn only when it opens)."""
+        return ""
 
     def log(self, view: Any) -> list[str]:
-        """The log's sentences, newest first (by default a view dict's ``log``)."""
-        return list(view["log"])
+        """The log's sentences, newest first (by default the view's ``log``)."""
+        return list(view.log)
 
-    def end(self) -> tuple[str, str, str]:
-        """(headline, rules sentence, HTML of the players' breakdowns) for the end screen."""
+    def end(self) -> ui.EndScreen:
+        """The end screen of the finished game."""
         raise NotImplementedError
+
+    def score_icon(self, icon: str) -> str:
+        """HTML of a breakdown line's piece (``ScoreLine.icon``: a card, an area)."""
+        return ""
 
     def focus_order(self, view: Any) -> Sequence[str]:
         """Selectors tried in order for the next sensible control on the player's turn."""
@@ -247,14 +270,32 @@ class GameTable:
 
     # -- router hooks -----------------------------------------------------------
     def __init__(self) -> None:
+        self.info = GAMES[self.game_id]
+        self.title = self.info.title
         self.game = get_game(self.game_id)
+        offered = self.game.bot_levels()
+        self.levels = [lv for lv in self.info.levels if lv in offered] or list(offered)[:1]
+        """The bot levels of the set-up form, weakest first."""
+        default_level = (
+            self.info.default_level if self.info.default_level in self.levels else self.levels[0]
+        )
+        bots = range(self.info.players[1] - 1)
+        places = [v for v, _ in ui.seat_choices(self.info.players[1])]
+        self.defaults = {
+            "players": self.info.first_players,
+            "seat": places[0],
+            "speed": "normal",
+            **{f"bot{i}": default_level for i in bots},
+            **type(self).defaults,
+        }
         # Per table: a player's bots join the seat choices ("Add your bot…", web/userbots.py).
-        self.choices = {k: list(v) for k, v in type(self).choices.items()}
-        if "players" in self.choices:  # the person's place at the table (seat_fields)
-            most = max(int(str(n)) for n in self.choices["players"])
-            places = [v for v, _ in ui.seat_choices(most)]
-            self.choices.setdefault("seat", places)
-            self.defaults = {"seat": places[0], **type(self).defaults}
+        self.choices = {
+            "players": list(self.info.player_counts),
+            "seat": places,
+            "speed": list(ui.SPEEDS),
+            **{f"bot{i}": list(self.levels) for i in bots},
+            **{k: list(v) for k, v in type(self).choices.items()},
+        }
         self.bot_picker = BotPicker(self.game.name, self.choices, list(self.game.bot_levels()))
         self.bot_picker.on_added = lambda: self.bot_picker.decorate(self.root, self.settings)
         self._log = ui.LogNotes()
@@ -278,8 +319,6 @@ class GameTable:
         self._dragover = create_proxy(self.bot_picker.dragover)
         self._drop = create_proxy(self.bot_picker.drop)
         self._nodes: dict[str, Any] = {}
-        self.drawing_details = False
-        """True while a player's details are drawn (``panels`` may skip ``detail_html`` else)."""
         self._your_turn = False
         self._drawn: dict[str, str] = {}
         """The markup last drawn per part of the play screen (redrawn only on change)."""
@@ -337,7 +376,7 @@ class GameTable:
   <dialog class="drawer" data-role="rules" aria-labelledby="{g}-rules-title">
     <header class="dialog-head"><h2 id="{g}-rules-title">How to play</h2>
       <button type="button" class="btn" data-action="close">Close</button></header>
-    <div class="drawer-body">{self.rules_html}
+    <div class="drawer-body"><ol>{"".join(f"<li>{r}</li>" for r in self.rules)}</ol>
       <h3>Options in use</h3><p data-role="options"></p></div>
   </dialog>
   <dialog class="small-dialog" data-role="settings" aria-labelledby="{g}-settings-title">
@@ -483,12 +522,13 @@ class GameTable:
         had_focus = _inside(screen, js.document.activeElement)
         focus_key = _focus_key(js.document.activeElement) if had_focus else None
         view = self.view()
-        self.set_status(*self.status(view))
+        status = self.status(view)
+        self.set_status(status.tone, status.text)
         self._draw(board, "board", self.board_html(view))
         self._draw(
             screen.querySelector("[data-role=panels]"),
             "panels",
-            "".join(self._panel_html(p) for p in self.panels(view)),
+            "".join(self._panel_html(p, self.panel_summary(view, p)) for p in self.panels(view)),
         )
         notes = [f"{n.who or self.names[n.seat]} {n.text}" for n in session.take_notes()]
         self._draw(
@@ -536,57 +576,69 @@ class GameTable:
                 return
         screen.querySelector("[data-role=board]").focus()
 
-    def _panel_html(self, p: dict[str, Any]) -> str:
+    def _panel_html(self, p: ui.Panel, summary: str) -> str:
         cls = ["panel"]
-        if p["turn"]:
+        if p.turn:
             cls.append("turn")
-        if p["you"]:
+        if p.you:
             cls.append("you")
-        marker = '<span class="turn-mark">▶ to play</span>' if p["turn"] else ""
-        last = (
-            f'<p class="plast">Last: {esc(p["last"])}</p>'
-            if p["last"]
-            else ('<p class="plast"></p>')
-        )
+        marker = '<span class="turn-mark">▶ to play</span>' if p.turn else ""
+        last = f'<p class="plast">Last: {esc(p.last)}</p>' if p.last else '<p class="plast"></p>'
+        score = esc(ui.points(p.score))
         return (
-            f'<li class="{" ".join(cls)}" data-seat="{p["seat"]}" data-action="player">'
+            f'<li class="{" ".join(cls)}" data-seat="{p.seat}" data-action="player">'
             f'<button type="button" class="panel-head" data-action="player" '
-            f'data-seat="{p["seat"]}" aria-label="{esc(p["name"])}: '
-            f'{esc(ui.points(p["score"]))}. Show details">'
-            f'<span class="pname">{esc(p["name"])}</span>{marker}'
-            f'<span class="pscore" data-role="score">{esc(ui.points(p["score"]))}</span></button>'
-            f'{last}<div class="psum">{p["summary_html"]}</div></li>'
+            f'data-seat="{p.seat}" aria-label="{esc(p.name)}: {score}. Show details">'
+            f'<span class="pname">{esc(p.name)}</span>{marker}'
+            f'<span class="pscore" data-role="score">{score}</span></button>'
+            f'{last}<div class="psum">{summary}</div></li>'
         )
 
     def show_player(self, seat: int) -> None:
         if self.session is None:
             return
-        self.drawing_details = True  # pages may draw ``detail_html`` only now: renders stay light
-        try:
-            p = next((p for p in self.panels(self.view()) if p["seat"] == seat), None)
-        finally:
-            self.drawing_details = False
+        view = self.view()
+        p = next((p for p in self.panels(view) if p.seat == seat), None)
         if p is None:
             return
         dialog = self._nodes["player"]
         dialog.innerHTML = (
             f'<header class="dialog-head"><h2 id="{esc(self.game_id)}-player-title">'
-            f"{esc(p['name'])}: {esc(ui.points(p['score']))}</h2>"
+            f"{esc(p.name)}: {esc(ui.points(p.score))}</h2>"
             '<button type="button" class="btn" data-action="close">Close</button></header>'
-            f"{p['detail_html']}"
+            f"{self.panel_detail(view, p)}"
         )
         self._open(dialog)
+
+    def _final_html(self, p: ui.FinalScore) -> str:
+        lines = []
+        for line in p.lines:
+            icon = self.score_icon(line.icon) if line.icon else ""
+            detail = f' <span class="small">{esc(line.detail)}</span>' if line.detail else ""
+            data = "".join(f' data-{k}="{esc(v)}"' for k, v in line.data)
+            lines.append(
+                f'<li class="{esc(line.kind)}">{icon or "<span></span>"}'
+                f"<span>{esc(line.text)}{detail}</span><b{data}>{esc(line.value)}</b></li>"
+            )
+        why = f'<p class="why">{esc(p.why)}</p>' if p.why else ""
+        return (
+            f'<article class="final" data-seat="{p.seat}" data-total="{p.total}">'
+            f'<h3><span class="rank">#{p.rank}</span> {esc(p.name)}'
+            f'<span class="total" data-role="total">{ui.points(p.total)}</span></h3>'
+            f"{why}<ul>{''.join(lines)}</ul></article>"
+        )
 
     def show_end(self) -> None:
         session = self.session
         if session is None:
             return
-        head, rules, players = self.end()
+        end = self.end()
+        players = "".join(self._final_html(p) for p in end.players)
         dialog = self._nodes["end"]
         dialog.setAttribute("data-record", session.record.to_json())
         dialog.innerHTML = f"""
-<div class="end-head"><h2 id="{esc(self.game_id)}-end-title">{esc(head)}</h2>
-<p class="end-rules">{esc(rules)}</p></div>
+<div class="end-head"><h2 id="{esc(self.game_id)}-end-title">{esc(end.headline)}</h2>
+<p class="end-rules">{esc(end.rules)}</p></div>
 <div class="finals" tabindex="0" role="region" aria-label="Scores">{players}</div>
 <p class="dialog-actions">
   <button type="button" class="btn primary" data-action="rematch">Rematch</button>

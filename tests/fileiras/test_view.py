@@ -27,29 +27,29 @@ def test_clickable_things_are_exactly_the_legal_moves():
             continue
         obs = state.observation(actor)
         t = vm.table(obs, NAMES, actor)
-        offered = {f"place {r['n']}" for r in t["rows"] if r["place"]}
-        offered |= {f"take {r['n']}" for r in t["rows"] if r["take"]}
-        if t["deck"]["can_draw"]:
+        offered = {f"place {r.n}" for r in t.rows if r.place}
+        offered |= {f"take {r.n}" for r in t.rows if r.take}
+        if t.deck.can_draw:
             offered.add("draw")
         assert offered == set(state.legal_moves(actor))
         # Someone else's view offers nothing.
         other = (actor + 1) % 3
         t2 = vm.table(state.observation(other), NAMES, other)
-        assert not any(r["place"] or r["take"] for r in t2["rows"]) and not t2["deck"]["can_draw"]
+        assert not any(r.place or r.take for r in t2.rows) and not t2.deck.can_draw
 
 
 def test_status_says_whose_turn_and_what_to_do():
     for state, actor in positions(5):
         if actor is None:
-            assert vm.status(state.observation(0), NAMES, 0)["tone"] == "over"
+            assert vm.status(state.observation(0), NAMES, 0).tone == "over"
             continue
         st = vm.status(state.observation(0), NAMES, 0)
         if actor == 0:
-            assert st["tone"] == "you"
+            assert st.tone == "you"
             if state.phase == "place":
-                assert "Place" in st["text"]
+                assert "Place" in st.text
         else:
-            assert st["tone"] == "bot" and NAMES[actor] in st["text"]
+            assert st.tone == "bot" and NAMES[actor] in st.text
 
 
 def test_scores_on_the_table_and_end_screen_are_the_engines():
@@ -57,14 +57,16 @@ def test_scores_on_the_table_and_end_screen_are_the_engines():
     obs = final_state.observation(None)
     scores = final_state.scores()
     t = vm.table(obs, NAMES, 0)
-    assert [p["score"] for p in t["players"]] == scores
+    assert [p.score for p in t.panels] == scores
     finals = vm.final(obs, NAMES)
-    assert {p["seat"]: p["total"] for p in finals} == dict(enumerate(scores))
-    winners = {p["seat"] for p in finals if p["rank"] == 1}
+    assert {p.seat: p.total for p in finals} == dict(enumerate(scores))
+    winners = {p.seat for p in finals if p.rank == 1}
     assert winners == set(final_state.outcome().winners)
+    assert [p.rank for p in finals] == sorted(p.rank for p in finals)  # best first
     for p in finals:
-        colour_sum = sum(c["points"] for c in p["colours"])
-        assert colour_sum + p["plus2_points"] == p["total"]
+        assert sum(int(line.value) for line in p.lines) == p.total  # colours and +2 cards
+    end = vm.end_screen(obs, NAMES, 0, final_state.outcome().winners)
+    assert end.players == tuple(finals) and "share the victory" in end.rules
 
 
 def test_every_public_event_has_a_log_line():
@@ -79,7 +81,7 @@ def test_every_public_event_has_a_log_line():
 
 
 def test_every_card_kind_has_its_own_symbol():
-    symbols = [vm.card(k)["symbol"] for k in KIND_NAMES]
+    symbols = [vm.card(k).symbol for k in KIND_NAMES]
     assert len(set(symbols)) == len(KIND_NAMES)
 
 

@@ -9,7 +9,7 @@ from optimus.core import Match, Rng
 from optimus.optimus import view as vm
 from optimus.optimus.game import JOKERS, OptimusGame, OptimusState, solo_band
 from optimus.optimus.sheet import COLUMN_LETTERS, box_index, box_name
-from optimus.ui.table import log_lines
+from optimus.ui.table import FinalScore, log_lines
 
 NAMES = ["You", "Random bot 2", "Random bot 3", "Random bot 4"]
 
@@ -75,7 +75,7 @@ def test_dice_boxes_and_completion_are_exactly_the_legal_moves() -> None:
                 for pencil, box in pencil_for(move, sheet, order):
                     if box < 0:
                         fb = vm.feedback(pencil, legal, sheet, lambda m: "?")
-                        assert fb == {**fb, "state": "complete", "move": move}
+                        assert (fb.state, fb.move) == ("complete", move)
                         assert vm.parse(pencil.move()) == (cf, nf, boxes)
                         continue
                     fitting = [b for _, b in vm.candidates(legal, pencil, sheet)]
@@ -105,13 +105,13 @@ def test_a_marking_that_is_not_legal_gets_the_engines_reason() -> None:
         )
         pencil = vm.Pencil(colour=cf, number=nf, boxes=(min(boxes), other))
         fb = vm.feedback(pencil, legal, sheet, functools.partial(state.explain_illegal, actor))
-        assert fb["state"] == "illegal" and fb["move"] == pencil.move()
-        assert f"{box_name(other)} is " in fb["text"] and fb["text"].startswith("Not legal: ")
+        assert fb.state == "illegal" and fb.move == pencil.move()
+        assert f"{box_name(other)} is " in fb.text and fb.text.startswith("Not legal: ")
         # Fewer boxes than the die that no legal marking contains: said so, plainly.
         short = vm.Pencil(colour=cf, number="3", boxes=(other,))
         if any(m.startswith(f"{cf}3 ") for m in legal):
             fb = vm.feedback(short, legal, sheet, lambda m: "unused")
-            assert fb["state"] == "illegal" and "take one back" in fb["text"]
+            assert fb.state == "illegal" and "take one back" in fb.text
         return
     raise AssertionError("no position with a plain 2-box marking")
 
@@ -202,8 +202,16 @@ def test_solo_shows_first_values_only_and_the_rating_band() -> None:
     s = vm.sheet_view(obs, 0)
     assert not any(c["first_taken"] for c in s["columns"])  # solo: always the first value
     (p,) = vm.final(obs, ["You"])
-    assert p["total"] == final.scores()[0] and p["band"] == solo_band(p["total"])
-    assert vm.status(obs, ["You"], 0, None)["tone"] == "over"
+    assert p.total == final.scores()[0] and part(p, "role", "band") == solo_band(p.total)
+    assert vm.status(obs, ["You"], 0, None).tone == "over"
+    end = vm.end_screen(obs, ["You"], 0, final.outcome().winners)
+    assert end.headline == f"Your score: {p.total} pts, rating band {solo_band(p.total)}."
+
+
+def part(p: FinalScore, key: str, value: str) -> str:
+    """The value of the breakdown line of ``p`` whose value carries ``data-<key>="<value>"``."""
+    (line,) = [line for line in p.lines if (key, value) in line.data]
+    return line.value
 
 
 def test_end_breakdown_and_ranks_follow_the_engine() -> None:
@@ -212,18 +220,23 @@ def test_end_breakdown_and_ranks_follow_the_engine() -> None:
         obs = final.observation(None)
         rows = vm.final(obs, NAMES)
         for p in rows:
-            b = final.breakdown(p["seat"])
-            assert p["total"] == b["total"]
+            b = final.breakdown(p.seat)
+            assert p.total == b["total"]
+            parts = {k: int(part(p, "part", k)) for k in ("columns", "colours", "jokers", "stars")}
+            assert sum(parts.values()) == b["total"]
             assert (
-                p["columns_points"] + p["colours_points"] + p["jokers"] + p["stars_points"]
-                == b["total"]
+                parts["columns"] == b["columns"] == vm.sheet_view(obs, p.seat)["score"]["columns"]
             )
-            assert sum(c["points"] for c in p["columns"]) == b["columns"]
-            assert p["stars_points"] == -2 * p["stars_unmarked"]
+            unmarked = vm.sheet_view(obs, p.seat)["stars_unmarked"]
+            assert parts["stars"] == -2 * unmarked
+            assert f"{unmarked} unmarked" in next(
+                ln.detail for ln in p.lines if ln.text == "Stars:"
+            )
             if seed == 2:
-                assert p["colours_points"] == 0
+                assert parts["colours"] == 0
+        assert [p.rank for p in rows] == sorted(p.rank for p in rows)  # best first
         winners = final.outcome().winners
-        assert {p["seat"] for p in rows if p["rank"] == 1} == set(winners)
+        assert {p.seat for p in rows if p.rank == 1} == set(winners)
 
 
 def test_log_lines_are_whole_sentences_newest_first() -> None:
@@ -256,16 +269,17 @@ def test_status_and_panels_say_who_chooses_and_hide_pending_choices() -> None:
         obs = state.observation(0)
         st = vm.status(obs, NAMES, 0, actor, "Choose a colour die and a number die (or pass).")
         if actor == 0:
-            assert st["tone"] == "you" and "Choose a colour die" in st["text"]
+            assert st.tone == "you" and "Choose a colour die" in st.text
         else:
-            assert st["tone"] == "bot" and NAMES[actor] in st["text"]
+            assert st.tone == "bot" and NAMES[actor] in st.text
         for seat in range(3):
             p = vm.panel(obs, NAMES, seat, 0, actor)
-            assert p["score"] == state.breakdown(seat)["total"]
+            assert p.score == state.breakdown(seat)["total"]
+            assert p.last.endswith(f"; {JOKERS - state.jokers_used[seat]} “!” left")
             if seat in state.pending:
                 hidden = True
-                assert p["last"] == "has chosen (shown once everyone has)"
-                assert state.pending[seat].split()[-1] not in p["last"]
+                assert p.last.startswith("has chosen (shown once everyone has);")
+                assert state.pending[seat].split()[-1] not in p.last
     assert hidden
 
 

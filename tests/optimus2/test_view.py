@@ -25,16 +25,15 @@ def positions(seed: int, players: int) -> Iterator[tuple[Optimus2State, int | No
     yield m.state, None  # type: ignore[misc]
 
 
-def offered(t: dict[str, Any], obs: dict[str, Any], you: int) -> set[str]:
+def offered(t: vm.Table, obs: dict[str, Any], you: int) -> set[str]:
     """Every move the page lets a person make: targets of each die, bonus answers, buttons."""
-    moves = set(t["targets"].values())
-    for d in t["dice"]:
-        if d["selectable"]:
-            moves |= set(vm.table(obs, NAMES, you, d["die"])["targets"].values())
-        if d["return"]:
-            moves.add(d["return"])
-    moves |= {c["move"] for c in t["controls"]}
-    moves |= {w["move"] for w in t["writes"]} | {c["move"] for c in t["chooses"]}
+    moves = set(t.targets.values())
+    for d in t.dice:
+        if d.selectable:
+            moves |= set(vm.table(obs, NAMES, you, d.die).targets.values())
+        if d.return_move:
+            moves.add(d.return_move)
+    moves |= {c.move for c in (*t.controls, *t.writes, *t.chooses)}
     return moves
 
 
@@ -73,19 +72,19 @@ def test_each_lit_cell_is_the_cell_its_move_fills_and_the_preview_is_what_is_wri
         if actor is None or state.phase != "choose":
             continue
         obs = state.observation(actor)
-        for d in vm.table(obs, NAMES, actor)["dice"]:
-            if not d["selectable"]:
+        for d in vm.table(obs, NAMES, actor).dice:
+            if not d.selectable:
                 continue
-            t = vm.table(obs, NAMES, actor, d["die"])
-            assert t["selected"] == d["die"]
-            me = next(p for p in t["players"] if p["you"])
+            t = vm.table(obs, NAMES, actor, d.die)
+            assert t.selected == d.die
+            me = next(p for p in t.players if p.you)
             previews = {
                 c["key"]: c["will"]
                 for area in ("blue", "green", "pink")
-                for c in me["sheet"][area]
+                for c in me.sheet[area]
                 if c["move"]
             }
-            for key, move in t["targets"].items():
+            for key, move in t.targets.items():
                 after = state.clone()
                 after.apply_move(actor, move)
                 before_sheet = obs["sheets"][actor]
@@ -105,17 +104,17 @@ def test_status_says_whose_turn_and_what_to_do() -> None:
     tones = set()
     for state, actor in positions(3, 2):
         st = vm.status(state.observation(0), NAMES, 0)
-        tones.add(st["tone"])
-        assert st["text"].endswith((".", "…")) and st["text"][0].isupper()
+        tones.add(st.tone)
+        assert st.text.endswith((".", "…")) and st.text[0].isupper()
         if actor is None:
-            assert st["tone"] == "over"
+            assert st.tone == "over"
         elif 0 in state.actors():
-            assert st["tone"] == "you"
+            assert st.tone == "you"
             pending = state.observation(0)["sheets"][0]["pending_raw"]
             if pending:
-                assert "Bonus" in st["text"] or "chain" in st["text"]
+                assert "Bonus" in st.text or "chain" in st.text
         elif state.phase != "simul":
-            assert st["tone"] == "bot" and NAMES[state.actors()[0]] in st["text"]
+            assert st.tone == "bot" and NAMES[state.actors()[0]] in st.text
     assert {"you", "bot", "over"} <= tones
 
 
@@ -131,14 +130,14 @@ def test_log_is_one_whole_sentence_per_event_with_the_dice_values() -> None:
         if actor is not None:
             continue
         t = vm.table(state.observation(0), NAMES[:2], 0)
-        assert t["log"][0] == "The game is over."
-        for line in t["log"]:
+        assert t.log[0] == "The game is over."
+        for line in t.log:
             assert line[0].isupper() and line.endswith("."), line
         # The log keeps the last 40 events: values are known from its first roll on.
-        oldest_roll = max(i for i, line in enumerate(t["log"]) if line.startswith("Rolled:"))
-        chose = [line for line in t["log"][:oldest_roll] if " chose the " in line]
+        oldest_roll = max(i for i, line in enumerate(t.log) if line.startswith("Rolled:"))
+        chose = [line for line in t.log[:oldest_roll] if " chose the " in line]
         assert chose and all(any(ch.isdigit() for ch in line) for line in chose)
-        assert all(p["last"] and not p["last"].endswith(".") for p in t["players"])
+        assert all(p.last and not p.last.endswith(".") for p in t.panels)
 
 
 def test_a_roll_then_a_choice_reads_as_sentences() -> None:
@@ -179,26 +178,30 @@ def test_end_breakdown_is_the_engines_score_with_ranks(players: int) -> None:
     scores = state.scores()
     keys = state.ranking_keys()
     for p in finals:
-        sheet = obs["sheets"][p["seat"]]
-        assert p["total"] == scores[p["seat"]]
-        assert sum(a["points"] for a in p["areas"]) + p["fox_points"] == p["total"]
-        assert [a["points"] for a in p["areas"]] == list(sheet["areas"].values())
-        assert p["fox_points"] == sheet["foxes"] * min(sheet["areas"].values())
-        better = sum(1 for k in keys if k > keys[p["seat"]])
-        assert p["rank"] == better + 1
-    assert [p["rank"] for p in finals] == sorted(p["rank"] for p in finals)
+        sheet = obs["sheets"][p.seat]
+        assert p.total == scores[p.seat]
+        value = {dict(line.data)["area"]: int(line.value) for line in p.lines}
+        assert sum(value.values()) == p.total
+        assert [value[a] for a in sheet["areas"]] == list(sheet["areas"].values())
+        assert value["foxes"] == sheet["foxes"] * min(sheet["areas"].values())
+        better = sum(1 for k in keys if k > keys[p.seat])
+        assert p.rank == better + 1
+    assert [p.rank for p in finals] == sorted(p.rank for p in finals)
+    end = vm.end_screen(obs, NAMES, 0, state.outcome().winners)
+    assert end.players == tuple(finals) and "highest single area" in end.rules
     if players == 1:
-        assert vm.table(obs, NAMES, None)["rating"] == obs["rating"]
+        assert vm.table(obs, NAMES, None).rating == obs["rating"]
+        assert f"Solo rating: {obs['rating']}." in end.rules
 
 
 def test_tie_note_names_the_best_areas_only_when_totals_are_level() -> None:
-    a = {"name": "You", "total": 100, "best_area": 40}
-    b = {"name": "Bot", "total": 100, "best_area": 30}
-    c = {"name": "Other", "total": 90, "best_area": 50}
-    assert vm.tie_note([a, b, c]) == (
+    a = {"total": 100, "areas": {"yellow": 40, "blue": 10}}
+    b = {"total": 100, "areas": {"yellow": 20, "blue": 30}}
+    c = {"total": 90, "areas": {"yellow": 50, "blue": 0}}
+    assert vm.tie_note(["Bot", "You", "Other"], [b, a, c]) == (
         "Equal totals: the highest single area decides (You 40, Bot 30)."
     )
-    assert vm.tie_note([a, c]) == ""
+    assert vm.tie_note(["You", "Other"], [a, c]) == ""
 
 
 def test_every_colour_and_bonus_has_a_symbol_and_a_word() -> None:
@@ -217,8 +220,8 @@ def test_each_players_last_entry_stays_highlighted_on_their_sheet() -> None:
             break
         obs = state.observation(0)
         t = vm.table(obs, NAMES[:2], 0)
-        for p in t["players"]:
-            sheet = p["sheet"]
+        for p in t.players:
+            sheet = p.sheet
             cells = [c for a in ("yellow", "blue", "green", "pink") for c in sheet[a]]
             cells += [c for r in sheet["silver"] for c in r["cells"]]
             lit = [c for c in cells if c["last"]]

@@ -82,12 +82,7 @@ def test_each_players_last_placed_card_is_marked_where_it_lies():
         obs = state.observation(None)
         last = ui.last_actions(obs["log"], vm.ACTIONS)
         t = vm.table(obs, names, None)
-        marked = {
-            (r["n"], i): c["last_by"]
-            for r in t["rows"]
-            for i, c in enumerate(r["cards"])
-            if "last_by" in c
-        }
+        marked = {(r.n, i): c.last_by for r in t.rows for i, c in enumerate(r.cards) if c.last_by}
         assert len(set(marked.values())) == len(marked)  # one mark per player at most
         for (row, i), name in marked.items():
             seat = names.index(name)
@@ -95,8 +90,8 @@ def test_each_players_last_placed_card_is_marked_where_it_lies():
             assert entry["event"] == "place" and entry["row"] == row
             assert obs["rows"][row - 1]["cards"][i] == entry["card"]
             checked += 1
-        for p in t["players"]:
-            assert (p["last"] != "") == (p["seat"] in last)
+        for p in t.players:
+            assert (p.last != "") == (p.seat in last)
     assert checked > 20
 
 
@@ -107,7 +102,7 @@ def test_the_deck_hint_never_promises_the_last_round_card():
 
 def test_the_plus2_card_shows_its_value_once():
     c = vm.card("+2")
-    assert c["symbol"] == "+2" and "+2" not in c["caption"]
+    assert c.symbol == "+2" and "+2" not in c.caption
 
 
 def test_the_end_screen_names_the_colours_that_counted_plus():
@@ -117,10 +112,10 @@ def test_the_end_screen_names_the_colours_that_counted_plus():
         p = m.state.actors()[0]
         m.play(p, rng.choice(m.state.legal_moves(p)))
     for p in vm.final(m.state.observation(None), ["A", "B", "C"]):
-        plus = [c["label"] for c in p["colours"] if c["plus"]]
-        minus = [c["label"] for c in p["colours"] if not c["plus"]]
-        assert p["why"].split(".")[0] == f"Counted plus: {', '.join(plus)}", p["why"]
-        assert not any(m in p["why"].split(".")[0] for m in minus)
+        plus = [vm.card(line.icon).label for line in p.lines if line.kind == "plus"]
+        minus = [vm.card(line.icon).label for line in p.lines if line.kind == "minus"]
+        assert p.why.split(".")[0] == f"Counted plus: {', '.join(plus)}", p.why
+        assert not any(m in p.why.split(".")[0] for m in minus)
     for advanced in (True, False):
         assert "share the victory" in vm.end_rules(advanced)
 

@@ -4,18 +4,30 @@ Nothing here decides a rule: what may be clicked comes from the legal moves,
 scores come from :mod:`optimus.fileiras.scoring`. Every colour has a symbol as
 well as a hue, so the table reads without colour vision.
 
->>> card("red")["symbol"], card("+2")["label"], card("+2")["caption"]
+>>> card("red").symbol, card("+2").label, card("+2").caption
 ('♥', '+2', 'bonus')
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
-from optimus.core.protocol import JSON
 from optimus.fileiras.scoring import score_breakdown
-from optimus.ui.table import TIE_RULE, last_actions, log_lines, ranks, seat_names
+from optimus.ui.table import (
+    TIE_RULE,
+    EndScreen,
+    FinalScore,
+    Panel,
+    ScoreLine,
+    Status,
+    headline,
+    last_actions,
+    log_lines,
+    ranks,
+    seat_names,
+)
 
 COLOUR_SYMBOLS: dict[str, tuple[str, str, str]] = {
     # kind: (name in sentences, symbol on the card, caption under the symbol)
@@ -33,12 +45,98 @@ COLOUR_SYMBOLS: dict[str, tuple[str, str, str]] = {
 ACTIONS = ("draw", "place", "take")
 """Logged events that are a player's own decision (the last one stays highlighted)."""
 
-__all__ = ["card", "describe", "deck_hint", "final", "seat_names", "status", "table"]
+__all__ = ["card", "describe", "deck_hint", "end_screen", "final", "seat_names", "status", "table"]
 
 
-def card(kind: str) -> dict[str, str]:
+@dataclass(frozen=True)
+class Card:
+    """A card as drawn: hue (``kind``), symbol and caption, never colour alone."""
+
+    kind: str
+    label: str
+    symbol: str
+    caption: str
+    last_by: str = ""
+    """The name of the player whose last action placed it here ("" if none)."""
+
+
+@dataclass(frozen=True)
+class Row:
+    n: int
+    """The row's number, from 1."""
+    cards: tuple[Card, ...]
+    free: int
+    """Empty slots left."""
+    taken_by: str | None
+    taken_seat: int | None
+    place: bool
+    """Whether the person may place the drawn card here now."""
+    take: bool
+    """Whether the person may take this row now."""
+
+
+@dataclass(frozen=True)
+class Deck:
+    count: int
+    last_round: bool
+    draws_before_last: int | None
+    can_draw: bool
+    hint: str
+
+
+@dataclass(frozen=True)
+class Group:
+    """A colour a player collected: how many cards, and whether it counts plus now."""
+
+    card: Card
+    count: int
+    plus: bool
+
+
+@dataclass(frozen=True)
+class Player:
+    seat: int
+    name: str
+    you: bool
+    turn: bool
+    sat_out: bool
+    """Whether the player took a row this round (and sits out the rest of it)."""
+    score: int
+    groups: tuple[Group, ...]
+    jokers: int
+    plus2: int
+    cards: int
+    last: str
+
+    @property
+    def panel(self) -> Panel:
+        state = "has taken a row this round" if self.sat_out else ""
+        last = self.last + (f" · {state}" if state and self.last else state)
+        return Panel(self.seat, self.name, self.score, self.turn, self.you, last)
+
+
+@dataclass(frozen=True)
+class Table:
+    """The whole table as the person sees it."""
+
+    status: Status
+    round: int
+    deck: Deck
+    drawn: Card | None
+    removed: tuple[Card, ...]
+    rows: tuple[Row, ...]
+    players: tuple[Player, ...]
+    log: list[str]
+    advanced: bool
+
+    @property
+    def panels(self) -> list[Panel]:
+        return [p.panel for p in self.players]
+
+
+def card(kind: str) -> Card:
     label, symbol, caption = COLOUR_SYMBOLS.get(kind, (kind, "?", kind))
-    return {"kind": kind, "label": label, "symbol": symbol, "caption": caption}
+    return Card(kind, label, symbol, caption)
 
 
 def _plural(n: int, word: str) -> str:
@@ -55,45 +153,45 @@ def describe(entry: Mapping[str, Any], names: Sequence[str]) -> str | None:
     ev = entry.get("event")
     who = names[entry["player"]] if "player" in entry else ""
     if ev == "remove":
-        return f"{card(entry['colour'])['label']} is out of this game."
+        return f"{card(entry['colour']).label} is out of this game."
     if ev == "deal":
-        return f"{who} {_verb(who, 'starts')} with {card(entry['card'])['label']}."
+        return f"{who} {_verb(who, 'starts')} with {card(entry['card']).label}."
     if ev == "round":
         starter = names[entry["starter"]]
         return f"Round {entry['round']} — {starter} {_verb(starter, 'starts')}."
     if ev == "draw":
-        return f"{who} drew {card(entry['card'])['label']}."
+        return f"{who} drew {card(entry['card']).label}."
     if ev == "last_round":
         return f"{who} drew the last-round card: this is the last round!"
     if ev == "place":
-        return f"{who} placed {card(entry['card'])['label']} on row {entry['row']}."
+        return f"{who} placed {card(entry['card']).label} on row {entry['row']}."
     if ev == "take":
-        cards = ", ".join(card(c)["label"] for c in entry.get("cards", []))
+        cards = ", ".join(card(c).label for c in entry.get("cards", []))
         return f"{who} took row {entry['row']}: {cards}."
     if ev == "out":
-        cards = ", ".join(card(c)["label"] for c in entry.get("cards", []))
+        cards = ", ".join(card(c).label for c in entry.get("cards", []))
         return f"Row {entry['row']} leaves the game ({cards})." if cards else None
     if ev == "end":
         return "The game is over."
     return None
 
 
-def status(obs: Mapping[str, Any], names: Sequence[str], you: int | None) -> dict[str, str]:
+def status(obs: Mapping[str, Any], names: Sequence[str], you: int | None) -> Status:
     """Whose turn it is and what they can do, in one sentence."""
     if obs["phase"] == "over":
-        return {"tone": "over", "text": "The game is over."}
+        return Status("over", "The game is over.")
     current = obs["current"]
     if current is None:
-        return {"tone": "wait", "text": "Setting up…"}
+        return Status("wait", "Setting up…")
     if current == you:
         legal = obs["legal_moves"]
         if obs["phase"] == "place":
             drawn = card(obs["drawn"])
-            return {"tone": "you", "text": f"Place the {drawn['label']} card on a highlighted row."}
+            return Status("you", f"Place the {drawn.label} card on a highlighted row.")
         if "draw" in legal:
-            return {"tone": "you", "text": "Your turn: draw a card from the deck, or take a row."}
-        return {"tone": "you", "text": "Your turn: no row has room, so take one."}
-    return {"tone": "bot", "text": f"{names[current]} is thinking…"}
+            return Status("you", "Your turn: draw a card from the deck, or take a row.")
+        return Status("you", "Your turn: no row has room, so take one.")
+    return Status("bot", f"{names[current]} is thinking…")
 
 
 def deck_hint(last_round: bool, draws_before_last: int | None) -> str:
@@ -133,11 +231,11 @@ def last_action_text(entry: Mapping[str, Any]) -> str:
     if ev == "take":
         return f"took row {entry['row']}"
     if ev == "place":
-        return f"placed {card(entry['card'])['label']} on row {entry['row']}"
-    return f"drew {card(entry['card'])['label']}"
+        return f"placed {card(entry['card']).label} on row {entry['row']}"
+    return f"drew {card(entry['card']).label}"
 
 
-def table(obs: Mapping[str, Any], names: Sequence[str], you: int | None) -> dict[str, JSON]:
+def table(obs: Mapping[str, Any], names: Sequence[str], you: int | None) -> Table:
     """The whole table as plain data. ``obs`` is ``you``'s observation."""
     legal = set(obs["legal_moves"]) if you is not None and obs["current"] == you else set()
     log = obs["log"]
@@ -151,105 +249,110 @@ def table(obs: Mapping[str, Any], names: Sequence[str], you: int | None) -> dict
                 marks[(entry["row"], index)] = seat
     rows = []
     for i, row in enumerate(obs["rows"], start=1):
-        cards = []
-        for j, kind in enumerate(row["cards"]):
-            c: dict[str, JSON] = {**card(kind)}
-            if (i, j) in marks:
-                c["last_by"] = names[marks[(i, j)]]
-            cards.append(c)
+        cards = tuple(
+            replace(card(kind), last_by=names[marks[(i, j)]]) if (i, j) in marks else card(kind)
+            for j, kind in enumerate(row["cards"])
+        )
         rows.append(
-            {
-                "n": i,
-                "cards": cards,
-                "free": row["capacity"] - len(row["cards"]),
-                "taken_by": None if row["taken_by"] is None else names[row["taken_by"]],
-                "taken_seat": row["taken_by"],
-                "place": f"place {i}" in legal,
-                "take": f"take {i}" in legal,
-            }
+            Row(
+                n=i,
+                cards=cards,
+                free=row["capacity"] - len(row["cards"]),
+                taken_by=None if row["taken_by"] is None else names[row["taken_by"]],
+                taken_seat=row["taken_by"],
+                place=f"place {i}" in legal,
+                take=f"take {i}" in legal,
+            )
         )
     colours = obs["colours"]
     players = []
     for seat, (coll, score) in enumerate(zip(obs["collections"], obs["scores"], strict=True)):
         plus = set(score["plus_colours"])
-        groups = [
-            {**card(c), "count": coll[c], "plus": c in plus}
+        groups = tuple(
+            Group(card(c), coll[c], c in plus)
             for c in sorted(colours, key=lambda c: (c not in plus, -coll[c], colours.index(c)))
             if coll[c]
-        ]
+        )
         players.append(
-            {
-                "seat": seat,
-                "name": names[seat],
-                "you": seat == you,
-                "turn": obs["current"] == seat and obs["phase"] != "over",
-                "sat_out": obs["taken_this_round"][seat] and obs["phase"] != "over",
-                "score": score["total"],
-                "groups": groups,
-                "jokers": coll.get("joker", 0),
-                "plus2": coll.get("+2", 0),
-                "cards": sum(coll.values()),
-                "last": last_action_text(last[seat][1]) if seat in last else "",
-            }
+            Player(
+                seat=seat,
+                name=names[seat],
+                you=seat == you,
+                turn=obs["current"] == seat and obs["phase"] != "over",
+                sat_out=bool(obs["taken_this_round"][seat]) and obs["phase"] != "over",
+                score=score["total"],
+                groups=groups,
+                jokers=coll.get("joker", 0),
+                plus2=coll.get("+2", 0),
+                cards=sum(coll.values()),
+                last=last_action_text(last[seat][1]) if seat in last else "",
+            )
         )
-    return {
-        "status": status(obs, names, you),
-        "round": obs["round"],
-        "deck": {
-            "count": obs["deck_count"],
-            "last_round": obs["last_round"],
-            "draws_before_last": obs["draws_before_last"],
-            "can_draw": "draw" in legal,
-            "hint": deck_hint(obs["last_round"], obs["draws_before_last"]),
-        },
-        "drawn": card(obs["drawn"]) if obs["drawn"] else None,
-        "removed": [card(c) for c in obs["removed"]],
-        "rows": rows,
-        "players": players,
-        "log": log_lines(log, lambda e: describe(e, names)),
-        "advanced": obs["advanced"],
-    }
+    return Table(
+        status=status(obs, names, you),
+        round=obs["round"],
+        deck=Deck(
+            count=obs["deck_count"],
+            last_round=obs["last_round"],
+            draws_before_last=obs["draws_before_last"],
+            can_draw="draw" in legal,
+            hint=deck_hint(obs["last_round"], obs["draws_before_last"]),
+        ),
+        drawn=card(obs["drawn"]) if obs["drawn"] else None,
+        removed=tuple(card(c) for c in obs["removed"]),
+        rows=tuple(rows),
+        players=tuple(players),
+        log=log_lines(log, lambda e: describe(e, names)),
+        advanced=bool(obs["advanced"]),
+    )
 
 
-def final(obs: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, JSON]]:
-    """Each player's scoring breakdown, best first, with ranks (ties share a rank)."""
-    out: list[dict[str, Any]] = []
-    for seat, coll in enumerate(obs["collections"]):
-        b = score_breakdown(coll, advanced=obs["advanced"], colours=obs["colours"])
-        out.append(
-            {
-                "seat": seat,
-                "name": names[seat],
-                "total": b.total,
-                "colours": [
-                    {
-                        **card(c.colour),
-                        "cards": c.cards,
-                        "jokers": c.jokers,
-                        "points": c.points,
-                        "plus": c.plus,
-                    }
-                    for c in b.colours
-                ],
-                "jokers": b.jokers,
-                "plus2_cards": b.plus2_cards,
-                "plus2_points": b.plus2_points,
-                "why": plus_reason(b.colours, obs["advanced"]),
-            }
-        )
-    for p, rank in zip(out, ranks([p["total"] for p in out]), strict=True):
-        p["rank"] = rank
-    out.sort(key=lambda p: (p["rank"], p["seat"]))
+def final(obs: Mapping[str, Any], names: Sequence[str]) -> list[FinalScore]:
+    """Each player's scoring breakdown, best first, with ranks (ties share a rank).
+
+    A line per colour (its points plus or minus), then the +2 cards.
+    """
+    out: list[FinalScore] = []
+    breakdowns = [
+        score_breakdown(coll, advanced=obs["advanced"], colours=obs["colours"])
+        for coll in obs["collections"]
+    ]
+    for seat, (b, rank) in enumerate(
+        zip(breakdowns, ranks([b.total for b in breakdowns]), strict=True)
+    ):
+        lines = [_colour_line(c) for c in b.colours]
+        if b.plus2_cards:
+            lines.append(ScoreLine(f"+2 cards: {b.plus2_cards}", f"+{b.plus2_points}", icon="+2"))
+        why = plus_reason(b.colours, obs["advanced"])
+        out.append(FinalScore(seat, names[seat], rank, b.total, tuple(lines), why))
+    out.sort(key=lambda p: (p.rank, p.seat))
     return out
+
+
+def _colour_line(c: Any) -> ScoreLine:
+    kind = "plus" if c.plus else "minus"
+    jokers = f" + {_plural(c.jokers, 'joker')}" if c.jokers else ""
+    sign = "+" if c.points >= 0 else ""
+    text = f"{card(c.colour).label}: {_plural(c.cards, 'card')}{jokers}, counts {kind}"
+    return ScoreLine(text, f"{sign}{c.points}", kind=kind, icon=c.colour)
+
+
+def end_screen(
+    obs: Mapping[str, Any], names: Sequence[str], you: int | None, winners: Sequence[int]
+) -> EndScreen:
+    """The end screen from the final (public) observation."""
+    return EndScreen(
+        headline(winners, names, you), end_rules(bool(obs["advanced"])), tuple(final(obs, names))
+    )
 
 
 def plus_reason(colours: Sequence[Any], advanced: bool) -> str:
     """Which colours counted plus (and where the jokers went), short, for the end screen."""
     del advanced  # the table in use is said once, in ``end_rules``
-    plus = [card(c.colour)["label"] for c in colours if c.plus]
+    plus = [card(c.colour).label for c in colours if c.plus]
     text = f"Counted plus: {', '.join(plus) or 'no colour'}."
     jokers = [
-        f"{_plural(c.jokers, 'joker')} as {card(c.colour)['label']}" for c in colours if c.jokers
+        f"{_plural(c.jokers, 'joker')} as {card(c.colour).label}" for c in colours if c.jokers
     ]
     if jokers:
         text += f" {'; '.join(jokers)}."
@@ -264,3 +367,32 @@ def end_rules(advanced: bool) -> str:
         "the highest total count plus, every other colour counts minus; jokers go where they "
         f"score most; each +2 card adds 2. {TIE_RULE}"
     )
+
+
+RULES: tuple[str, ...] = (
+    (
+        "On your turn, either <b>draw</b> the top card of the deck and place it on a row that "
+        "has room (at most 3 cards; in the 2-player game the rows hold 1, 2 and 3), or "
+        "<b>take</b> a row with at least one card. Whoever takes a row sits out the rest of the "
+        "round. When every row is full you must take one."
+    ),
+    (
+        "To play, click the deck to draw, then a highlighted row (or its empty slot) to place "
+        "the card; click a highlighted row to take it. The buttons beside them do the same."
+    ),
+    (
+        "The round ends when everyone has taken a row; whoever took the last row starts the "
+        "next one."
+    ),
+    (
+        "When the <b>last-round card</b> appears (15 cards lie beneath it), this round is the "
+        "last one. The table says how many draws must come first, at the least."
+    ),
+    (
+        "Scoring per colour: 1, 3, 6, 10, 15, 21 points for 1-6 cards (no more for a 7th). Only "
+        "your <b>three best colours</b> count plus; every other colour counts minus. Jokers "
+        "become the colours that score you most; each +2 card adds 2."
+    ),
+    "Players with the same total share the victory (there is no tie-break).",
+)
+"""The rules drawer's points (HTML fragments), in order."""

@@ -33,7 +33,18 @@ from optimus.optimus.sheet import (
     box_index,
     box_name,
 )
-from optimus.ui.table import last_actions, log_lines, ranks
+from optimus.ui.table import (
+    EndScreen,
+    FinalScore,
+    Panel,
+    ScoreLine,
+    Status,
+    headline,
+    last_actions,
+    log_lines,
+    points,
+    ranks,
+)
 
 SYMBOLS = {"g": "▲", "y": "●", "b": "■", "r": "♥", "o": "✚", "x": "X"}
 """A symbol per colour (the hue is never the only signal); ``x`` is the colour joker."""
@@ -54,6 +65,17 @@ def number_name(face: str) -> str:
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 'es' if word.endswith('x') else 's'}"
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """Where the person's marking stands, in words, and the move it makes (if any)."""
+
+    state: str
+    """``dice``, ``name``, ``boxes``, ``complete`` or ``illegal``."""
+    move: str
+    """The move the pencil marks make ("" before any box)."""
+    text: str
 
 
 # -- the pencil: a marking in progress ----------------------------------------------
@@ -180,6 +202,25 @@ def fresh(pencil: Pencil, key: tuple[int, str]) -> Pencil:
 
 
 # -- the table as data ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Table:
+    """The whole table as the person sees it now (the page builds it from the session)."""
+
+    obs: Mapping[str, Any]
+    mine: bool
+    """Whether the person is to choose now."""
+    actor: int | None
+    legal: list[str]
+    pencil: Pencil
+    feedback: Feedback | None
+    status: Status
+    dice: dict[str, Any]
+    sheet: dict[str, Any]
+    """The person's sheet (with the pencil on their turn)."""
+    log: list[str]
+    panels: list[Panel]
 
 
 def sheet_faces(obs: Mapping[str, Any]) -> list[str]:
@@ -437,7 +478,7 @@ def feedback(
     legal: Sequence[str],
     sheet: Sequence[str],
     explain: Callable[[str], str],
-) -> dict[str, Any]:
+) -> Feedback:
     """Where the marking stands: what is missing, whether it is complete and legal, and why not.
 
     ``explain(move)`` is the engine's reason for refusing a move.
@@ -446,38 +487,34 @@ def feedback(
     if not pencil.colour or not pencil.number:
         wanted = (("a colour die", pencil.colour), ("a number die", pencil.number))
         dice = " and ".join(w for w, f in wanted if not f)
-        return {"state": "dice", "move": "", "text": f"Choose {dice} (or pass)."}
+        return Feedback("dice", "", f"Choose {dice} (or pass).")
     if pencil.colour == "x" and not pencil.named_colour:
-        return {"state": "name", "move": "", "text": "Say which colour the colour joker is."}
+        return Feedback("name", "", "Say which colour the colour joker is.")
     if pencil.number == "?" and not pencil.named_number:
-        return {"state": "name", "move": "", "text": "Say which number the number joker is."}
+        return Feedback("name", "", "Say which number the number joker is.")
     colour = colour_info(pencil.colour_face)["name"]
     need = pencil.count
     have = len(pencil.boxes)
     if not move:
-        return {
-            "state": "boxes",
-            "move": "",
-            "text": f"Mark {_plural(need, 'box')} {colour}: the lit boxes can start a marking.",
-        }
+        return Feedback(
+            "boxes", "", f"Mark {_plural(need, 'box')} {colour}: the lit boxes can start a marking."
+        )
     if move in legal:
-        return {"state": "complete", "move": move, "text": "Complete and legal: confirm it."}
+        return Feedback("complete", move, "Complete and legal: confirm it.")
     fits = any(set(pencil.boxes) <= boxes for _, boxes in candidates(legal, pencil, sheet))
     if have < need and fits:
-        return {
-            "state": "boxes",
-            "move": move,
-            "text": f"{have} of {need} marked: {_plural(need - have, 'more box')} {colour}.",
-        }
+        return Feedback(
+            "boxes", move, f"{have} of {need} marked: {_plural(need - have, 'more box')} {colour}."
+        )
     if have < need:
-        return {
-            "state": "illegal",
-            "move": move,
-            "text": f"No legal marking of {_plural(need, 'box')} {colour} contains these "
+        return Feedback(
+            "illegal",
+            move,
+            f"No legal marking of {_plural(need, 'box')} {colour} contains these "
             "boxes: take one back.",
-        }
+        )
     reason = explain(move)
-    return {"state": "illegal", "move": move, "text": f"Not legal: {reason}."}
+    return Feedback("illegal", move, f"Not legal: {reason}.")
 
 
 def status(
@@ -486,28 +523,28 @@ def status(
     you: int | None,
     actor: int | None,
     todo: str = "",
-) -> dict[str, str]:
+) -> Status:
     """Whose decision it is and what they must do now (``todo``: the person's next step)."""
     if obs["phase"] == "over":
-        return {"tone": "over", "text": "The game is over."}
+        return Status("over", "The game is over.")
     if actor is None:
-        return {"tone": "wait", "text": "Rolling the dice…"}
+        return Status("wait", "Rolling the dice…")
     roll = f"Roll {obs['roll']}" + (f" of {obs['rolls_limit']}" if obs["rolls_limit"] else "")
     if actor == you:
         if obs["phase"] == "others":
             lead = f"{roll}, your choice from the four dice left"
         else:
             lead = f"{roll}, your turn"
-        return {"tone": "you", "text": f"{lead}: {todo or 'choose your dice, or pass.'}"}
+        return Status("you", f"{lead}: {todo or 'choose your dice, or pass.'}")
     if obs["phase"] in ("all", "others"):
-        return {"tone": "bot", "text": f"{names[actor]} is choosing (hidden until all have)…"}
-    return {"tone": "bot", "text": f"{names[actor]} is choosing first…"}
+        return Status("bot", f"{names[actor]} is choosing (hidden until all have)…")
+    return Status("bot", f"{names[actor]} is choosing first…")
 
 
 def panel(
     obs: Mapping[str, Any], names: Sequence[str], seat: int, you: int | None, actor: int | None
-) -> dict[str, Any]:
-    """A player's compact panel data: score, turn, last choice, and whether they chose."""
+) -> Panel:
+    """A player's compact panel: score, turn, last choice (or that they chose), "!" left."""
     faces = sheet_faces(obs)
     last = last_choices(obs["log"]).get(seat)
     if obs["phase"] in ("all", "others") and obs["chosen"][seat]:
@@ -519,19 +556,28 @@ def panel(
     else:
         cf, nf, boxes = parse(last)
         last_text = f"marked {len(boxes)} {colour_info(faces[min(boxes)])['name']}"
-    return {
-        "seat": seat,
-        "name": names[seat],
-        "you": seat == you,
-        "turn": actor == seat,
-        "active": obs["active"] == seat and obs["players"] > 1,
-        "score": int(obs["scores"][seat]["total"]),
-        "last": last_text,
-    }
+    left = JOKERS - obs["jokers_used"][seat]
+    return Panel(
+        seat=seat,
+        name=names[seat],
+        score=int(obs["scores"][seat]["total"]),
+        turn=actor == seat,
+        you=seat == you,
+        last=f"{last_text or 'nothing yet'}; {left} “!” left",
+    )
 
 
-def final(obs: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
-    """Each player's end-screen breakdown, in seat order, with ranks (tie-break applied)."""
+def is_active(obs: Mapping[str, Any], seat: int) -> bool:
+    """Whether ``seat`` is the active player of the roll (never in solo)."""
+    return bool(obs["active"] == seat and obs["players"] > 1)
+
+
+def final(obs: Mapping[str, Any], names: Sequence[str]) -> list[FinalScore]:
+    """Each player's end-screen breakdown, best first, with ranks (tie-break applied).
+
+    Lines: columns, colour bonuses, unused "!", stars (and the rating band in solo);
+    each value carries ``data-part`` (``columns``, ``colours``, ``jokers``, ``stars``).
+    """
     n = obs["players"]
     keys = [(obs["scores"][p]["total"], JOKERS - obs["jokers_used"][p]) for p in range(n)]
     rank_of = ranks([t * 100 + j for t, j in keys])
@@ -539,34 +585,61 @@ def final(obs: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
     for p in range(n):
         s = sheet_view(obs, p)
         score = obs["scores"][p]
-        columns = [
-            {"letter": c["letter"], "points": c["points"], "first": c["points"] == c["first"]}
+        cols = ", ".join(
+            f"{c['letter']} {c['points']}{'' if c['points'] == c['first'] else ' (later)'}"
             for c in s["columns"]
             if c["done"]
+        )
+        colours = ", ".join(
+            f"{c['symbol']} {c['name']} {c['points']}" for c in s["colours"] if c["done"]
+        )
+        if not obs["bonuses"]:
+            colours = (
+                f"{colours} (no bonuses in this game)" if colours else "no bonuses in this game"
+            )
+        stars = int(score["stars"])
+        lines = [
+            ScoreLine(
+                "Columns:",
+                str(score["columns"]),
+                cols or "none completed",
+                data=(("part", "columns"),),
+            ),
+            ScoreLine(
+                "Colour bonuses:",
+                str(score["colours"]),
+                colours or "none completed",
+                data=(("part", "colours"),),
+            ),
+            ScoreLine("Unused “!”:", str(score["jokers"]), data=(("part", "jokers"),)),
+            ScoreLine(
+                "Stars:",
+                str(stars),
+                f"{s['stars_unmarked']} unmarked × −2",
+                kind="minus" if stars else "",
+                data=(("part", "stars"),),
+            ),
         ]
-        colours = [
-            {"name": c["name"], "symbol": c["symbol"], "face": c["face"], "points": c["points"]}
-            for c in s["colours"]
-            if c["done"]
-        ]
-        entry: dict[str, Any] = {
-            "seat": p,
-            "name": names[p],
-            "rank": rank_of[p],
-            "total": int(score["total"]),
-            "columns": columns,
-            "columns_points": int(score["columns"]),
-            "colours": colours,
-            "colours_points": int(score["colours"]),
-            "bonuses": bool(obs["bonuses"]),
-            "jokers": int(score["jokers"]),
-            "stars_unmarked": s["stars_unmarked"],
-            "stars_points": int(score["stars"]),
-        }
         if n == 1:
-            entry["band"] = obs.get("solo_band") or _band(int(score["total"]))
-        out.append(entry)
+            band = obs.get("solo_band") or _band(int(score["total"]))
+            lines.append(
+                ScoreLine("Solo rating:", str(band), kind="band", data=(("role", "band"),))
+            )
+        out.append(FinalScore(p, names[p], rank_of[p], int(score["total"]), tuple(lines)))
+    out.sort(key=lambda f: (f.rank, f.seat))
     return out
+
+
+def end_screen(
+    obs: Mapping[str, Any], names: Sequence[str], you: int | None, winners: Sequence[int]
+) -> EndScreen:
+    """The end screen from the final observation (solo: the score and its rating band)."""
+    players = final(obs, names)
+    if obs["players"] == 1:
+        total = players[0].total
+        head = f"Your score: {points(total)}, rating band {obs['solo_band']}."
+        return EndScreen(head, "Solo: the rating band of your score.", tuple(players))
+    return EndScreen(headline(winners, names, you), TIE_RULE, tuple(players))
 
 
 def _band(score: int) -> str:
@@ -585,3 +658,48 @@ def sheet_label(option: str) -> str:
     if "/" in option or len(option) > 40:
         return "Sheet from a file"
     return option.capitalize()
+
+
+RULES: tuple[str, ...] = (
+    (
+        "The active player rolls three colour dice and three number dice. They take one colour "
+        "die and one number die — or pass. Then every other player takes one colour and one "
+        "number die from the <b>four dice left</b> (all six if the active player passed); no "
+        "one sees the others' choice until all have chosen. In the first three rolls everyone "
+        "chooses from all six dice."
+    ),
+    (
+        "To mark: click a colour die and a number die (for a joker, say which colour or number "
+        "it is). Boxes where a legal marking can go light up. Click boxes to pencil them (click "
+        "again to rub one out), or drag across them; “Take back” undoes the last step. Then "
+        "<b>Confirm</b>, or <b>Pass</b>."
+    ),
+    (
+        "A marking is exactly as many boxes as the number, all of the chosen colour, in one "
+        "block of that colour, joined side by side. At least one box must be in column H or "
+        "next to a box you marked before."
+    ),
+    (
+        "Each joker (X colour, ? number) costs one of your 8 “!”; with none left you cannot use "
+        "jokers."
+    ),
+    (
+        "Completing a column scores its first value if no one completed it in an earlier roll "
+        "(ties in the same roll all score first), else the later value. Completing all 21 boxes "
+        "of a colour scores 5 first, 3 later (if colour bonuses are on)."
+    ),
+    (
+        "The game ends after the roll in which someone completes a second colour. Score: "
+        "columns + colour bonuses + 1 per unused “!” − 2 per unmarked star. Ties: most unused "
+        "“!”."
+    ),
+    (
+        "Solo: 2 colour and 2 number dice, 30 rolls, always the first values; your score gives "
+        "a rating band."
+    ),
+    (
+        "Colours carry symbols: ▲ green, ● yellow, ■ blue, ♥ red, ✚ orange; X is the colour "
+        "joker, ? the number joker."
+    ),
+)
+"""The rules drawer's points (HTML fragments), in order."""

@@ -10,13 +10,14 @@ target is a cell key (``Y3`` yellow cell 3, ``S1-4`` silver row 1 value 4,
 ``B5``/``G5``/``P5`` slot 5 of blue/green/pink) mapped to the legal move that
 fills it.
 
->>> die("white")["symbol"], bonus(4)["label"]
+>>> die("white").symbol, bonus(4)["label"]
 ('✱', 'fox')
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from optimus.optimus2.moves import move_table, unpack
@@ -36,7 +37,17 @@ from optimus.optimus2.sheet import (
     SheetDef,
     load_sheet,
 )
-from optimus.ui.table import last_actions, log_lines, ranks
+from optimus.ui.table import (
+    EndScreen,
+    FinalScore,
+    Panel,
+    ScoreLine,
+    Status,
+    headline,
+    last_actions,
+    log_lines,
+    ranks,
+)
 
 SYMBOLS = {
     "white": "✱",
@@ -55,10 +66,90 @@ TIE_RULE = "Ties are broken by the highest single area; players still level shar
 AREA_LETTER = {"yellow": "Y", "blue": "B", "green": "G", "pink": "P", "silver": "S"}
 
 
-def die(name: str, value: int | None = None) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Die:
+    """A die (or a colour) as drawn: name, symbol, value and its spoken name."""
+
+    die: str
+    symbol: str
+    value: int | None
+    label: str
+
+
+@dataclass(frozen=True)
+class TableDie(Die):
+    """A die on the table: where it lies and what the person may do with it now."""
+
+    place: str = "hand"
+    """``hand`` (rolled), ``field`` (chosen onto the die fields) or ``tray``."""
+    selectable: bool = False
+    selected: bool = False
+    return_move: str | None = None
+    """The move that brings it back from the tray, when that is legal now."""
+    extra_taken: bool = False
+
+
+@dataclass(frozen=True)
+class Control:
+    move: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Player:
+    seat: int
+    name: str
+    you: bool
+    turn: bool
+    score: int
+    areas: dict[str, int]
+    foxes: int
+    sheet: dict[str, Any]
+    """Every area of the sheet as cells (``sheet_data``)."""
+    last: str
+
+    @property
+    def panel(self) -> Panel:
+        return Panel(self.seat, self.name, self.score, self.turn, self.you, self.last)
+
+
+@dataclass(frozen=True)
+class Table:
+    """The whole table as the person sees it."""
+
+    status: Status
+    round: int
+    rounds: int
+    round_track: list[dict[str, str]]
+    choices: int
+    phase: str
+    dice: tuple[TableDie, ...]
+    values: dict[str, int]
+    selected: str | None
+    """The die the person has chosen (its targets light up)."""
+    extra_phase: bool
+    solo_passive: bool
+    controls: tuple[Control, ...]
+    """Buttons for the moves that are no cell (roll, end, reroll, pass, done)."""
+    writes: tuple[Control, ...]
+    """Answers to "which value do you write?" (label: the value)."""
+    chooses: tuple[Control, ...]
+    """Answers to "which area does the '?' go to?" (label: the colour)."""
+    targets: dict[str, str]
+    """Cell key -> the legal move that fills it."""
+    players: tuple[Player, ...]
+    log: list[str]
+    rating: str | None
+
+    @property
+    def panels(self) -> list[Panel]:
+        return [p.panel for p in self.players]
+
+
+def die(name: str, value: int | None = None) -> Die:
     """A die (or a colour) as drawn: name, symbol, value and its spoken name."""
     spoken = f"{name} die" + (f" showing {value}" if value else "")
-    return {"die": name, "symbol": SYMBOLS[name], "value": value, "label": spoken}
+    return Die(name, SYMBOLS[name], value, spoken)
 
 
 def bonus(code: int) -> dict[str, str]:
@@ -300,53 +391,49 @@ def task_text(raw: Sequence[Any]) -> str:
 
 def status(
     obs: Mapping[str, Any], names: Sequence[str], you: int | None, selected: str | None = None
-) -> dict[str, str]:
+) -> Status:
     """Whose turn it is and what they can do, in one sentence."""
     phase = obs["phase"]
     if phase == "over":
-        return {"tone": "over", "text": "The game is over."}
+        return Status("over", "The game is over.")
     if phase in ("roll", "first"):
-        return {"tone": "wait", "text": "Rolling the dice…"}
+        return Status("wait", "Rolling the dice…")
     legal = obs["legal_moves"]
     active = obs["active"]
     if you is not None and legal:
         sheet = obs["sheets"][you]
         if sheet["pending_raw"]:
-            return {"tone": "you", "text": task_text(sheet["pending_raw"][0])}
+            return Status("you", task_text(sheet["pending_raw"][0]))
         if selected:
             v = next(d["value"] for d in obs["dice"] if d["die"] == selected)
-            return {
-                "tone": "you",
-                "text": f"Choose where the {selected} {v} goes (highlighted), or another die.",
-            }
+            return Status(
+                "you", f"Choose where the {selected} {v} goes (highlighted), or another die."
+            )
         if phase == "choose":
             n = obs["choices"] + 1
             more = " or reroll," if "reroll" in legal else ""
-            return {
-                "tone": "you",
-                "text": f"Your choice {n} of 3: pick a rolled die,{more} or skip this roll.",
-            }
+            return Status(
+                "you", f"Your choice {n} of 3: pick a rolled die,{more} or skip this roll."
+            )
         if phase == "preroll":
-            return {
-                "tone": "you",
-                "text": "You may bring tray dice back (return) before the next roll, then roll.",
-            }
+            return Status(
+                "you", "You may bring tray dice back (return) before the next roll, then roll."
+            )
         if phase == "extra" or (phase == "simul" and sheet["stage"] == 1):
-            return {"tone": "you", "text": "You may use an extra die: pick any die, or finish."}
+            return Status("you", "You may use an extra die: pick any die, or finish.")
         if phase == "simul":
             where = "the silver tray"
             if obs["players"] > 1 and not any(d["place"] == "tray" for d in obs["dice"]):
                 where = "the active player's dice"
-            return {
-                "tone": "you",
-                "text": f"Passive pick: take one die from {where} for your sheet, or none.",
-            }
-        return {"tone": "you", "text": "Your turn."}
+            return Status(
+                "you", f"Passive pick: take one die from {where} for your sheet, or none."
+            )
+        return Status("you", "Your turn.")
     if phase == "simul":
         if you is not None and obs["sheets"][you]["stage"] == 2:
-            return {"tone": "bot", "text": "Waiting for the other players to pick…"}
-        return {"tone": "bot", "text": "The other players are picking…"}
-    return {"tone": "bot", "text": f"{names[active]} is thinking…"}
+            return Status("bot", "Waiting for the other players to pick…")
+        return Status("bot", "The other players are picking…")
+    return Status("bot", f"{names[active]} is thinking…")
 
 
 def _die_text(name: str, values: Mapping[str, int]) -> str:
@@ -460,7 +547,7 @@ def _short(sentence: str, name: str) -> str:
 
 def table(
     obs: Mapping[str, Any], names: Sequence[str], you: int | None, selected: str | None = None
-) -> dict[str, Any]:
+) -> Table:
     """The whole table as plain data. ``obs`` is ``you``'s observation.
 
     ``selected`` is the die the person has chosen (ignored when it has no
@@ -484,15 +571,16 @@ def table(
     dice = []
     for d in obs["dice"]:
         name = d["die"]
+        spoken = die(name, d["value"])
         dice.append(
-            {
-                **die(name, d["value"]),
-                "place": d["place"],
-                "selectable": name in places,
-                "selected": name == selected,
-                "return": returns.get(name),
-                "extra_taken": you is not None and name in obs["sheets"][you]["extra_taken"],
-            }
+            TableDie(
+                **vars(spoken),
+                place=d["place"],
+                selectable=name in places,
+                selected=name == selected,
+                return_move=returns.get(name),
+                extra_taken=you is not None and name in obs["sheets"][you]["extra_taken"],
+            )
         )
     extra_phase = any(m.startswith("extra ") for m in legal)
     controls = []
@@ -509,52 +597,52 @@ def table(
             if m == "reroll" and you is not None:
                 left = obs["sheets"][you]["actions"]["reroll"]
                 label += f" ({left['circled'] - left['used']} left)"
-            controls.append({"move": m, "label": label})
+            controls.append(Control(m, label))
     log_sentences, last = described_log(obs["log"], names)
     last_cell = last_cells(obs["log"], sd, obs["sheets"])
     players = []
     for seat, sh in enumerate(obs["sheets"]):
         own = seat == you
         players.append(
-            {
-                "seat": seat,
-                "name": names[seat],
-                "you": own,
-                "turn": seat == obs["active"] and phase not in ("over", "simul", "first"),
-                "score": sh["total"],
-                "areas": dict(sh["areas"]),
-                "foxes": sh["foxes"],
-                "sheet": sheet_data(
+            Player(
+                seat=seat,
+                name=names[seat],
+                you=own,
+                turn=seat == obs["active"] and phase not in ("over", "simul", "first"),
+                score=sh["total"],
+                areas=dict(sh["areas"]),
+                foxes=sh["foxes"],
+                sheet=sheet_data(
                     sd,
                     sh,
                     cells if own else {},
                     previews(obs, sd, selected, seat) if own and selected else {},
                     last_cell.get(seat, ""),
                 ),
-                "last": last.get(seat, ""),
-            }
+                last=last.get(seat, ""),
+            )
         )
     solo_passive = obs["players"] == 1 and phase == "simul" and obs["simultaneous"] == "passive"
-    return {
-        "status": status(obs, names, you, selected),
-        "round": obs["round"],
-        "rounds": obs["rounds"],
-        "round_track": [bonus(b) for b in sd.round_track],
-        "choices": obs["choices"],
-        "phase": phase,
-        "dice": dice,
-        "values": values,
-        "selected": selected,
-        "extra_phase": extra_phase,
-        "solo_passive": solo_passive,
-        "controls": controls,
-        "writes": [{"move": m, "value": int(m.split()[1])} for m in writes],
-        "chooses": [{"move": m, "colour": m.split()[1]} for m in chooses],
-        "targets": cells,
-        "players": players,
-        "log": log_sentences,
-        "rating": obs.get("rating"),
-    }
+    return Table(
+        status=status(obs, names, you, selected),
+        round=obs["round"],
+        rounds=obs["rounds"],
+        round_track=[bonus(b) for b in sd.round_track],
+        choices=obs["choices"],
+        phase=phase,
+        dice=tuple(dice),
+        values=values,
+        selected=selected,
+        extra_phase=extra_phase,
+        solo_passive=solo_passive,
+        controls=tuple(controls),
+        writes=tuple(Control(m, m.split()[1]) for m in writes),
+        chooses=tuple(Control(m, m.split()[1]) for m in chooses),
+        targets=cells,
+        players=tuple(players),
+        log=log_sentences,
+        rating=obs.get("rating"),
+    )
 
 
 # -- the end --------------------------------------------------------------------------
@@ -575,39 +663,94 @@ def area_details(sd: SheetDef, sheet: Mapping[str, Any]) -> dict[str, str]:
     }
 
 
-def final(obs: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
-    """Each player's breakdown (areas, foxes, total, best area), best first, with ranks."""
+def final(obs: Mapping[str, Any], names: Sequence[str]) -> list[FinalScore]:
+    """Each player's breakdown (areas, foxes), best first, with ranks (tie-break applied).
+
+    Each value carries ``data-area`` (the area, or ``foxes``).
+    """
     sd = load_sheet(str(obs["sheet"]))
-    out: list[dict[str, Any]] = []
-    for seat, sh in enumerate(obs["sheets"]):
+    keys = [_tie_key(sh) for sh in obs["sheets"]]
+    out: list[FinalScore] = []
+    for seat, (sh, rank) in enumerate(zip(obs["sheets"], ranks(keys), strict=True)):
         areas = dict(sh["areas"])
         low = min(areas.values())
         details = area_details(sd, sh)
-        out.append(
-            {
-                "seat": seat,
-                "name": names[seat],
-                "areas": [{**die(a), "points": areas[a], "detail": details[a]} for a in AREAS],
-                "foxes": sh["foxes"],
-                "fox_worth": low,
-                "fox_points": sh["foxes"] * low,
-                "total": sh["total"],
-                "best_area": max(areas.values()),
-            }
+        lines = [
+            ScoreLine(a.capitalize(), str(areas[a]), f"({details[a]})", icon=a, data=(("area", a),))
+            for a in AREAS
+        ]
+        lines.append(
+            ScoreLine(
+                f"✪ Foxes: {sh['foxes']} × {low} (lowest area)",
+                str(sh["foxes"] * low),
+                data=(("area", "foxes"),),
+            )
         )
-    # Tie-break: the highest single area (never above 1000 points), then shared.
-    keys = [p["total"] * 1000 + p["best_area"] for p in out]
-    for p, rank in zip(out, ranks(keys), strict=True):
-        p["rank"] = rank
-    out.sort(key=lambda p: (p["rank"], p["seat"]))
+        out.append(FinalScore(seat, names[seat], rank, sh["total"], tuple(lines)))
+    out.sort(key=lambda p: (p.rank, p.seat))
     return out
 
 
-def tie_note(players: Sequence[Mapping[str, Any]]) -> str:
+def _tie_key(sheet: Mapping[str, Any]) -> int:
+    """The total, then the highest single area (never above 1000 points)."""
+    return int(sheet["total"]) * 1000 + int(max(sheet["areas"].values()))
+
+
+def tie_note(names: Sequence[str], sheets: Sequence[Mapping[str, Any]]) -> str:
     """Whether the tie-break decided anything, in words (empty when totals differ)."""
-    totals = [p["total"] for p in players]
-    tied = [p for p in players if totals.count(p["total"]) > 1]
+    totals = [sh["total"] for sh in sheets]
+    order = sorted(range(len(sheets)), key=lambda seat: (-_tie_key(sheets[seat]), seat))
+    tied = [
+        f"{names[seat]} {max(sheets[seat]['areas'].values())}"
+        for seat in order
+        if totals.count(sheets[seat]["total"]) > 1
+    ]
     if not tied:
         return ""
-    best = ", ".join(f"{p['name']} {p['best_area']}" for p in tied)
-    return f"Equal totals: the highest single area decides ({best})."
+    return f"Equal totals: the highest single area decides ({', '.join(tied)})."
+
+
+def end_screen(
+    obs: Mapping[str, Any], names: Sequence[str], you: int | None, winners: Sequence[int]
+) -> EndScreen:
+    """The end screen from the final observation (solo: with the rating)."""
+    rules = TIE_RULE
+    note = tie_note(names, obs["sheets"])
+    if note:
+        rules = f"{note} {rules}"
+    rating = obs.get("rating")
+    if rating:
+        rules = f"Solo rating: {rating}. " + rules
+    return EndScreen(headline(winners, names, you), rules, tuple(final(obs, names)))
+
+
+RULES: tuple[str, ...] = (
+    (
+        "Six dice: white (wild), yellow ●, blue ■, green ▲, pink ♥, silver ◆. On your active "
+        "turn you <b>choose up to three dice</b>, one per roll: click a rolled die, then a "
+        "highlighted cell of its area (the white die may go to any area). You may skip a roll "
+        "instead."
+    ),
+    (
+        "Every rolled die <b>lower</b> than the one you choose goes to the <b>silver tray</b>. "
+        "After the third choice, the dice left go to the tray too."
+    ),
+    (
+        "When another player is active, you take <b>one die from the tray</b> (a passive pick). "
+        "Alone, after each of your turns all six dice are rolled and the three lowest go to the "
+        "tray for your passive pick."
+    ),
+    (
+        "<b>Yellow</b>: circle a cell of the die's value, later cross it; crosses score. "
+        "<b>Blue</b>: blue + white, never higher than the last. <b>Green</b>: die × multiplier; "
+        "each pair scores first minus second. <b>Pink</b>: any value; the bonus needs the value "
+        "shown. <b>Silver</b>: mark the value in a row; dice this choice sent to the tray are "
+        "marked too."
+    ),
+    (
+        'Bonuses come at once: actions (↻ reroll, ↩ return, +1 extra die), foxes ✪ and "?" '
+        "bonuses (you write a value of your choice; the table asks one question at a time)."
+    ),
+    "Each fox scores your <b>lowest</b> area. Ties: the highest single area wins.",
+)
+"""The rules drawer's points (HTML fragments), in order."""
