@@ -203,7 +203,7 @@ class FileirasView(GameTable):
 
     # -- animations -------------------------------------------------------------------
     def capture(self, seat: int, move: str) -> Any:
-        board = self._nodes["screen"].querySelector("[data-role=board]")
+        board = self.board()
         if move == "draw":
             return rect(board.querySelector("[data-role=deck]"))
         if move.startswith("place"):
@@ -221,7 +221,7 @@ class FileirasView(GameTable):
         return None
 
     def animate(self, captured: Any, seat: int, move: str, ms: int) -> None:
-        board = self._nodes["screen"].querySelector("[data-role=board]")
+        board = self.board()
         if move == "draw":
             self.fly(board.querySelector("[data-role=drawn] .fcard"), captured, ms)
         elif move.startswith("place"):
@@ -229,5 +229,5 @@ class FileirasView(GameTable):
             if cards.length:
                 self.fly(cards.item(cards.length - 1), captured, ms)
         elif move.startswith("take") and captured:
-            panel = self._nodes["screen"].querySelector(f'.panel[data-seat="{seat}"]')
+            panel = self.root.querySelector(f'.panel[data-seat="{seat}"]')
             self.send(captured, panel, ms)

@@ -15,7 +15,6 @@ from typing import Any
 
 from optimus.optimus2 import view as vm
 from optimus.ui import table as ui
-from optimus.ui.session import TableSession
 
 from .router import found
 from .table import GameTable, esc, rect
@@ -190,9 +189,6 @@ class Optimus2View(GameTable):
         rounds = {1: "solo, 6 rounds", 2: "6 rounds", 3: "5 rounds", 4: "4 rounds"}
         return f"{super().player_label(n)} ({rounds.get(n, '')})"
 
-    def new_session(self, seed: int) -> TableSession:
-        return TableSession(self.game, {}, seed, self.seats(seed))
-
     def options_text(self) -> str:
         session = self.session
         if session is None:
@@ -329,7 +325,7 @@ class Optimus2View(GameTable):
     # -- animations -------------------------------------------------------------------
     def capture(self, seat: int, move: str) -> Any:
         """Where each die lies before the move (rolled, die fields, tray)."""
-        zone = self._nodes["screen"].querySelector(".dicezone")
+        zone = self.root.querySelector(".dicezone")
         if not found(zone):
             return {}
         return {
@@ -339,7 +335,7 @@ class Optimus2View(GameTable):
 
     def animate(self, captured: Any, seat: int, move: str, ms: int) -> None:
         """Dice that changed place (chosen, sent to the tray, brought back) travel there."""
-        zone = self._nodes["screen"].querySelector(".dicezone")
+        zone = self.root.querySelector(".dicezone")
         if not found(zone) or not captured:
             return
         for node in zone.querySelectorAll("[data-piece]"):

@@ -261,13 +261,8 @@ class OptimusView(GameTable):
         return [x for x in data if isinstance(x, int) and not isinstance(x, bool)][:RECENT]
 
     def _refresh_sheet_choices(self) -> None:
-        self.choices = {
-            **self.choices,
-            "sheet": [*STANDARD_SHEETS, "random", *(f"random:{n}" for n in self.recent)],
-        }
-        self.settings = ui.read_settings(
-            self.storage.get(self.settings_key), self.defaults, self.choices
-        )
+        self.choices["sheet"] = [*STANDARD_SHEETS, "random", *(f"random:{n}" for n in self.recent)]
+        self.settings = self.form.read()
 
     def _remember(self, sheet_seed: int) -> None:
         self.recent = [sheet_seed, *(n for n in self.recent if n != sheet_seed)][:RECENT]
@@ -547,7 +542,7 @@ class OptimusView(GameTable):
         session = self.session
         if session is None or captured is None or self.root is None:
             return
-        screen = self._nodes["screen"]
+        screen = self.root
         after = getattr(session.state, "marks", captured)
         frames = _keyframes(
             [{"transform": "scale(1.8)", "opacity": 0}, {"transform": "none", "opacity": 1}]

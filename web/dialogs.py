@@ -1,0 +1,164 @@
+"""The table's dialogs: rules drawer, settings, confirmation, a player's details, the end.
+
+Native ``<dialog>`` elements opened modally (focus trapped, Escape closes); one
+is open at a time.  :class:`Dialogs` draws them once per mount and fills the
+ones whose content changes (details, end screen) when they open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from optimus.ui import table as ui
+
+from .router import esc, found
+
+ROLES = ("rules", "settings", "confirm", "confirm-text", "confirm-yes", "player", "end", "options")
+
+
+def dialogs_html(game_id: str, rules: Sequence[str], speed: str) -> str:
+    """Every dialog of a table, closed."""
+    g = esc(game_id)
+    speeds = "".join(
+        f'<option value="{k}"{" selected" if k == speed else ""}>{esc(label)}</option>'
+        for k, label in ui.SPEED_LABELS.items()
+    )
+    points = "".join(f"<li>{r}</li>" for r in rules)
+    return f"""
+  <dialog class="drawer" data-role="rules" aria-labelledby="{g}-rules-title">
+    <header class="dialog-head"><h2 id="{g}-rules-title">How to play</h2>
+      <button type="button" class="btn" data-action="close">Close</button></header>
+    <div class="drawer-body"><ol>{points}</ol>
+      <h3>Options in use</h3><p data-role="options"></p></div>
+  </dialog>
+  <dialog class="small-dialog" data-role="settings" aria-labelledby="{g}-settings-title">
+    <header class="dialog-head"><h2 id="{g}-settings-title">Settings</h2>
+      <button type="button" class="btn" data-action="close">Close</button></header>
+    <label class="field">Bot speed
+      <select name="speed" data-setting="speed">{speeds}</select></label>
+    <p class="small">With “Instant”, or when your system asks for reduced motion,
+      cards appear in their new place without moving.</p>
+  </dialog>
+  <dialog class="small-dialog" data-role="confirm" aria-labelledby="{g}-confirm-text">
+    <p id="{g}-confirm-text" data-role="confirm-text"></p>
+    <p class="dialog-actions">
+      <button type="button" class="btn" data-action="confirm-no">Cancel</button>
+      <button type="button" class="btn primary" data-action="confirm-yes"
+        data-role="confirm-yes">OK</button></p>
+  </dialog>
+  <dialog class="small-dialog" data-role="player" aria-labelledby="{g}-player-title"></dialog>
+  <dialog class="end-dialog" data-role="end" aria-labelledby="{g}-end-title"></dialog>"""
+
+
+def end_html(game_id: str, end: ui.EndScreen, icon: Callable[[str], str]) -> str:
+    """The end screen: headline, how totals and ties were decided, each player's breakdown,
+    Rematch / New game / See the final table.  ``icon`` draws a line's piece."""
+    players = "".join(final_html(p, icon) for p in end.players)
+    return f"""
+<div class="end-head"><h2 id="{esc(game_id)}-end-title">{esc(end.headline)}</h2>
+<p class="end-rules">{esc(end.rules)}</p></div>
+<div class="finals" tabindex="0" role="region" aria-label="Scores">{players}</div>
+<p class="dialog-actions">
+  <button type="button" class="btn primary" data-action="rematch">Rematch</button>
+  <button type="button" class="btn" data-action="new">New game</button>
+  <button type="button" class="btn" data-action="see-table">See the final table</button></p>"""
+
+
+def final_html(p: ui.FinalScore, icon: Callable[[str], str]) -> str:
+    """One player's result on the end screen."""
+    lines = []
+    for line in p.lines:
+        piece = icon(line.icon) if line.icon else ""
+        detail = f' <span class="small">{esc(line.detail)}</span>' if line.detail else ""
+        data = "".join(f' data-{k}="{esc(v)}"' for k, v in line.data)
+        lines.append(
+            f'<li class="{esc(line.kind)}">{piece or "<span></span>"}'
+            f"<span>{esc(line.text)}{detail}</span><b{data}>{esc(line.value)}</b></li>"
+        )
+    why = f'<p class="why">{esc(p.why)}</p>' if p.why else ""
+    return (
+        f'<article class="final" data-seat="{p.seat}" data-total="{p.total}">'
+        f'<h3><span class="rank">#{p.rank}</span> {esc(p.name)}'
+        f'<span class="total" data-role="total">{ui.points(p.total)}</span></h3>'
+        f"{why}<ul>{''.join(lines)}</ul></article>"
+    )
+
+
+class Dialogs:
+    """The dialogs of one mounted table (``root``: the table's shell)."""
+
+    def __init__(self, root: Any, game_id: str) -> None:
+        self.root = root
+        self.game_id = game_id
+        self.nodes = {role: root.querySelector(f"[data-role={role}]") for role in ROLES}
+        self._on_yes: Callable[[], None] | None = None
+
+    def open(self, dialog: Any) -> None:
+        self.close_all(dialog)
+        if not dialog.open:
+            dialog.showModal()
+
+    def close_all(self, keep: Any = None) -> None:
+        for dialog in self.root.querySelectorAll("dialog[open]"):
+            if keep is None or not dialog.isSameNode(keep):
+                dialog.close()
+
+    def end_open(self) -> bool:
+        return bool(self.nodes["end"].open)
+
+    def confirm(self, text: str, yes: str, on_yes: Callable[[], None]) -> None:
+        """Ask before doing something that loses or leaves a game."""
+        self.nodes["confirm-text"].textContent = text
+        self.nodes["confirm-yes"].textContent = yes
+        self._on_yes = on_yes
+        self.open(self.nodes["confirm"])
+        self.nodes["confirm"].querySelector("[data-action=confirm-no]").focus()
+
+    def confirmed(self) -> None:
+        self.nodes["confirm"].close()
+        on_yes, self._on_yes = self._on_yes, None
+        if on_yes is not None:
+            on_yes()
+
+    def cancel(self) -> None:
+        self.nodes["confirm"].close()
+
+    def rules(self, options: str) -> None:
+        """The rules drawer, with the options of the game in progress."""
+        self.nodes["options"].textContent = options or "You choose them on the set-up screen."
+        self.open(self.nodes["rules"])
+
+    def settings(self) -> None:
+        self.open(self.nodes["settings"])
+
+    def player(self, panel: ui.Panel, detail: str) -> None:
+        """A player's details (their whole sheet or collection)."""
+        dialog = self.nodes["player"]
+        dialog.innerHTML = (
+            f'<header class="dialog-head"><h2 id="{esc(self.game_id)}-player-title">'
+            f"{esc(panel.name)}: {esc(ui.points(panel.score))}</h2>"
+            '<button type="button" class="btn" data-action="close">Close</button></header>'
+            f"{detail}"
+        )
+        self.open(dialog)
+
+    def end(self, end: ui.EndScreen, record: str, icon: Callable[[str], str]) -> None:
+        dialog = self.nodes["end"]
+        dialog.setAttribute("data-record", record)
+        dialog.innerHTML = end_html(self.game_id, end, icon)
+        self.open(dialog)
+        # Focused from script, not with `autofocus`: a cross-origin iframe (a blog's
+        # embed) blocks autofocus and says so on the console.
+        dialog.querySelector("[data-action=rematch]").focus()
+
+    def close_end(self) -> None:
+        self.nodes["end"].close()
+
+
+def backdrop_click(dialog: Any, event: Any) -> bool:
+    """Whether a click on ``dialog`` itself fell outside its box (on the backdrop)."""
+    r = dialog.getBoundingClientRect()
+    x, y = float(event.clientX), float(event.clientY)
+    inside = float(r.left) <= x <= float(r.right) and float(r.top) <= y <= float(r.bottom)
+    return found(dialog) and not inside

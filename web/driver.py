@@ -1,0 +1,119 @@
+"""Driving a game at the table: the person's moves and the bots', drawn and animated in turn.
+
+:class:`Driver` holds the :class:`~optimus.ui.session.TableSession` in play.
+A person's move goes through the checked path (an illegal move is refused
+with the engine's reason); bots think in slices of ``SLICE_MS`` so the page
+never freezes, and each action is saved, drawn, animated and paced by the
+speed setting.  What it draws with is its :class:`Host` (the game's table).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import js
+
+from optimus.core.protocol import GameError
+from optimus.ui import table as ui
+from optimus.ui.session import TableSession
+
+from .motion import reduced_motion
+
+SLICE_MS = 25.0
+"""How long a bot thinks before the page gets control back."""
+
+
+class Host(Protocol):
+    """What the driver needs of the table it plays at."""
+
+    you: int | None
+    error: str
+
+    def speed(self) -> str: ...
+    def render(self, moved: bool = False) -> None: ...
+    def save(self) -> None: ...
+    def capture(self, seat: int, move: str) -> Any: ...
+    def animate(self, captured: Any, seat: int, move: str, ms: int) -> None: ...
+
+
+class Driver:
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.session: TableSession | None = None
+        self.generation = 0
+        """Bumped to stop a running bot loop (a new game, the set-up screen, leaving)."""
+
+    def stop(self) -> None:
+        self.generation += 1
+
+    def in_progress(self) -> bool:
+        return self.session is not None and not self.session.state.is_terminal()
+
+    def kick(self) -> None:
+        """Let the bots play until a person is to act (never blocking the page)."""
+        if self.session is not None and self.session.bot_to_act() is not None:
+            asyncio.ensure_future(self._bots(self.generation))
+
+    async def _bots(self, generation: int) -> None:
+        session = self.session
+        host = self.host
+        assert session is not None
+        while generation == self.generation and (seat := session.bot_to_act()) is not None:
+            started = time.perf_counter()
+            host.render()
+            await asyncio.sleep(0)
+            while (move := session.think(SLICE_MS)) is None:
+                await asyncio.sleep(0)  # give the page back between slices
+                if generation != self.generation:
+                    return
+            await asyncio.sleep(0)  # the last slice ends its task; the move is drawn in the next
+            if generation != self.generation:
+                return
+            self.after_move(seat, move, lambda: None)
+            delay = ui.bot_delay(host.speed(), reduced_motion())
+            await asyncio.sleep(max(0.0, delay - (time.perf_counter() - started)))
+        if generation == self.generation:
+            host.render()
+
+    def after_move(self, seat: int, move: str, apply: Callable[[], None]) -> None:
+        """Apply a move (``apply``), save and draw it, then animate its pieces."""
+        host = self.host
+        try:
+            captured = host.capture(seat, move)  # the DOM still shows the state before the move
+        except Exception as exc:  # an animation must never break the game (but tests see it)
+            js.console.error(f"animation skipped: {exc!r}")
+            captured = None
+        apply()
+        host.save()
+        host.render(moved=seat == host.you)
+        speed = host.speed()
+        ms = ui.animation_ms(speed, reduced_motion())
+        if ms and speed != "instant":
+            try:
+                host.animate(captured, seat, move, ms)
+            except Exception as exc:  # an animation must never break the game (but tests see it)
+                js.console.error(f"animation skipped: {exc!r}")
+
+    def human_move(self, move: str) -> None:
+        """The person's move, checked; a refusal shows in the status line."""
+        session = self.session
+        host = self.host
+        if session is None or session.state.is_terminal():
+            return
+        seat = session.human_to_act()
+        if seat is None:
+            host.error = "Please wait: it is not your turn."
+            host.render()
+            return
+        host.error = ""
+        try:
+            self.after_move(seat, move, lambda: session.play(seat, move))
+        except GameError as exc:
+            reason = str(exc)
+            host.error = f"{reason[:1].upper()}{reason[1:]}."
+            host.render()
+            return
+        self.kick()

@@ -1,0 +1,201 @@
+"""The frame every game page is drawn in: status line, game bar tools, set-up and play screens.
+
+The play screen is the game's board beside compact player panels and the log.
+:class:`Frame` draws each part only when its markup changed; the board is
+patched in place by keys (:mod:`optimus_web.keyed`), so focus and a running
+animation survive an update.  It also keeps focus where a player expects it:
+on the next sensible control when their turn comes, else where it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import js
+
+from optimus.ui import table as ui
+
+from . import keyed
+from .router import esc, found
+
+TOOLS_HTML = (
+    '<button type="button" class="btn tool" data-action="rules">How to play</button>'
+    '<button type="button" class="btn tool" data-action="settings">Settings</button>'
+    '<button type="button" class="btn tool" data-action="results" hidden>Results</button>'
+)
+"""The game bar's tools, beside the title and the back link of index.html."""
+
+PLAY_HTML = """
+<div class="play" data-role="play">
+  <section class="board" aria-label="Table" tabindex="-1" data-role="board"></section>
+  <section class="side" aria-label="Players and log">
+    <ul class="panels" aria-label="Players" data-role="panels"></ul>
+    <section class="log" aria-labelledby="log-title">
+      <h2 id="log-title">Log <span class="small">newest first</span></h2>
+      <ol tabindex="0" aria-labelledby="log-title" data-role="log"></ol>
+    </section>
+  </section>
+</div>"""
+
+
+def shell_html(game_id: str, dialogs: str) -> str:
+    """The table's shell: the status line (a polite live region), the screen, the dialogs."""
+    return f"""
+<div class="table-shell" data-game="{esc(game_id)}">
+  <p class="status" data-role="status" role="status" aria-live="polite">
+    <span class="spinner" aria-hidden="true"></span><span data-role="status-text"></span></p>
+  <div class="screen" data-role="screen"></div>{dialogs}
+</div>"""
+
+
+def panel_html(p: ui.Panel, summary: str) -> str:
+    """A compact player panel: name, live score, "▶ to play", last action, the game's summary;
+    a click or Enter opens the player's details."""
+    cls = ["panel"]
+    if p.turn:
+        cls.append("turn")
+    if p.you:
+        cls.append("you")
+    marker = '<span class="turn-mark">▶ to play</span>' if p.turn else ""
+    last = f'<p class="plast">Last: {esc(p.last)}</p>' if p.last else '<p class="plast"></p>'
+    score = esc(ui.points(p.score))
+    return (
+        f'<li class="{" ".join(cls)}" data-seat="{p.seat}" data-action="player">'
+        f'<button type="button" class="panel-head" data-action="player" '
+        f'data-seat="{p.seat}" aria-label="{esc(p.name)}: {score}. Show details">'
+        f'<span class="pname">{esc(p.name)}</span>{marker}'
+        f'<span class="pscore" data-role="score">{score}</span></button>'
+        f'{last}<div class="psum">{summary}</div></li>'
+    )
+
+
+def log_html(lines: Sequence[tuple[str, str]]) -> str:
+    """The log's lines, newest first: (class, sentence)."""
+    return "".join(f'<li class="{cls}">{esc(line)}</li>' for cls, line in lines)
+
+
+class Frame:
+    """The mounted frame of one table (``root``: the table's shell)."""
+
+    def __init__(self, root: Any) -> None:
+        self.root = root
+        self.status = root.querySelector("[data-role=status]")
+        self.status_text = root.querySelector("[data-role=status-text]")
+        self.screen = root.querySelector("[data-role=screen]")
+        self._drawn: dict[str, str] = {}
+        """The markup last drawn per part of the play screen (redrawn only on change)."""
+        self._your_turn = False
+
+    # -- the game bar -----------------------------------------------------------------
+    @staticmethod
+    def mount_tools() -> None:
+        tools = js.document.getElementById("game-tools")
+        if found(tools):
+            tools.innerHTML = TOOLS_HTML
+
+    @staticmethod
+    def unmount_tools() -> None:
+        tools = js.document.getElementById("game-tools")
+        if found(tools):
+            tools.replaceChildren()
+
+    @staticmethod
+    def show_results(shown: bool) -> None:
+        """The bar's "Results" (reopens the end screen) is there once a game is over."""
+        tool = js.document.querySelector("#game-tools [data-action=results]")
+        if found(tool):
+            tool.hidden = not shown
+
+    # -- the status line ---------------------------------------------------------------
+    def set_status(self, tone: str, text: str) -> None:
+        """Update the status line in place (a live region must not be re-created)."""
+        cls = f"status {tone}" + (" thinking" if tone == "bot" else "")
+        if self.status.className != cls:
+            self.status.className = cls
+        if self.status_text.textContent != text:
+            self.status_text.textContent = text
+
+    # -- screens -----------------------------------------------------------------------
+    def show_setup(self, markup: str) -> None:
+        self.screen.innerHTML = markup
+
+    def show_play(self) -> None:
+        self.screen.innerHTML = PLAY_HTML
+        self._drawn = {}
+        self._your_turn = False
+
+    def board(self) -> Any:
+        return self.screen.querySelector("[data-role=board]")
+
+    def draw(self, board: str, panels: str, log: str) -> None:
+        """Draw the parts of the play screen whose markup changed: the board is patched
+        in place by keys; panels and log are small and replaced."""
+        screen = self.screen
+        if self._drawn.get("board") != board:
+            keyed.patch(self.board(), board)
+            self._drawn["board"] = board
+        for part, markup in (("panels", panels), ("log", log)):
+            if self._drawn.get(part) != markup:
+                screen.querySelector(f"[data-role={part}]").innerHTML = markup
+                self._drawn[part] = markup
+
+    # -- focus --------------------------------------------------------------------------
+    def focus_before(self) -> tuple[bool, str | None]:
+        """Before drawing: whether focus is on the screen, and a selector to find it again."""
+        active = js.document.activeElement
+        had_focus = _inside(self.screen, active)
+        return had_focus, (_focus_key(active) if had_focus else None)
+
+    def focus_after(
+        self,
+        before: tuple[bool, str | None],
+        your_turn: bool,
+        moved: bool,
+        order: Sequence[str],
+    ) -> None:
+        """After drawing: on the person's turn (just arrived, or they just moved), focus
+        the first of ``order``; else keep focus where it was (or the board, if the control
+        it was on was drawn away).  Never taken from an open dialog or the game bar."""
+        had_focus, focus_key = before
+        screen = self.screen
+        arrived, self._your_turn = your_turn and not self._your_turn, your_turn
+        active = js.document.activeElement
+        lost = had_focus and not _inside(screen, active)
+        free = (
+            lost
+            or _inside(screen, active)
+            or not found(active)
+            or active.isSameNode(js.document.body)
+        )
+        if your_turn and free and (moved or arrived or lost):
+            self.focus_first(order)
+        elif lost:
+            again = screen.querySelector(focus_key) if focus_key else None
+            (again if found(again) else self.board()).focus()
+
+    def game_over(self) -> None:
+        self._your_turn = False
+
+    def focus_first(self, selectors: Sequence[str]) -> None:
+        """Focus the first control matching ``selectors`` (else the board)."""
+        for selector in selectors:
+            node = self.screen.querySelector(selector)
+            if found(node):
+                node.focus()
+                return
+        self.board().focus()
+
+
+def _inside(container: Any, node: Any) -> bool:
+    return found(node) and bool(container.contains(node))
+
+
+def _focus_key(element: Any) -> str | None:
+    """A selector that finds the same control after a redraw (None if there is none)."""
+    for attr in ("data-key", "data-move", "data-seat"):
+        value = element.getAttribute(attr) if hasattr(element, "getAttribute") else None
+        if found(value) and value:
+            tag = str(element.tagName).lower()
+            return f'{tag}[{attr}="{value}"]'
+    return None

@@ -1,0 +1,164 @@
+"""The set-up form: a table's settings, and the players and seats drawn from the game's description.
+
+Player counts, bot levels and the default level come from
+:data:`optimus.games.GAMES` (never a list of a page's own); a game adds its own
+options (``GameTable.defaults``/``choices``).  Every input with
+``data-setting="<key>"`` is validated against the choices and saved under
+``optimus-table.<id>.settings``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from optimus.core.protocol import JSON
+from optimus.games import GameInfo
+from optimus.ui import table as ui
+
+from .router import esc, found
+from .storage import Storage
+
+
+class Settings:
+    """A table's settings: every key with its default and allowed values, saved on change."""
+
+    def __init__(
+        self,
+        info: GameInfo,
+        levels: Sequence[str],
+        own_defaults: Mapping[str, JSON],
+        own_choices: Mapping[str, Sequence[JSON]],
+        storage: Storage,
+    ) -> None:
+        level = info.default_level if info.default_level in levels else levels[0]
+        bots = range(info.players[1] - 1)
+        places = [v for v, _ in ui.seat_choices(info.players[1])]
+        self.defaults: dict[str, JSON] = {
+            "players": info.first_players,
+            "seat": places[0],
+            "speed": "normal",
+            **{f"bot{i}": level for i in bots},
+            **own_defaults,
+        }
+        # Per table: a player's bots join the seat choices ("Add your bot…", web/userbots.py).
+        self.choices: dict[str, list[JSON]] = {
+            "players": list(info.player_counts),
+            "seat": list(places),
+            "speed": list(ui.SPEEDS),
+            **{f"bot{i}": list(levels) for i in bots},
+            **{k: list(v) for k, v in own_choices.items()},
+        }
+        self.storage = storage
+        self.key = f"optimus-table.{info.id}.settings"
+        self.values = self.read()
+
+    def read(self) -> dict[str, JSON]:
+        return ui.read_settings(self.storage.get(self.key), self.defaults, self.choices)
+
+    def save(self) -> None:
+        self.storage.set(self.key, json.dumps(self.values, separators=(",", ":")))
+
+    def from_input(self, target: Any) -> str | None:
+        """Take an input's value (``data-setting``); the key it set, or None if none."""
+        key = target.getAttribute("data-setting")
+        if not found(key) or not key or str(key) not in self.choices:
+            return None
+        key = str(key)
+        if str(target.type) == "checkbox":
+            value: JSON = bool(target.checked)
+        else:
+            text = str(target.value)
+            value = next((c for c in self.choices[key] if str(c) == text), self.defaults[key])
+        self.values[key] = value
+        self.save()
+        return key
+
+
+def seat_fields(
+    settings: Mapping[str, JSON], players: Mapping[int, str], levels: Sequence[str]
+) -> str:
+    """The "Players" select (count -> option text), your place, one bot level per other seat."""
+    s = settings
+    count = int(str(s["players"]))
+    counts = "".join(
+        f'<option value="{n}"{" selected" if n == s["players"] else ""}>{esc(text)}</option>'
+        for n, text in players.items()
+    )
+    places = "".join(
+        f'<option value="{v}"{" selected" if v == s["seat"] else ""}'
+        f"{' hidden' if v.isdigit() and int(v) > count else ''}>{esc(text)}</option>"
+        for v, text in ui.seat_choices(max(players))
+    )
+    seats = []
+    for i in range(max(players) - 1):
+        opts = "".join(
+            f'<option value="{lv}"{" selected" if s[f"bot{i}"] == lv else ""}>'
+            f"{esc(lv.capitalize())}</option>"
+            for lv in levels
+        )
+        hidden = " hidden" if i >= count - 1 else ""
+        seats.append(
+            f'<label class="seat field"{hidden}>Bot {i + 1} '
+            f'<select name="bot{i}" data-setting="bot{i}">{opts}</select></label>'
+        )
+    return f"""
+  <label class="field">Players <select name="players" data-setting="players">{counts}</select>
+  </label>
+  <fieldset class="seats"{" hidden" if count == 1 else ""}>
+    <legend>Your place at the table, and the bots</legend>
+    <label class="field">You play <select name="seat" data-setting="seat">{places}</select>
+    </label>{"".join(seats)}</fieldset>"""
+
+
+def show_seats(root: Any, settings: Settings) -> None:
+    """Show the seats and places a table of the chosen size uses (solo: none)."""
+    values = settings.values
+    players = int(str(values["players"]))
+    for i, label in enumerate(root.querySelectorAll(".seat")):
+        label.hidden = i >= players - 1
+    for option in root.querySelectorAll("select[name=seat] option"):
+        value = str(option.value)
+        option.hidden = value.isdigit() and int(value) > players
+    place = str(values.get("seat", "1"))
+    if place.isdigit() and int(place) > players:  # past the last seat: the last seat
+        values["seat"] = str(players)
+        settings.save()
+        select = root.querySelector("select[name=seat]")
+        if found(select):
+            select.value = str(players)
+    fieldset = root.querySelector("fieldset.seats")
+    if found(fieldset):
+        fieldset.hidden = players == 1
+
+
+def seats(settings: Mapping[str, JSON], seed: int) -> list[str]:
+    """The bot levels chosen, in order, with the person at the place chosen."""
+    players = int(str(settings["players"]))
+    bots = [str(settings[f"bot{i}"]) for i in range(players - 1)]
+    return ui.seat_order(bots, str(settings["seat"]), seed)
+
+
+def setup_html(notices: Sequence[str], resume: str, lead: str, fields: str, picker: str) -> str:
+    """The set-up screen: notices, "resume" (with a saved game), the fields, "start"."""
+    said = "".join(f'<p class="notice">{esc(n)}</p>' for n in notices)
+    return f"""
+<form class="setup" data-role="setup" onsubmit="return false">
+  {said}{resume}
+  <p class="lead">{lead}</p>
+  {fields}
+  {picker}
+  <p><button type="button" class="btn {"" if resume else "primary"}" data-action="start">
+    Start {"a new " if resume else ""}game</button></p>
+</form>"""
+
+
+def resume_html(notes: Sequence[tuple[str, str]]) -> str:
+    """The "resume" offer, after the notes of the saved game ((who, text): a player's bot
+    that is not loaded)."""
+    said = "".join(f'<p class="notice">{esc(who)} {esc(text)}</p>' for who, text in notes)
+    return (
+        f'{said}<p class="resume">You have a game in progress. '
+        '<button type="button" class="btn primary" data-action="resume">Resume it</button></p>'
+    )
