@@ -20,8 +20,9 @@ from .router import found
 from .table import GameTable, Rect, esc, rect
 
 
-def card_html(c: vm.Card, size: str = "") -> str:
-    """One card: hue, symbol and caption (never colour alone), named for screen readers."""
+def card_html(c: vm.Card, size: str = "", key: str = "") -> str:
+    """One card: hue, symbol and caption (never colour alone), named for screen readers;
+    ``key``: its place on the board (``data-key``)."""
     kind = c.kind
     last = c.last_by
     extra = f" {size}" if size else ""
@@ -32,9 +33,10 @@ def card_html(c: vm.Card, size: str = "") -> str:
         name += f", placed by {last}"
         mark = "You" if last == "You" else str(last).rsplit(" ", 1)[-1]  # the seat number
         badge = f'<span class="by" aria-hidden="true">{esc(mark)}</span>'
+    keyed = f' data-key="{key}"' if key else ""
     return (
         f'<span class="fcard c-{esc(kind).replace("+", "plus")}{extra}" role="img" '
-        f'aria-label="{esc(name)}" data-kind="{esc(kind)}">'
+        f'aria-label="{esc(name)}" data-kind="{esc(kind)}"{keyed}>'
         f'<span class="sym" aria-hidden="true">{esc(c.symbol)}</span>'
         f'<span class="lbl" aria-hidden="true">{esc(c.caption)}</span>{badge}</span>'
     )
@@ -125,7 +127,7 @@ class FileirasView(GameTable):
 
     def _row_html(self, r: vm.Row) -> str:
         n = r.n
-        cards = "".join(card_html(c) for c in r.cards)
+        cards = "".join(card_html(c, key=f"r{n}c{j}") for j, c in enumerate(r.cards))
         classes = ["frow"]
         attrs = ""
         action = ""
@@ -150,7 +152,7 @@ class FileirasView(GameTable):
             action = f'<span class="taken-by">Taken by {esc(r.taken_by)}</span>'
         described = ", ".join(c.label for c in r.cards) or "empty"
         return (
-            f'<li class="{" ".join(classes)}" data-row="{n}"{attrs} '
+            f'<li class="{" ".join(classes)}" data-row="{n}" data-key="row{n}"{attrs} '
             f'aria-label="Row {n}: {esc(described)}">'
             f'<span class="row-n" aria-hidden="true">{n}</span>'
             f'<div class="row-cards">{cards}{slots}</div><div class="row-act">{action}</div></li>'

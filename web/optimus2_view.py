@@ -32,7 +32,7 @@ def die_html(d: vm.Die, attrs: str = "", cls: str = "") -> str:
     )
 
     classes = f"die d-{esc(d.die)} {cls}".strip()
-    piece = f'data-piece="{esc(d.die)}"'
+    piece = f'data-piece="{esc(d.die)}" data-key="die-{esc(d.die)}"'
     if attrs:
         return f'<button type="button" class="{classes}" {piece} {attrs}>{inner}</button>'
     return f'<span class="{classes}" {piece} role="img" aria-label="{esc(d.label)}">{inner}</span>'
@@ -52,10 +52,13 @@ def _cell(tag_cls: str, label: str, inner: str, c: dict[str, Any]) -> str:
         label += " (latest entry)"
     if c["move"]:
         return (
-            f'<button type="button" class="{tag_cls} target" data-move="{esc(c["move"])}" '
-            f'aria-label="{esc(label)}">{inner}</button>'
+            f'<button type="button" class="{tag_cls} target" data-key="{c["key"]}" '
+            f'data-move="{esc(c["move"])}" aria-label="{esc(label)}">{inner}</button>'
         )
-    return f'<span class="{tag_cls}" role="img" aria-label="{esc(label)}">{inner}</span>'
+    return (
+        f'<span class="{tag_cls}" data-key="{c["key"]}" role="img" aria-label="{esc(label)}">'
+        f"{inner}</span>"
+    )
 
 
 def sheet_html(s: dict[str, Any], compact: bool = False) -> str:

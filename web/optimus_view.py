@@ -61,12 +61,14 @@ def cell_html(c: dict[str, Any], mode: str) -> str:
     if mode == "big" and c["free"]:
         return (
             f'<button type="button" class="{" ".join(cls)} free" data-action="box" '
-            f'data-box="{box}" aria-label="{label}" aria-pressed="{str(c["pencil"]).lower()}">'
+            f'data-box="{box}" data-key="{box}" aria-label="{label}" '
+            f'aria-pressed="{str(c["pencil"]).lower()}">'
             f"{inner}</button>"
         )
     classes = " ".join(cls)
     return (
-        f'<span class="{classes}" role="img" aria-label="{label}" data-box="{box}">{inner}</span>'
+        f'<span class="{classes}" role="img" aria-label="{label}" data-box="{box}" '
+        f'data-key="{box}">{inner}</span>'
     )
 
 

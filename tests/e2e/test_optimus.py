@@ -312,3 +312,27 @@ def test_six_players_fit_the_screen_on_a_desktop_and_a_phone(guarded, site, scre
                 .map(el => el.className)"""
         )
         assert tall == [], f"{name}: below the screen: {tall}"
+
+
+def test_a_focused_box_is_the_same_element_after_the_board_updates(guarded, site):
+    """The board is patched in place (keyed updates), not redrawn: the box the person
+    pencils by keyboard stays the focused element itself, through every update."""
+    page = open_table(guarded, site, players=1, speed="instant")
+    page.wait_for_selector(YOUR_TURN)
+    state = current_state(page)
+    move = next(m for m in state.legal_moves(0) if m != "pass" and m[0] != "x" and m[1] != "?")
+    cf, nf, mask = parse_move(move)
+    page.click(f'button.die[data-kind=colour][data-face="{cf}"]')
+    page.click(f'button.die[data-kind=number][data-face="{nf}"]')
+    name = move.split()[1 + bits(mask).index(bits(mask)[0])]
+    box = f'button.cell[data-box="{name}"]'
+    page.focus(box)
+    page.evaluate("(s) => { window.probe = document.querySelector(s); }", box)
+    page.keyboard.press("Enter")  # pencil the box: the board, status and feedback update
+    page.wait_for_selector(f'{box}[aria-pressed="true"]')
+    same = "() => document.activeElement === window.probe && window.probe.isConnected"
+    assert page.evaluate(same)
+    page.keyboard.press("Enter")  # rub it out again
+    page.wait_for_selector(f'{box}[aria-pressed="false"]')
+    assert page.evaluate(same)
+    assert page.locator(".ogrid.big .cell.pencil").count() == 0
