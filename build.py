@@ -91,6 +91,7 @@ ARCHIVES = "/lib/optimus-table"
 # modules, in the wheel (``optimus``) and the web zip (``optimus_web``).
 BOOT_MODULES_OF_OURS = (
     "optimus/__init__.py",
+    "optimus/games.py",
     "optimus_web/__init__.py",
     "optimus_web/lazy.py",
     "optimus_web/main.py",

@@ -4,6 +4,7 @@ rules are loaded)."""
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 
 import pytest
@@ -12,7 +13,7 @@ from optimus.core.arena import play_game
 from optimus.core.bots import Budget
 from optimus.core.conformance import check_random_game, check_replays, random_match
 from optimus.core.registry import available_games, get_game
-from optimus.games import GAMES, GameInfo, listed
+from optimus.games import GAMES, listed
 
 IDS = sorted(GAMES)
 
@@ -32,8 +33,7 @@ def test_the_description_agrees_with_the_rules(game_id: str) -> None:
     assert info.first_players in info.player_counts
     assert set(info.levels) <= set(game.bot_levels()), "the form offers a level no bot has"
     assert info.default_level in info.levels
-    package = info.rules_module.rsplit(".", 1)[0]
-    assert package == f"optimus.{info.id}", "a game's rules live in optimus/<id>/"
+    package = f"optimus.{info.id}"
     for role in ("game",):
         importlib.import_module(f"{package}.{role}")
 
@@ -59,13 +59,8 @@ def test_every_offered_bot_level_finishes_a_game(game_id: str) -> None:
         assert len(scores) == players and all(times), level
 
 
-def test_a_description_derives_the_archive_of_its_game() -> None:
-    info = GameInfo(
-        id="chess",
-        title="Chess",
-        lead="x",
-        players=(2, 2),
-        rules="optimus.chess.game:Chess",
-        view="optimus_web.chess_view:ChessView",
-    )
+def test_a_description_derives_where_its_game_is() -> None:
+    info = dataclasses.replace(GAMES["tiny"], id="chess")
+    assert info.rules == "optimus.chess.game:ChessGame"
+    assert info.view == "optimus_web.chess_view:ChessView"
     assert info.archive_files() == ("optimus/chess/", "optimus_web/chess_view.py")

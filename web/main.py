@@ -9,10 +9,8 @@ boot (``units``; web/lazy.py).  Success sets
 shows a readable message (index.html's inline script catches failures that
 happen before this module runs: a missing wheel, a timeout, a JS error).
 
-To add a game's table, write ``web/<game>_view.py`` with a subclass of
-``table.GameTable`` (the shared frame: docs/table.md), add it to ``VIEWS``
-below and its files to build.py's ``GAME_UNITS`` (its archive); put its board's styles in
-``web/<game>.css`` (build.py inlines every ``web/*.css`` into the page).
+The games, their routes and views come from their descriptions
+(``optimus.games``, part of the boot): adding a game is docs/adding-a-game.md.
 """
 
 from __future__ import annotations
@@ -31,17 +29,17 @@ from .lazy import SHARED, Archives, LoadingView
 from .router import Router, View, ViewFactory
 
 
-def lazy_view(module: str, name: str) -> ViewFactory:
-    """A factory that imports ``optimus_web.<module>`` on the first visit of its route.
+def lazy_view(view: str) -> ViewFactory:
+    """A factory that imports ``view`` (``"module:Class"``) on the first visit of its route.
 
     Views are not imported at boot: the page is ready sooner, and a broken
     view breaks only its own route (the error shows there), not the boot.
     """
 
     def make() -> View:
-        view_class = getattr(importlib.import_module(f"{__package__}.{module}"), name)
-        view: View = view_class()
-        return view
+        module, _, name = view.partition(":")
+        made: View = getattr(importlib.import_module(module), name)()
+        return made
 
     return make
 
@@ -71,28 +69,22 @@ async def fetch_bytes(url: str) -> bytes:
     return data
 
 
-VIEWS = {
-    "fileiras": ("fileiras_view", "FileirasView"),
-    "optimus": ("optimus_view", "OptimusView"),
-    "optimus2": ("optimus2_view", "Optimus2View"),
-}
-"""Each game's view: ``optimus_web.<module>`` and its class."""
+def preloaded() -> list[tuple[str, str | None]]:
+    """What ``preload`` imports after the boot, one step per idle period: first the
+    frame every game shares (with the rules' core), then each listed game's view
+    and rules (its view module, and the game and its bots from the registry)."""
+    from optimus.games import listed  # from the wheel, imported by boot()
 
-PRELOADED: tuple[tuple[str, str | None], ...] = (
-    ("table", None),
-    *((module, game) for game, (module, _) in VIEWS.items()),
-)
-"""What ``preload`` imports after the boot, one step per idle period: first the
-frame every game shares (with the rules' core), then each game's view and rules
-(``optimus_web.<module>``, and the game and its bots from the registry)."""
+    steps: list[tuple[str, str | None]] = [(f"{__package__}.table", None)]
+    return steps + [(info.view.partition(":")[0], info.id) for info in listed()]
 
 
 def register_views(router: Router, archives: Archives) -> None:
-    """Register the view of every game on the landing page."""
-    for game, (module, name) in VIEWS.items():
-        router.register(
-            game, fetched_view(archives, game, router.games[game], lazy_view(module, name))
-        )
+    """Register the view of every described game (listed on the landing page or not)."""
+    from optimus.games import GAMES
+
+    for info in GAMES.values():
+        router.register(info.id, fetched_view(archives, info.id, info.title, lazy_view(info.view)))
 
 
 PRELOAD_AFTER_MS = 1000
@@ -104,11 +96,11 @@ finds the main thread free."""
 def preload(
     window: Any,
     archives: Archives,
-    steps: Sequence[tuple[str, str | None]] = PRELOADED,
+    steps: Sequence[tuple[str, str | None]] | None = None,
     after_ms: int = PRELOAD_AFTER_MS,
 ) -> None:
     """``after_ms`` after ready, fetch every archive the boot left out, and import
-    what each of ``steps`` names (see ``PRELOADED``), one step per idle period of
+    what each of ``steps`` names (``preloaded()`` by default), one step per idle period of
     the page (``requestIdleCallback``; a timer where there is none), each once its
     archive is here (a game's, or for the table the one they share).
 
@@ -121,7 +113,7 @@ def preload(
     what went wrong there.  The modules done so far are listed in
     ``<html data-preloaded>`` (for the tests).
     """
-    pending = list(steps)
+    pending = list(preloaded() if steps is None else steps)
     done: list[str] = []
 
     def step(*_: Any) -> None:
@@ -136,12 +128,12 @@ def preload(
         module, game = pending.pop(0)
         if not load.cancelled() and load.exception() is None:
             with contextlib.suppress(Exception):  # the route reports it (see above)
-                importlib.import_module(f"{__package__}.{module}")
+                importlib.import_module(module)
                 if game is not None:
                     from optimus.core.registry import get_game
 
                     get_game(game).bot_levels()  # cached by the registry for the view
-        done.append(module)
+        done.append(module.rsplit(".", 1)[-1])
         window.document.documentElement.dataset.preloaded = ",".join(done)
         if pending:
             schedule(step)
@@ -229,7 +221,10 @@ def boot(units: Mapping[str, Mapping[str, Any]] | None = None) -> Router:
 
         import_ms = (time.perf_counter() - started) * 1000
         archives = Archives(units or {}, fetch_bytes)
-        router = Router(js.document, js.window, create_proxy)
+        from optimus.games import GAMES
+
+        titles = {info.id: info.title for info in GAMES.values()}
+        router = Router(js.document, js.window, create_proxy, titles)
         register_views(router, archives)
         router.start()
     except Exception as exc:

@@ -3,8 +3,8 @@
 Games are routes of the same page, so the site stays one static file that
 works under any sub-path and inside an iframe.  A game's table is a *view*
 registered with :meth:`Router.register`.  The landing page itself is static
-HTML in index.html, visible before Python loads; the router only hides and
-shows it.
+HTML in index.html (its cards made by the build from the games' descriptions),
+visible before Python loads; the router only hides and shows it.
 
 Route parsing is pure (``parse_route``) so it can be reasoned about without a
 browser; everything that touches the DOM takes the ``document``/``window``
@@ -13,7 +13,7 @@ objects it is given.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 
@@ -79,7 +79,15 @@ def parse_route(location_hash: str) -> str:
 class Router:
     """Shows the landing page or one game, following ``location.hash``."""
 
-    def __init__(self, document: Any, window: Any, create_proxy: Callable[[Any], Any]) -> None:
+    def __init__(
+        self,
+        document: Any,
+        window: Any,
+        create_proxy: Callable[[Any], Any],
+        games: Mapping[str, str],
+    ) -> None:
+        """``games`` maps each game's route to its title (the descriptions in
+        ``optimus.games``)."""
         self._document = document
         self._window = window
         self._home = document.getElementById("home")
@@ -87,14 +95,7 @@ class Router:
         self._title = document.getElementById("game-title")
         self._container = document.getElementById("game-view")
         self._tools = document.getElementById("game-tools")
-        # Game ids and titles come from the static cards, the single source of
-        # what the landing page offers.
-        self.games: dict[str, str] = {}
-        for card in document.querySelectorAll("[data-game]"):
-            heading = card.querySelector("h2")
-            self.games[str(card.dataset.game)] = str(
-                heading.textContent if found(heading) else card.dataset.game
-            )
+        self.games = dict(games)
         self._factories: dict[str, ViewFactory] = {}
         self._current: View | None = None
         self._route: str | None = None
@@ -103,7 +104,7 @@ class Router:
     def register(self, game: str, factory: ViewFactory) -> None:
         """Draw ``game``'s route with views made by ``factory``."""
         if game not in self.games:
-            raise ValueError(f"unknown game {game!r}; the landing page lists {sorted(self.games)}")
+            raise ValueError(f"unknown game {game!r}; the games are {sorted(self.games)}")
         self._factories[game] = factory
 
     def start(self) -> None:

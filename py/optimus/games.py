@@ -23,43 +23,46 @@ from dataclasses import dataclass
 class GameInfo:
     """What the site needs to know of a game before loading its code.
 
-    >>> GAMES["optimus2"].players
-    (1, 4)
-    >>> GAMES["fileiras"].rules_module
-    'optimus.fileiras.game'
+    Where its code is follows from its id (every game is laid out alike): its
+    rules are the class ``<Id>Game`` in ``optimus.<id>.game``, its board the
+    class ``<Id>View`` in ``optimus_web.<id>_view``.
+
+    >>> info = GAMES["optimus2"]
+    >>> info.players, info.rules, info.view
+    ((1, 4), 'optimus.optimus2.game:Optimus2Game', 'optimus_web.optimus2_view:Optimus2View')
     """
 
     id: str
-    """The game's one name: its route (``#/<id>``), package and files."""
+    """The game's one name: its route (``#/<id>``), package, files and classes."""
     title: str
     """The name players know it by (the landing card, the page's title)."""
-    lead: str
-    """One sentence for its landing card."""
     players: tuple[int, int]
     """The fewest and the most players (the rules check the same)."""
-    rules: str
-    """Its :class:`~optimus.core.protocol.Game`, as ``"module:Class"``."""
-    view: str
-    """Its table in the page, as ``"module:Class"`` (a subclass of
-    ``optimus_web.table.GameTable``)."""
-    default_players: int = 0
-    """The player count the set-up form starts with (0: the fewest)."""
+    lead: str
+    """One sentence for its landing card."""
     levels: tuple[str, ...] = ("easy", "normal", "hard")
     """The bot levels the set-up form offers, weakest first."""
     default_level: str = "normal"
     """The level a new bot seat starts at."""
-    art: str = ""
-    """The CSS class of its landing card's picture."""
+    default_players: int = 0
+    """The player count the set-up form starts with (0: the fewest)."""
     listed: bool = True
     """Whether the landing page shows it (its route works either way)."""
 
     @property
-    def rules_module(self) -> str:
-        return self.rules.partition(":")[0]
+    def rules(self) -> str:
+        """Its :class:`~optimus.core.protocol.Game`, as ``"module:Class"``."""
+        return f"optimus.{self.id}.game:{self.id.capitalize()}Game"
 
     @property
-    def view_module(self) -> str:
-        return self.view.partition(":")[0]
+    def view(self) -> str:
+        """Its table in the page (a subclass of ``optimus_web.table.GameTable``)."""
+        return f"optimus_web.{self.id}_view:{self.id.capitalize()}View"
+
+    @property
+    def art(self) -> str:
+        """The CSS class of its landing card's picture (web/style.css)."""
+        return f"art-{self.id}"
 
     @property
     def player_counts(self) -> range:
@@ -76,53 +79,30 @@ class GameInfo:
 
     def archive_files(self) -> tuple[str, ...]:
         """The paths (in our wheel and web zip) of the archive fetched with the
-        game: its package (or module) and its board's module.
+        game: its package and its board's module.
 
         >>> GAMES["optimus"].archive_files()
         ('optimus/optimus/', 'optimus_web/optimus_view.py')
         """
-        package = self.rules_module.rsplit(".", 1)[0]
-        rules = f"{package.replace('.', '/')}/"
-        return (rules, self.view_module.replace(".", "/") + ".py")
+        return (f"optimus/{self.id}/", f"optimus_web/{self.id}_view.py")
 
 
 GAMES: dict[str, GameInfo] = {
     info.id: info
     for info in (
+        GameInfo("optimus", "Optimus", (1, 6), "Grid roll-and-write with colour and number dice."),
         GameInfo(
-            id="optimus",
-            title="Optimus",
-            lead="Grid roll-and-write with colour and number dice.",
-            players=(1, 6),
-            rules="optimus.optimus.game:OptimusGame",
-            view="optimus_web.optimus_view:OptimusView",
-            art="art-grid",
+            "optimus2",
+            "Optimus 2",
+            (1, 4),
+            "Dice roll-and-write with a silver tray, five scoring areas, actions and foxes.",
         ),
+        GameInfo("fileiras", "Fileiras", (2, 5), "Row-taking card game with colour sets."),
         GameInfo(
-            id="optimus2",
-            title="Optimus 2",
-            lead="Dice roll-and-write with a silver tray, five scoring areas, actions and foxes.",
-            players=(1, 4),
-            rules="optimus.optimus2.game:Optimus2Game",
-            view="optimus_web.optimus2_view:Optimus2View",
-            art="art-dice",
-        ),
-        GameInfo(
-            id="fileiras",
-            title="Fileiras",
-            lead="Row-taking card game with colour sets.",
-            players=(2, 5),
-            rules="optimus.fileiras.game:FileirasGame",
-            view="optimus_web.fileiras_view:FileirasView",
-            art="art-rows",
-        ),
-        GameInfo(
-            id="tiny",
-            title="Tiny",
-            lead="The smallest game that uses every part of the rules protocol.",
-            players=(1, 4),
-            rules="optimus.tiny.game:TinyGame",
-            view="optimus_web.tiny_view:TinyView",
+            "tiny",
+            "Tiny",
+            (1, 4),
+            "The smallest game that uses every part of the rules protocol.",
             levels=("random",),
             default_level="random",
             listed=False,

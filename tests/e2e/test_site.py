@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from optimus.games import listed
+
 # The `guarded` fixture is a conftest.Guard (page, origin, wait_ready, expect_errors).
 Guard = Any
 READY_TIMEOUT_MS = 60_000
@@ -113,9 +115,10 @@ def test_views_are_imported_while_the_page_waits_then_a_visit_only_draws(
     page = guarded.page
     page.goto(site)
     guarded.wait_ready()
-    page.wait_for_selector("html[data-preloaded*=optimus2_view]", state="attached")
+    views = [f"{info.id}_view" for info in listed()]  # in the landing page's order
+    page.wait_for_selector(f"html[data-preloaded*={views[-1]}]", state="attached")
     steps = page.get_attribute("html", "data-preloaded")
-    assert steps == "table,fileiras_view,optimus_view,optimus2_view"
+    assert steps == ",".join(["table", *views])
     page.click('a.game-card[data-game="optimus2"]')
     page.wait_for_selector("[data-role=setup]")
     compiled = page.evaluate("optimusCompiledInPage()")  # by any game's preload or visit
@@ -133,7 +136,7 @@ def test_the_boot_fetches_only_its_own_code_and_each_game_comes_after_ready(
     page.goto(site)
     guarded.wait_ready()
     assert [url for url in requested if url.endswith(".zip.gz")] == []
-    page.wait_for_selector("html[data-preloaded*=optimus2_view]", state="attached")
+    page.wait_for_selector(f"html[data-preloaded*={listed()[-1].id}_view]", state="attached")
     units = sorted(
         url.rsplit("/", 1)[-1].split("-")[0] for url in requested if url.endswith(".zip.gz")
     )
