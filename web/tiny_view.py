@@ -1,0 +1,72 @@
+"""The Tiny table: the worked example of a game page (docs/adding-a-game.md).
+
+A game needs its rules (``optimus/tiny/game.py``), its view data
+(``optimus/tiny/view.py``) and this board; its description in
+:data:`optimus.games.GAMES` gives the title, players and bot levels, and the
+shared :class:`~optimus_web.table.GameTable` draws the rest (set-up form,
+status line, panels, log, dialogs, end screen) and runs the bots.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from optimus.tiny import view as vm
+from optimus.ui import table as ui
+
+from .motion import rect
+from .table import GameTable, esc
+
+
+class TinyView(GameTable):
+    """Router view for ``#/tiny``."""
+
+    game_id = "tiny"
+    lead = "Keep the die or draw a card; the others bet on the next roll."
+    rules = vm.RULES
+
+    def view(self) -> vm.Table:
+        session = self.session
+        assert session is not None
+        you = self.you
+        legal = session.state.legal_moves(you) if you is not None else []
+        obs = session.state.observation(you)
+        return vm.table(obs, self.names, you, legal, session.record.events)
+
+    def board_html(self, t: vm.Table) -> str:
+        die = f"{t.roll}" if t.roll else "·"
+        card = f"{t.card}" if t.card else ""
+        deck = "".join(
+            f'<li data-key="deck-{c}" aria-label="{n} × {c}">{c}<small>×{n}</small></li>'
+            for c, n in t.deck
+        )
+        buttons = "".join(
+            f'<button type="button" class="btn" data-move="{esc(c.move)}" '
+            f'data-key="move-{esc(c.move)}">{esc(c.label)}</button>'
+            for c in t.choices
+        )
+        return f"""
+<div class="tboard">
+  <p class="small">Round {t.round} of {t.rounds}</p>
+  <div class="tpieces">
+    <span class="tdie" data-key="die" role="img" aria-label="Die: {die}">{die}</span>
+    <span class="tcard{"" if card else " empty"}" data-key="card" role="img"
+      aria-label="{"Card: " + card if card else "No card"}">{card}</span>
+    <ol class="tdeck" aria-label="Deck">{deck}</ol>
+  </div>
+  <p class="tchoices" role="group" aria-label="Your choice">{buttons}</p>
+</div>"""
+
+    def end(self) -> ui.EndScreen:
+        session = self.session
+        assert session is not None
+        obs = session.state.observation(None)
+        return vm.end_screen(obs, self.names, self.you, session.state.outcome().winners)
+
+    # The card flies from the deck when drawn.
+    def capture(self, seat: int, move: str) -> Any:
+        return rect(self.board().querySelector(".tdeck")) if move == "draw" else None
+
+    def animate(self, captured: Any, seat: int, move: str, ms: int) -> None:
+        if move == "draw":
+            self.fly(self.board().querySelector("[data-key=card]"), captured, ms)
