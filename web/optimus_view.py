@@ -44,25 +44,25 @@ CELL_WORDS = (
 )
 
 
-def cell_html(c: dict[str, Any], mode: str) -> str:
+def cell_html(c: vm.Cell, mode: str) -> str:
     """One box. ``big``: a button on the person's turn; ``view``: drawn; ``mini``: a dot."""
-    cls = ["cell", f"c-{c['face']}"]
+    cls = ["cell", f"c-{c.face}"]
     for flag in ("marked", "last", "pencil", "target", "star", "start"):
-        if c[flag]:
+        if getattr(c, flag):
             cls.append(flag)
-    box = c["box"]
+    box = c.box
     if mode == "mini":
         return f'<span class="{" ".join(cls)}" data-box="{box}"></span>'
-    star = '<i class="star" aria-hidden="true">★</i>' if c["star"] else ""
-    sym = f'<i class="sym" aria-hidden="true">{c["symbol"]}</i>'
-    words = [box, c["colour"], *(word for flag, word in CELL_WORDS if c[flag])]
+    star = '<i class="star" aria-hidden="true">★</i>' if c.star else ""
+    sym = f'<i class="sym" aria-hidden="true">{c.symbol}</i>'
+    words = [box, c.colour, *(word for flag, word in CELL_WORDS if getattr(c, flag))]
     label = esc(", ".join(words))
     inner = f"{sym}{star}"
-    if mode == "big" and c["free"]:
+    if mode == "big" and c.free:
         return (
             f'<button type="button" class="{" ".join(cls)} free" data-action="box" '
             f'data-box="{box}" data-key="{box}" aria-label="{label}" '
-            f'aria-pressed="{str(c["pencil"]).lower()}">'
+            f'aria-pressed="{str(c.pencil).lower()}">'
             f"{inner}</button>"
         )
     classes = " ".join(cls)
@@ -72,54 +72,52 @@ def cell_html(c: dict[str, Any], mode: str) -> str:
     )
 
 
-def sheet_html(s: dict[str, Any], mode: str) -> str:
+def sheet_html(s: vm.Sheet, mode: str) -> str:
     """A whole sheet: column heads (letter, first and later points), rows, and for
     ``big``/``view`` the "!" boxes, colour bonuses and the score so far."""
-    cells = s["cells"]
+    cells = s.cells
     if mode == "mini":
         body = "".join(cell_html(c, "mini") for c in cells)
         return f'<div class="ogrid mini" aria-hidden="true">{body}</div>'
     heads = ['<span class="corner" aria-hidden="true"></span>']
-    for col in s["columns"]:
-        first = f"<s>{col['first']}</s>" if col["first_taken"] else str(col["first"])
-        done = " done" if col["done"] else ""
-        title = f"Column {col['letter']}: {col['first']} first, {col['later']} later"
-        if col["first_taken"]:
+    for col in s.columns:
+        first = f"<s>{col.first}</s>" if col.first_taken else str(col.first)
+        done = " done" if col.done else ""
+        title = f"Column {col.letter}: {col.first} first, {col.later} later"
+        if col.first_taken:
             title += " (first taken)"
-        if col["done"]:
-            title += f"; completed for {col['points']}"
+        if col.done:
+            title += f"; completed for {col.points}"
         heads.append(
             f'<span class="colhead{done}" role="img" title="{esc(title)}" '
             f'aria-label="{esc(title)}">'
-            f'<b>{col["letter"]}</b><span class="pf">{first}</span>'
-            f'<span class="pl">{col["later"]}</span></span>'
+            f'<b>{col.letter}</b><span class="pf">{first}</span>'
+            f'<span class="pl">{col.later}</span></span>'
         )
     rows = []
-    for r in range(s["rows"]):
+    for r in range(s.rows):
         rows.append(f'<span class="rowhead" aria-hidden="true">{r + 1}</span>')
         rows.extend(cell_html(c, mode) for c in cells[r * 15 : r * 15 + 15])
     grid = f'<div class="ogrid {mode}">{"".join(heads)}{"".join(rows)}</div>'
     return grid + foot_html(s)
 
 
-def foot_html(s: dict[str, Any]) -> str:
+def foot_html(s: vm.Sheet) -> str:
     """The "!" boxes, the colour bonuses and the running score."""
-    jokers = "".join(
-        f'<span class="bang{" used" if used else ""}">!</span>' for used in s["jokers"]
-    )
-    first, later = s["bonus_values"]
+    jokers = "".join(f'<span class="bang{" used" if used else ""}">!</span>' for used in s.jokers)
+    first, later = s.bonus_values
     colours = []
-    for c in s["colours"]:
-        f = f"<s>{first}</s>" if c["first_taken"] else str(first)
-        state = " done" if c["done"] else ""
-        value = f"{f}/{later}" if s["bonuses"] else "off"
+    for c in s.colours:
+        f = f"<s>{first}</s>" if c.first_taken else str(first)
+        state = " done" if c.done else ""
+        value = f"{f}/{later}" if s.bonuses else "off"
         colours.append(
-            f'<span class="bonus c-{c["face"]}{state}" title="{esc(c["name"])}: '
-            f'{c["marked"]} of 21 marked">'
-            f'<i aria-hidden="true">{c["symbol"]}</i>{c["marked"]}<span class="of21">/21</span>'
+            f'<span class="bonus c-{c.face}{state}" title="{esc(c.name)}: '
+            f'{c.marked} of 21 marked">'
+            f'<i aria-hidden="true">{c.symbol}</i>{c.marked}<span class="of21">/21</span>'
             f" · {value}</span>"
         )
-    sc = s["score"]
+    sc = s.score
     score = (
         f'<span class="breakdown" data-role="breakdown">Columns {sc["columns"]} · '
         f"Colours {sc['colours']} · “!” {sc['jokers']} · Stars {sc['stars']} = "
@@ -127,32 +125,32 @@ def foot_html(s: dict[str, Any]) -> str:
     )
     return (
         f'<div class="ofoot"><span class="bangs" role="img" '
-        f'aria-label="{s["jokers_left"]} of 8 “!” left">{jokers}</span>'
+        f'aria-label="{s.jokers_left} of 8 “!” left">{jokers}</span>'
         f'<span class="bonuses" role="group" aria-label="Colour bonuses">{"".join(colours)}</span>'
         f"{score}</div>"
     )
 
 
-def die_html(d: dict[str, Any], clickable: bool) -> str:
-    cls = ["die", f"d-{d['kind']}"]
-    if d["kind"] == "colour":
-        cls.append(f"c-{d['face']}")
-    if d["joker"]:
+def die_html(d: vm.Die, clickable: bool) -> str:
+    cls = ["die", f"d-{d.kind}"]
+    if d.kind == "colour":
+        cls.append(f"c-{d.face}")
+    if d.joker:
         cls.append("joker")
-    if d["taken_by"]:
+    if d.taken_by:
         cls.append("taken")
-    if d["picked"]:
+    if d.picked:
         cls.append("picked")
-    face = f'<i aria-hidden="true">{esc(d["symbol"])}</i>'
-    name = f"{d['label']} {d['kind']} die"
-    if d["taken_by"]:
-        name += f", taken by {d['taken_by']}"
-    if clickable and (d["usable"] or d["picked"]):
+    face = f'<i aria-hidden="true">{esc(d.symbol)}</i>'
+    name = f"{d.label} {d.kind} die"
+    if d.taken_by:
+        name += f", taken by {d.taken_by}"
+    if clickable and (d.usable or d.picked):
         cls.append("usable")
         return (
             f'<button type="button" class="{" ".join(cls)}" data-action="die" '
-            f'data-kind="{d["kind"]}" data-face="{esc(d["face"])}" '
-            f'aria-pressed="{str(d["picked"]).lower()}" aria-label="{esc(name)}">{face}</button>'
+            f'data-kind="{d.kind}" data-face="{esc(d.face)}" '
+            f'aria-pressed="{str(d.picked).lower()}" aria-label="{esc(name)}">{face}</button>'
         )
     return f'<span class="{" ".join(cls)}" role="img" aria-label="{esc(name)}">{face}</span>'
 
@@ -404,8 +402,8 @@ class OptimusView(GameTable):
         dice = v.dice
         mine = v.mine
         pencil = v.pencil
-        colour_dice = "".join(die_html(d, mine) for d in dice["colour"])
-        number_dice = "".join(die_html(d, mine) for d in dice["number"])
+        colour_dice = "".join(die_html(d, mine) for d in dice.colour)
+        number_dice = "".join(die_html(d, mine) for d in dice.number)
         label = vm.sheet_label(str(obs["sheet_option"]))
         names = self._joker_names_html(v) if mine else ""
         if not names:
@@ -420,7 +418,7 @@ class OptimusView(GameTable):
   <div class="dicebar">
     <div class="dice" role="group" aria-label="Colour dice">{colour_dice}</div>
     <div class="dice" role="group" aria-label="Number dice">{number_dice}</div>
-    <p class="open-text">{esc(dice["open_text"])}</p>
+    <p class="open-text">{esc(dice.open_text)}</p>
   </div>
   <div class="joker-names" data-role="joker-names">{names}</div>
   <div class="osheet" data-role="sheet" aria-label="Your sheet ({esc(label)})">{sheet}</div>

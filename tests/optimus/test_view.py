@@ -46,7 +46,7 @@ def pencil_for(move: str, sheet: list[str], order: list[int]) -> Iterator[tuple[
 
 def lit(state: OptimusState, actor: int, pencil: vm.Pencil, legal: list[str]) -> set[int]:
     s = vm.sheet_view(state.observation(actor), actor, pencil, legal)
-    return {box_index(c["box"]) for c in s["cells"] if c["target"]}
+    return {box_index(c.box) for c in s.cells if c.target}
 
 
 def test_dice_boxes_and_completion_are_exactly_the_legal_moves() -> None:
@@ -62,7 +62,7 @@ def test_dice_boxes_and_completion_are_exactly_the_legal_moves() -> None:
             # The dice that react are the faces some legal marking uses.
             dice = vm.dice_view(obs, NAMES, actor, legal, vm.Pencil())
             usable = {
-                (d["kind"], d["face"]) for k in ("colour", "number") for d in dice[k] if d["usable"]
+                (d.kind, d.face) for k in ("colour", "number") for d in getattr(dice, k) if d.usable
             }
             assert usable == {("colour", c) for c, _, _ in markings} | {
                 ("number", x) for _, x, _ in markings
@@ -163,14 +163,14 @@ def test_which_dice_are_open_to_whom() -> None:
         elif state.phase == "others":
             legal = state.legal_moves(actor)
             dice = vm.dice_view(obs, NAMES, actor, legal, vm.Pencil())
-            taken = [d for k in ("colour", "number") for d in dice[k] if d["taken_by"]]
+            taken = [d for k in ("colour", "number") for d in getattr(dice, k) if d.taken_by]
             if state.active_move == "pass":
                 seen_pass = True
                 assert not taken and "passed: all six dice are open" in text
             else:
                 seen_taken = True
-                assert len(taken) == 2 and all(d["taken_by"] == NAMES[state.active] for d in taken)
-                assert not any(d["usable"] for d in taken)
+                assert len(taken) == 2 and all(d.taken_by == NAMES[state.active] for d in taken)
+                assert not any(d.usable for d in taken)
                 assert "the other four dice are open" in text
     assert seen_taken and seen_pass
 
@@ -181,26 +181,26 @@ def test_sheet_shows_the_engines_columns_bonuses_jokers_and_score() -> None:
     assert any(obs["column_first"])
     for seat in range(2):
         s = vm.sheet_view(obs, seat)
-        assert s["score"] == final.breakdown(seat)
-        cols = {c["letter"]: c for c in s["columns"]}
+        assert s.score == final.breakdown(seat)
+        cols = {c.letter: c for c in s.columns}
         for c, letter in enumerate(COLUMN_LETTERS):
             col = cols[letter]
-            assert col["first_taken"] == bool(final.column_first[c])  # first value struck
-            assert col["done"] == bool(final.column_roll[seat][c])
-        assert sum(c["points"] for c in s["columns"]) == final.breakdown(seat)["columns"]
-        assert sum(c["points"] for c in s["colours"]) == final.breakdown(seat)["colours"]
-        assert s["jokers"].count(True) == final.jokers_used[seat]
-        assert s["jokers_left"] == JOKERS - final.jokers_used[seat]
-        assert {c["symbol"] for c in s["cells"]} == {"▲", "●", "■", "♥", "✚"}
-        assert sum(c["star"] for c in s["cells"]) == 15
-        assert sum(c["marked"] for c in s["cells"]) == final.marks[seat].bit_count()
+            assert col.first_taken == bool(final.column_first[c])  # first value struck
+            assert col.done == bool(final.column_roll[seat][c])
+        assert sum(c.points for c in s.columns) == final.breakdown(seat)["columns"]
+        assert sum(c.points for c in s.colours) == final.breakdown(seat)["colours"]
+        assert s.jokers.count(True) == final.jokers_used[seat]
+        assert s.jokers_left == JOKERS - final.jokers_used[seat]
+        assert {c.symbol for c in s.cells} == {"▲", "●", "■", "♥", "✚"}
+        assert sum(c.star for c in s.cells) == 15
+        assert sum(c.marked for c in s.cells) == final.marks[seat].bit_count()
 
 
 def test_solo_shows_first_values_only_and_the_rating_band() -> None:
     *_, (final, _) = positions(2, 1)
     obs = final.observation(0)
     s = vm.sheet_view(obs, 0)
-    assert not any(c["first_taken"] for c in s["columns"])  # solo: always the first value
+    assert not any(c.first_taken for c in s.columns)  # solo: always the first value
     (p,) = vm.final(obs, ["You"])
     assert p.total == final.scores()[0] and part(p, "role", "band") == solo_band(p.total)
     assert vm.status(obs, ["You"], 0, None).tone == "over"
@@ -224,10 +224,8 @@ def test_end_breakdown_and_ranks_follow_the_engine() -> None:
             assert p.total == b["total"]
             parts = {k: int(part(p, "part", k)) for k in ("columns", "colours", "jokers", "stars")}
             assert sum(parts.values()) == b["total"]
-            assert (
-                parts["columns"] == b["columns"] == vm.sheet_view(obs, p.seat)["score"]["columns"]
-            )
-            unmarked = vm.sheet_view(obs, p.seat)["stars_unmarked"]
+            assert parts["columns"] == b["columns"] == vm.sheet_view(obs, p.seat).score["columns"]
+            unmarked = vm.sheet_view(obs, p.seat).stars_unmarked
             assert parts["stars"] == -2 * unmarked
             assert f"{unmarked} unmarked" in next(
                 ln.detail for ln in p.lines if ln.text == "Stars:"
@@ -251,7 +249,7 @@ def test_log_lines_are_whole_sentences_newest_first() -> None:
     )
     harbour_h1 = sheet[7]
     line = vm.describe({"event": "choice", "player": 0, "move": "x? H1"}, NAMES, sheet)
-    name = vm.colour_info(harbour_h1)["name"]
+    name = vm.colour_info(harbour_h1).name
     assert line == (
         f"You marked 1 {name} box (H1) with the colour joker as {name} and the number "
         "joker as 1, spending 2 “!”."

@@ -9,7 +9,7 @@ The person builds a marking step by step in a :class:`Pencil`: a colour die,
 a number die, the colour or number a joker stands for, then boxes. Each step
 can be taken back before the move is confirmed.
 
->>> colour_info("r")["symbol"], colour_info("x")["name"]
+>>> colour_info("r").symbol, colour_info("x").name
 ('♥', 'colour joker')
 """
 
@@ -20,7 +20,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from optimus.core.protocol import JSON
 from optimus.optimus.game import COLOUR_BONUS, JOKERS, SOLO_BANDS, STAR_PENALTY
 from optimus.optimus.sheet import (
     COLOUR_NAMES,
@@ -52,11 +51,20 @@ SYMBOLS = {"g": "▲", "y": "●", "b": "■", "r": "♥", "o": "✚", "x": "X"}
 TIE_RULE = "Equal totals: most unused “!” wins; if that is equal too, the victory is shared."
 
 
-def colour_info(face: str) -> dict[str, str]:
+@dataclass(frozen=True)
+class ColourInfo:
+    """A colour face (``g y b r o``) or the colour joker ``x``: its name and symbol."""
+
+    face: str
+    name: str
+    symbol: str
+
+
+def colour_info(face: str) -> ColourInfo:
     """Name and symbol of a colour face (``g y b r o``) or the colour joker ``x``."""
     if face == "x":
-        return {"face": "x", "name": "colour joker", "symbol": SYMBOLS["x"]}
-    return {"face": face, "name": COLOUR_NAMES[COLOURS.index(face)], "symbol": SYMBOLS[face]}
+        return ColourInfo("x", "colour joker", SYMBOLS["x"])
+    return ColourInfo(face, COLOUR_NAMES[COLOURS.index(face)], SYMBOLS[face])
 
 
 def number_name(face: str) -> str:
@@ -205,6 +213,94 @@ def fresh(pencil: Pencil, key: tuple[int, str]) -> Pencil:
 
 
 @dataclass(frozen=True)
+class Die:
+    """A rolled die: which the person may pick now, which the active player took."""
+
+    kind: str
+    """``colour`` or ``number``."""
+    face: str
+    label: str
+    symbol: str
+    joker: bool
+    taken_by: str | None
+    usable: bool
+    """A legal marking uses it (with the other die picked, if any)."""
+    picked: bool
+
+
+@dataclass(frozen=True)
+class Dice:
+    colour: tuple[Die, ...]
+    number: tuple[Die, ...]
+    open_text: str
+    """Which dice are open to whom, in one sentence."""
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A box of a sheet."""
+
+    box: str
+    """Its name (``H3``)."""
+    face: str
+    colour: str
+    symbol: str
+    star: bool
+    start: bool
+    """In the starting column (H)."""
+    marked: bool
+    last: bool
+    """Marked by the player's latest choice (kept highlighted)."""
+    pencil: bool
+    target: bool
+    """A legal marking that fits the pencil can still use it."""
+    free: bool
+    """The person may pencil it now."""
+
+
+@dataclass(frozen=True)
+class Column:
+    letter: str
+    first: int
+    later: int
+    first_taken: bool
+    """Someone completed it in an earlier roll: the later value is left."""
+    done: bool
+    points: int
+
+
+@dataclass(frozen=True)
+class ColourBonus:
+    face: str
+    name: str
+    symbol: str
+    marked: int
+    done: bool
+    first_taken: bool
+    points: int
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One player's sheet: cells, column points, "!" boxes, colour bonuses, score."""
+
+    seat: int
+    rows: int
+    cells: tuple[Cell, ...]
+    columns: tuple[Column, ...]
+    jokers: tuple[bool, ...]
+    """Each "!" box: used or not."""
+    jokers_left: int
+    colours: tuple[ColourBonus, ...]
+    bonuses: bool
+    bonus_values: tuple[int, int]
+    score: dict[str, int]
+    """The engine's breakdown: columns, colours, jokers, stars, total."""
+    stars_unmarked: int
+    star_penalty: int
+
+
+@dataclass(frozen=True)
 class Table:
     """The whole table as the person sees it now (the page builds it from the session)."""
 
@@ -216,8 +312,8 @@ class Table:
     pencil: Pencil
     feedback: Feedback | None
     status: Status
-    dice: dict[str, Any]
-    sheet: dict[str, Any]
+    dice: Dice
+    sheet: Sheet
     """The person's sheet (with the pencil on their turn)."""
     log: list[str]
     panels: list[Panel]
@@ -233,20 +329,13 @@ def sheet_stars(obs: Mapping[str, Any]) -> list[bool]:
 
 
 @functools.lru_cache(maxsize=8)
-def _sheet(text: str) -> tuple[list[str], list[bool], list[dict[str, Any]]]:
+def _sheet(text: str) -> tuple[list[str], list[bool], list[tuple[str, str, str, str, bool, bool]]]:
     """Faces, stars and each box's fixed data, read once per sheet."""
     letters = [ch for ch in text if ch.isalpha()]
     faces = [ch.lower() for ch in letters]
     stars = [ch.isupper() for ch in letters]
     cells = [
-        {
-            "box": box_name(i),
-            "face": face,
-            "colour": colour_info(face)["name"],
-            "symbol": SYMBOLS[face],
-            "star": stars[i],
-            "start": i % COLS == START_COL,
-        }
+        (box_name(i), face, colour_info(face).name, SYMBOLS[face], stars[i], i % COLS == START_COL)
         for i, face in enumerate(faces)
     ]
     return faces, stars, cells
@@ -257,7 +346,7 @@ def describe(entry: Mapping[str, Any], names: Sequence[str], sheet: Sequence[str
     ev = entry.get("event")
     if ev == "roll":
         colours, numbers = str(entry["dice"]).split()
-        shown = ", ".join(colour_info(c)["name"] for c in colours)
+        shown = ", ".join(colour_info(c).name for c in colours)
         nums = ", ".join(number_name(n) for n in numbers)
         return f"Roll {entry['roll']}: {names[entry['active']]} rolled {shown}; {nums}."
     who = names[entry["player"]] if "player" in entry else ""
@@ -278,7 +367,7 @@ def describe(entry: Mapping[str, Any], names: Sequence[str], sheet: Sequence[str
 def marking_words(move: str, sheet: Sequence[str]) -> str:
     """``3 red boxes (G4 H3 H4) with red and 3`` and what a joker cost."""
     cf, nf, boxes = parse(move)
-    colour = colour_info(sheet[min(boxes)])["name"]
+    colour = colour_info(sheet[min(boxes)]).name
     names = " ".join(move.split()[1:])
     dice = []
     dice.append(f"the colour joker as {colour}" if cf == "x" else colour)
@@ -317,7 +406,7 @@ def dice_view(
     you: int | None,
     legal: Sequence[str],
     pencil: Pencil,
-) -> dict[str, JSON]:
+) -> Dice:
     """The rolled dice, which are open to whom, and which the person may pick now."""
     dice = obs["dice"]
     phase = obs["phase"]
@@ -328,7 +417,7 @@ def dice_view(
         taken["colour"] = list(dice["colour"]).index(move[0])
         taken["number"] = list(dice["number"]).index(move[1])
     marks = _markings(legal)
-    out: dict[str, list[dict[str, JSON]]] = {"colour": [], "number": []}
+    out: dict[str, list[Die]] = {"colour": [], "number": []}
     for kind in ("colour", "number"):
         seen: set[str] = set()
         for i, face in enumerate(dice[kind]):
@@ -338,7 +427,7 @@ def dice_view(
                 seen.add(face)
             if kind == "colour":
                 info = colour_info(face)
-                label, symbol = info["name"], info["symbol"]
+                label, symbol = info.name, info.symbol
                 other = pencil.number
                 usable = any(c == face and (not other or n == other) for c, n, _ in marks)
                 picked = pencil.colour == face
@@ -348,19 +437,19 @@ def dice_view(
                 usable = any(n == face and (not other or c == other) for c, n, _ in marks)
                 picked = pencil.number == face
             out[kind].append(
-                {
-                    "kind": kind,
-                    "face": face,
-                    "label": label,
-                    "symbol": symbol,
-                    "joker": face in "x?",
-                    "taken_by": names[active] if took else None,
+                Die(
+                    kind=kind,
+                    face=face,
+                    label=label,
+                    symbol=symbol,
+                    joker=face in "x?",
+                    taken_by=names[active] if took else None,
                     # Equal faces are the same choice: only the first one reacts.
-                    "usable": bool(usable and first and not took),
-                    "picked": bool(picked and first and not took),
-                }
+                    usable=bool(usable and first and not took),
+                    picked=bool(picked and first and not took),
+                )
             )
-    return {**out, "open_text": open_text(obs, names, you)}
+    return Dice(tuple(out["colour"]), tuple(out["number"]), open_text(obs, names, you))
 
 
 def open_text(obs: Mapping[str, Any], names: Sequence[str], you: int | None) -> str:
@@ -391,7 +480,7 @@ def sheet_view(
     seat: int,
     pencil: Pencil | None = None,
     legal: Sequence[str] = (),
-) -> dict[str, Any]:
+) -> Sheet:
     """One player's sheet: cells, column points, "!" boxes, colour bonuses, score.
 
     With a ``pencil`` (the person's own sheet on their turn) the cells say which
@@ -411,33 +500,24 @@ def sheet_view(
             if pencilled <= boxes:
                 targets |= boxes - pencilled
     writable = pencil is not None and pencil.ready
-    cells = [
-        {
-            **fixed,
-            "marked": i in marked,
-            "last": i in last_boxes,
-            "pencil": i in pencilled,
-            "target": i in targets,
-            "free": writable and i not in marked,
-        }
+    cells = tuple(
+        Cell(
+            *fixed,
+            marked=i in marked,
+            last=i in last_boxes,
+            pencil=i in pencilled,
+            target=i in targets,
+            free=writable and i not in marked,
+        )
         for i, fixed in enumerate(_sheet(str(obs["sheet"]))[2])
-    ]
+    )
     columns = []
     for c, letter in enumerate(COLUMN_LETTERS):
         first, later = COLUMN_POINTS[c]
         done = obs["column_rolls"][seat][c]
         taken = bool(obs["column_first"][c]) and not solo
         got = first if done and (solo or obs["column_first"][c] == done) else later
-        columns.append(
-            {
-                "letter": letter,
-                "first": first,
-                "later": later,
-                "first_taken": taken,
-                "done": bool(done),
-                "points": got if done else 0,
-            }
-        )
+        columns.append(Column(letter, first, later, taken, bool(done), got if done else 0))
     used = obs["jokers_used"][seat]
     colours = []
     bonuses = bool(obs["bonuses"])
@@ -446,31 +526,32 @@ def sheet_view(
         first_roll = obs["colour_first"][k]
         count = sum(1 for i in marked if faces[i] == face)
         first = not solo and first_roll and first_roll != done
+        info = colour_info(face)
         colours.append(
-            {
-                **colour_info(face),
-                "marked": count,
-                "done": bool(done),
-                "first_taken": bool(first_roll) and not solo,
-                "points": (COLOUR_BONUS[1] if first else COLOUR_BONUS[0])
-                if done and bonuses
-                else 0,
-            }
+            ColourBonus(
+                face=face,
+                name=info.name,
+                symbol=info.symbol,
+                marked=count,
+                done=bool(done),
+                first_taken=bool(first_roll) and not solo,
+                points=(COLOUR_BONUS[1] if first else COLOUR_BONUS[0]) if done and bonuses else 0,
+            )
         )
-    return {
-        "seat": seat,
-        "rows": ROWS,
-        "cells": cells,
-        "columns": columns,
-        "jokers": [i < used for i in range(JOKERS)],
-        "jokers_left": JOKERS - used,
-        "colours": colours,
-        "bonuses": bonuses,
-        "bonus_values": list(COLOUR_BONUS),
-        "score": dict(obs["scores"][seat]),
-        "stars_unmarked": sum(1 for i, s in enumerate(stars) if s and i not in marked),
-        "star_penalty": STAR_PENALTY,
-    }
+    return Sheet(
+        seat=seat,
+        rows=ROWS,
+        cells=cells,
+        columns=tuple(columns),
+        jokers=tuple(i < used for i in range(JOKERS)),
+        jokers_left=JOKERS - used,
+        colours=tuple(colours),
+        bonuses=bonuses,
+        bonus_values=(COLOUR_BONUS[0], COLOUR_BONUS[1]),
+        score=dict(obs["scores"][seat]),
+        stars_unmarked=sum(1 for i, s in enumerate(stars) if s and i not in marked),
+        star_penalty=STAR_PENALTY,
+    )
 
 
 def feedback(
@@ -492,7 +573,7 @@ def feedback(
         return Feedback("name", "", "Say which colour the colour joker is.")
     if pencil.number == "?" and not pencil.named_number:
         return Feedback("name", "", "Say which number the number joker is.")
-    colour = colour_info(pencil.colour_face)["name"]
+    colour = colour_info(pencil.colour_face).name
     need = pencil.count
     have = len(pencil.boxes)
     if not move:
@@ -555,7 +636,7 @@ def panel(
         last_text = "passed"
     else:
         cf, nf, boxes = parse(last)
-        last_text = f"marked {len(boxes)} {colour_info(faces[min(boxes)])['name']}"
+        last_text = f"marked {len(boxes)} {colour_info(faces[min(boxes)]).name}"
     left = JOKERS - obs["jokers_used"][seat]
     return Panel(
         seat=seat,
@@ -586,13 +667,11 @@ def final(obs: Mapping[str, Any], names: Sequence[str]) -> list[FinalScore]:
         s = sheet_view(obs, p)
         score = obs["scores"][p]
         cols = ", ".join(
-            f"{c['letter']} {c['points']}{'' if c['points'] == c['first'] else ' (later)'}"
-            for c in s["columns"]
-            if c["done"]
+            f"{c.letter} {c.points}{'' if c.points == c.first else ' (later)'}"
+            for c in s.columns
+            if c.done
         )
-        colours = ", ".join(
-            f"{c['symbol']} {c['name']} {c['points']}" for c in s["colours"] if c["done"]
-        )
+        colours = ", ".join(f"{c.symbol} {c.name} {c.points}" for c in s.colours if c.done)
         if not obs["bonuses"]:
             colours = (
                 f"{colours} (no bonuses in this game)" if colours else "no bonuses in this game"
@@ -615,7 +694,7 @@ def final(obs: Mapping[str, Any], names: Sequence[str]) -> list[FinalScore]:
             ScoreLine(
                 "Stars:",
                 str(stars),
-                f"{s['stars_unmarked']} unmarked × −2",
+                f"{s.stars_unmarked} unmarked × −2",
                 kind="minus" if stars else "",
                 data=(("part", "stars"),),
             ),
