@@ -38,32 +38,32 @@ def die_html(d: vm.Die, attrs: str = "", cls: str = "") -> str:
     return f'<span class="{classes}" {piece} role="img" aria-label="{esc(d.label)}">{inner}</span>'
 
 
-def bonus_html(b: dict[str, str], cls: str = "bn") -> str:
-    if not b["mark"]:
+def bonus_html(b: vm.Bonus, cls: str = "bn") -> str:
+    if not b.mark:
         return f'<span class="{cls}" aria-hidden="true"></span>'
-    colour = f" q-{b['colour']}" if b["colour"] else ""
-    return f'<span class="{cls}{colour}" title="{esc(b["label"])}">{esc(b["mark"])}</span>'
+    colour = f" q-{b.colour}" if b.colour else ""
+    return f'<span class="{cls}{colour}" title="{esc(b.label)}">{esc(b.mark)}</span>'
 
 
-def _cell(tag_cls: str, label: str, inner: str, c: dict[str, Any]) -> str:
+def _cell(tag_cls: str, label: str, inner: str, c: vm.Cell) -> str:
     """A sheet cell: a button when a legal move fills it; the latest entry outlined."""
-    if c["last"]:
+    if c.last:
         tag_cls += " last-action"
         label += " (latest entry)"
-    if c["move"]:
+    if c.move:
         return (
-            f'<button type="button" class="{tag_cls} target" data-key="{c["key"]}" '
-            f'data-move="{esc(c["move"])}" aria-label="{esc(label)}">{inner}</button>'
+            f'<button type="button" class="{tag_cls} target" data-key="{c.key}" '
+            f'data-move="{esc(c.move)}" aria-label="{esc(label)}">{inner}</button>'
         )
     return (
-        f'<span class="{tag_cls}" data-key="{c["key"]}" role="img" aria-label="{esc(label)}">'
+        f'<span class="{tag_cls}" data-key="{c.key}" role="img" aria-label="{esc(label)}">'
         f"{inner}</span>"
     )
 
 
-def sheet_html(s: dict[str, Any], compact: bool = False) -> str:
+def sheet_html(s: vm.Sheet, compact: bool = False) -> str:
     """A whole score sheet: five areas, action bars, foxes (targets carry ``data-move``)."""
-    areas = s["areas"]
+    areas = s.areas
 
     def head(area: str, extra: str = "") -> str:
         sym = vm.SYMBOLS[area]
@@ -74,20 +74,20 @@ def sheet_html(s: dict[str, Any], compact: bool = False) -> str:
 
     # Yellow: staggered grid, row bonuses at the right, column bonuses below.
     grid = []
-    by_pos = {(c["row"], c["column"]): c for c in s["yellow"]}
-    for r in range(1, s["yellow_rows"] + 1):
-        for col in range(1, s["yellow_columns"] + 1):
+    by_pos = {(c.row, c.column): c for c in s.yellow}
+    for r in range(1, s.yellow_rows + 1):
+        for col in range(1, s.yellow_columns + 1):
             c = by_pos.get((r, col))
             if c is None:
                 grid.append('<span class="ycell gap" aria-hidden="true"></span>')
                 continue
-            label = f"Yellow cell {c['name']}: {c['value']}, {c['state']}"
-            if c["move"]:
-                verb = "cross" if c["state"] == "circled" else "circle"
-                label = f"Yellow cell {c['name']} ({c['value']}): {verb} it"
-            grid.append(_cell(f"ycell {c['state']}", label, f"<b>{c['value']}</b>", c))
-        grid.append(bonus_html(s["yellow_row_bonus"][r - 1], "bn rowb"))
-    for b in s["yellow_column_bonus"]:
+            label = f"Yellow cell {c.name}: {c.value}, {c.state}"
+            if c.move:
+                verb = "cross" if c.state == "circled" else "circle"
+                label = f"Yellow cell {c.name} ({c.value}): {verb} it"
+            grid.append(_cell(f"ycell {c.state}", label, f"<b>{c.value}</b>", c))
+        grid.append(bonus_html(s.yellow_row_bonus[r - 1], "bn rowb"))
+    for b in s.yellow_column_bonus:
         grid.append(bonus_html(b, "bn colb"))
     yellow = (
         f'<section class="area a-yellow">{head("yellow")}'
@@ -95,45 +95,43 @@ def sheet_html(s: dict[str, Any], compact: bool = False) -> str:
     )
     # Silver: a row per colour, values 1-6, column bonuses below.
     rows = []
-    for row in s["silver"]:
-        sym = vm.SYMBOLS[row["row"]]
+    for row in s.silver:
+        sym = vm.SYMBOLS[row.row]
         cells = "".join(
             _cell(
-                "scell" + (" marked" if c["marked"] else ""),
-                f"Silver {row['row']} row, {c['value']}"
-                + (": marked" if c["marked"] else (": mark it" if c["move"] else "")),
-                f"<b>{c['value']}</b>",
+                "scell" + (" marked" if c.marked else ""),
+                f"Silver {row.row} row, {c.value}"
+                + (": marked" if c.marked else (": mark it" if c.move else "")),
+                f"<b>{c.value}</b>",
                 c,
             )
-            for c in row["cells"]
+            for c in row.cells
         )
-        rows.append(
-            f'<span class="srow-h s-{row["row"]}" title="{row["row"]} row">{sym}</span>{cells}'
-        )
+        rows.append(f'<span class="srow-h s-{row.row}" title="{row.row} row">{sym}</span>{cells}')
     cols = "".join(
         bonus_html(b, "bn colb" + (" done" if done else ""))
-        for b, done in zip(s["silver_column_bonus"], s["silver_columns_done"], strict=True)
+        for b, done in zip(s.silver_column_bonus, s.silver_columns_done, strict=True)
     )
     silver = (
         f'<section class="area a-silver">{head("silver")}'
         f'<div class="sgrid">{"".join(rows)}<span></span>{cols}</div></section>'
     )
 
-    def track(area: str, note: Callable[[dict[str, Any]], str]) -> str:
+    def track(area: str, note: Callable[[vm.Slot], str]) -> str:
         slots = []
-        for c in s[area]:
-            value = "" if c["value"] is None else str(c["value"])
-            label = f"{area.capitalize()} slot {c['n']}" + (f": {value}" if value else ": empty")
-            if c["bonus"]["label"]:
-                label += f", bonus {c['bonus']['label']}"
-            if c["move"]:
-                label += f" — {c['will'] or 'write here'}"
-            cls = "slot" + (" next" if c["next"] else "") + (" filled" if value else "")
-            if area == "green" and c["n"] % 2 == 0:
+        for c in s.track(area):
+            value = "" if c.value is None else str(c.value)
+            label = f"{area.capitalize()} slot {c.n}" + (f": {value}" if value else ": empty")
+            if c.bonus.label:
+                label += f", bonus {c.bonus.label}"
+            if c.move:
+                label += f" — {c.will or 'write here'}"
+            cls = "slot" + (" next" if c.next else "") + (" filled" if value else "")
+            if area == "green" and c.n % 2 == 0:
                 cls += " pair-end"
             inner = (
                 f'<span class="note" aria-hidden="true">{esc(note(c))}</span>'
-                f'<b aria-hidden="true">{esc(value)}</b>{bonus_html(c["bonus"])}'
+                f'<b aria-hidden="true">{esc(value)}</b>{bonus_html(c.bonus)}'
             )
             slots.append(_cell(cls, label, inner, c))
         return (
@@ -142,34 +140,34 @@ def sheet_html(s: dict[str, Any], compact: bool = False) -> str:
         )
 
     blue = track("blue", lambda c: "")
-    green = track("green", lambda c: f"×{c['mult']}")
-    pink = track("pink", lambda c: f"≥{c['threshold']}" if c["threshold"] else "")
+    green = track("green", lambda c: f"×{c.mult}")
+    pink = track("pink", lambda c: f"≥{c.threshold}" if c.threshold else "")
     bars = []
-    for a in s["actions"]:
+    for a in s.actions:
         boxes = "".join(
             '<span class="abox{}" aria-hidden="true">{}</span>'.format(
-                " used" if i < a["used"] else (" circled" if i < a["circled"] else ""),
-                esc(a["last_bonus"]["mark"]) if i == a["slots"] - 1 else "",
+                " used" if i < a.used else (" circled" if i < a.circled else ""),
+                esc(a.last_bonus.mark) if i == a.slots - 1 else "",
             )
-            for i in range(a["slots"])
+            for i in range(a.slots)
         )
-        name = ACTION_NAMES[a["name"]]
+        name = ACTION_NAMES[a.name]
         bars.append(
-            f'<div class="abar" role="img" aria-label="{name}: {a["left"]} to use, '
-            f'{a["used"]} used">'
-            f'<span class="aname"><span aria-hidden="true">{esc(a["mark"])}</span> {name} '
-            f"<b>{a['left']}</b></span>{boxes}</div>"
+            f'<div class="abar" role="img" aria-label="{name}: {a.left} to use, '
+            f'{a.used} used">'
+            f'<span class="aname"><span aria-hidden="true">{esc(a.mark)}</span> {name} '
+            f"<b>{a.left}</b></span>{boxes}</div>"
         )
     foxes = (
-        f'<div class="foxes" role="img" aria-label="Foxes: {s["foxes"]}, each worth '
-        f'{s["fox_worth"]}"><span aria-hidden="true">✪ Foxes <b>{s["foxes"]}</b> × '
-        f"{s['fox_worth']}</span></div>"
+        f'<div class="foxes" role="img" aria-label="Foxes: {s.foxes}, each worth '
+        f'{s.fox_worth}"><span aria-hidden="true">✪ Foxes <b>{s.foxes}</b> × '
+        f"{s.fox_worth}</span></div>"
     )
     strip = f'<section class="strip">{"".join(bars)}{foxes}</section>'
     cls = "o2sheet compact" if compact else "o2sheet"
     return (
         f'<div class="{cls}">{yellow}{silver}{blue}{green}{pink}{strip}'
-        f'<p class="stotal">Total <b data-role="sheet-total">{s["total"]}</b></p></div>'
+        f'<p class="stotal">Total <b data-role="sheet-total">{s.total}</b></p></div>'
     )
 
 
@@ -293,9 +291,9 @@ class Optimus2View(GameTable):
             '<span class="rbox{}" title="Round {}{}">{}{}</span>'.format(
                 " now" if r == t.round else (" past" if r < t.round else ""),
                 r,
-                f": {b['label']}" if b["label"] else "",
+                f": {b.label}" if b.label else "",
                 r,
-                f"<small>{esc(b['mark'])}</small>" if b["mark"] else "",
+                f"<small>{esc(b.mark)}</small>" if b.mark else "",
             )
             for r, b in (
                 (r, t.round_track[r - 1] if r <= len(t.round_track) else vm.bonus(0))
@@ -323,7 +321,7 @@ class Optimus2View(GameTable):
 
     def panel_detail(self, view: vm.Table, panel: ui.Panel) -> str:
         sheet = view.players[panel.seat].sheet
-        return sheet_html({**sheet, **_inert(sheet)}, compact=True)
+        return sheet_html(sheet.inert(), compact=True)
 
     # -- animations -------------------------------------------------------------------
     def capture(self, seat: int, move: str) -> Any:
@@ -356,15 +354,3 @@ class Optimus2View(GameTable):
 
     def score_icon(self, icon: str) -> str:
         return f'<span class="chip a-{icon}" aria-hidden="true">{vm.SYMBOLS[icon]}</span>'
-
-
-def _inert(sheet: dict[str, Any]) -> dict[str, Any]:
-    """A copy of a sheet's cells with no move (for the details dialog)."""
-    out: dict[str, Any] = {}
-    out["yellow"] = [{**c, "move": None} for c in sheet["yellow"]]
-    out["silver"] = [
-        {**r, "cells": [{**c, "move": None} for c in r["cells"]]} for r in sheet["silver"]
-    ]
-    for area in ("blue", "green", "pink"):
-        out[area] = [{**c, "move": None} for c in sheet[area]]
-    return out

@@ -79,10 +79,10 @@ def test_each_lit_cell_is_the_cell_its_move_fills_and_the_preview_is_what_is_wri
             assert t.selected == d.die
             me = next(p for p in t.players if p.you)
             previews = {
-                c["key"]: c["will"]
+                c.key: c.will
                 for area in ("blue", "green", "pink")
-                for c in me.sheet[area]
-                if c["move"]
+                for c in me.sheet.track(area)
+                if c.move
             }
             for key, move in t.targets.items():
                 after = state.clone()
@@ -209,8 +209,8 @@ def test_every_colour_and_bonus_has_a_symbol_and_a_word() -> None:
     assert len(symbols) == 6
     for code in range(1, 11):
         b = vm.bonus(code)
-        assert b["mark"] and b["label"]
-    assert vm.bonus(0)["mark"] == ""
+        assert b.mark and b.label
+    assert vm.bonus(0).mark == ""
 
 
 def test_each_players_last_entry_stays_highlighted_on_their_sheet() -> None:
@@ -222,12 +222,33 @@ def test_each_players_last_entry_stays_highlighted_on_their_sheet() -> None:
         t = vm.table(obs, NAMES[:2], 0)
         for p in t.players:
             sheet = p.sheet
-            cells = [c for a in ("yellow", "blue", "green", "pink") for c in sheet[a]]
-            cells += [c for r in sheet["silver"] for c in r["cells"]]
-            lit = [c for c in cells if c["last"]]
+            cells: list[vm.Cell] = [*sheet.yellow, *sheet.blue, *sheet.green, *sheet.pink]
+            cells += [c for r in sheet.silver for c in r.cells]
+            lit = [c for c in cells if c.last]
             assert len(lit) <= 1
             for c in lit:  # the highlighted cell is a filled one
-                assert c.get("state", "x") != "open" and c.get("marked", True)
-                assert c.get("value", 0) is not None
+                if isinstance(c, vm.YellowCell):
+                    assert c.state != "open"
+                elif isinstance(c, vm.SilverCell):
+                    assert c.marked
+                else:
+                    assert isinstance(c, vm.Slot) and c.value is not None
                 highlighted += 1
     assert highlighted > 20
+
+
+def test_a_players_details_offer_no_move() -> None:
+    offered = 0
+    for state, actor in positions(5, 2):
+        if actor != 0:
+            continue
+        for d in vm.table(state.observation(0), NAMES[:2], 0).dice:
+            sheet = vm.table(state.observation(0), NAMES[:2], 0, d.die).players[0].sheet
+            cells: list[vm.Cell] = [*sheet.yellow, *sheet.blue, *sheet.green, *sheet.pink]
+            cells += [c for r in sheet.silver for c in r.cells]
+            offered += sum(1 for c in cells if c.move)
+            inert = sheet.inert()
+            assert not any(c.move for c in (*inert.yellow, *inert.blue, *inert.green, *inert.pink))
+            assert not any(c.move for r in inert.silver for c in r.cells)
+            assert inert.total == sheet.total and len(inert.yellow) == len(sheet.yellow)
+    assert offered > 0

@@ -10,14 +10,14 @@ target is a cell key (``Y3`` yellow cell 3, ``S1-4`` silver row 1 value 4,
 ``B5``/``G5``/``P5`` slot 5 of blue/green/pink) mapped to the legal move that
 fills it.
 
->>> die("white").symbol, bonus(4)["label"]
+>>> die("white").symbol, bonus(4).label
 ('✱', 'fox')
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from optimus.optimus2.moves import move_table, unpack
@@ -104,8 +104,7 @@ class Player:
     score: int
     areas: dict[str, int]
     foxes: int
-    sheet: dict[str, Any]
-    """Every area of the sheet as cells (``sheet_data``)."""
+    sheet: Sheet
     last: str
 
     @property
@@ -120,7 +119,7 @@ class Table:
     status: Status
     round: int
     rounds: int
-    round_track: list[dict[str, str]]
+    round_track: list[Bonus]
     choices: int
     phase: str
     dice: tuple[TableDie, ...]
@@ -152,22 +151,31 @@ def die(name: str, value: int | None = None) -> Die:
     return Die(name, SYMBOLS[name], value, spoken)
 
 
-def bonus(code: int) -> dict[str, str]:
+@dataclass(frozen=True)
+class Bonus:
+    """A bonus as drawn on the sheet: a short mark, a word, and its colour (if any)."""
+
+    mark: str
+    label: str
+    colour: str = ""
+
+
+def bonus(code: int) -> Bonus:
     """A bonus as drawn on the sheet: a short mark, a word, and its colour (if any)."""
     if code == NONE:
-        return {"mark": "", "label": "", "colour": ""}
+        return Bonus("", "")
     if code == REROLL:
-        return {"mark": "↻", "label": "reroll", "colour": ""}
+        return Bonus("↻", "reroll")
     if code == RETURN:
-        return {"mark": "↩", "label": "return", "colour": ""}
+        return Bonus("↩", "return")
     if code == EXTRA:
-        return {"mark": "+1", "label": "extra die", "colour": ""}
+        return Bonus("+1", "extra die")
     if code == FOX:
-        return {"mark": "✪", "label": "fox", "colour": ""}
+        return Bonus("✪", "fox")
     if code == Q_ANY:
-        return {"mark": "?", "label": "a '?' of any colour", "colour": "any"}
+        return Bonus("?", "a '?' of any colour", "any")
     colour = BONUS_TEXT[code].removesuffix("?")
-    return {"mark": f"{SYMBOLS[colour]}?", "label": f"{colour} '?'", "colour": colour}
+    return Bonus(f"{SYMBOLS[colour]}?", f"{colour} '?'", colour)
 
 
 # -- moves ---------------------------------------------------------------------
@@ -251,13 +259,115 @@ def last_cells(
     return out
 
 
+@dataclass(frozen=True)
+class Cell:
+    """A place on the sheet: its key (``Y3``, ``S1-4``, ``B5``...), the legal move that
+    fills it now (if any), what that would write, and whether the latest entry is here."""
+
+    key: str
+    move: str | None
+    will: str
+    last: bool
+
+
+@dataclass(frozen=True)
+class YellowCell(Cell):
+    row: int
+    column: int
+    value: int
+    state: str
+    """``open``, ``circled`` or ``crossed``."""
+    name: str
+
+
+@dataclass(frozen=True)
+class SilverCell(Cell):
+    value: int
+    marked: bool
+
+
+@dataclass(frozen=True)
+class SilverRow:
+    row: str
+    """The colour of the row."""
+    cells: tuple[SilverCell, ...]
+
+
+@dataclass(frozen=True)
+class Slot(Cell):
+    """A slot of a track (blue, green, pink)."""
+
+    n: int
+    value: int | None
+    next: bool
+    """The next slot to fill."""
+    bonus: Bonus
+    mult: int = 0
+    """Green: the multiplier."""
+    pair: int = 0
+    """Green: the pair it belongs to."""
+    threshold: int = 0
+    """Pink: the value its bonus needs."""
+
+
+@dataclass(frozen=True)
+class ActionBar:
+    name: str
+    mark: str
+    slots: int
+    circled: int
+    used: int
+    left: int
+    last_bonus: Bonus
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """Every area of one player's sheet, as cells."""
+
+    yellow: tuple[YellowCell, ...]
+    yellow_rows: int
+    yellow_columns: int
+    yellow_row_bonus: tuple[Bonus, ...]
+    yellow_column_bonus: tuple[Bonus, ...]
+    silver: tuple[SilverRow, ...]
+    silver_column_bonus: tuple[Bonus, ...]
+    silver_columns_done: tuple[bool, ...]
+    blue: tuple[Slot, ...]
+    green: tuple[Slot, ...]
+    pink: tuple[Slot, ...]
+    actions: tuple[ActionBar, ...]
+    foxes: int
+    fox_worth: int
+    areas: dict[str, int]
+    total: int
+    extra_taken: tuple[str, ...]
+
+    def track(self, area: str) -> tuple[Slot, ...]:
+        """The slots of ``blue``, ``green`` or ``pink``."""
+        return {"blue": self.blue, "green": self.green, "pink": self.pink}[area]
+
+    def inert(self) -> Sheet:
+        """The same sheet with no move anywhere (for a player's details)."""
+        return replace(
+            self,
+            yellow=tuple(replace(c, move=None) for c in self.yellow),
+            silver=tuple(
+                replace(r, cells=tuple(replace(c, move=None) for c in r.cells)) for r in self.silver
+            ),
+            blue=tuple(replace(c, move=None) for c in self.blue),
+            green=tuple(replace(c, move=None) for c in self.green),
+            pink=tuple(replace(c, move=None) for c in self.pink),
+        )
+
+
 def sheet_data(
     sd: SheetDef,
     sheet: Mapping[str, Any],
     targets: Mapping[str, str],
     preview: Mapping[str, str],
     last: str = "",
-) -> dict[str, Any]:
+) -> Sheet:
     """Every area of one player's sheet as cells (state, bonus, legal move if any).
 
     ``targets`` maps cell keys to legal moves; ``preview`` to what a click there
@@ -265,93 +375,81 @@ def sheet_data(
     player's latest entry.
     """
 
-    def cell(key: str, **fields: Any) -> dict[str, Any]:
-        return {
-            "key": key,
-            "move": targets.get(key),
-            "will": preview.get(key, ""),
-            "last": key == last,
-            **fields,
-        }
+    def cell(key: str) -> tuple[str, str | None, str, bool]:
+        return key, targets.get(key), preview.get(key, ""), key == last
 
     yellow = []
     for c, (r, col, value) in enumerate(sd.yellow_cells):
         state = ("open", "circled", "crossed")[int(sheet["yellow"][c])]
-        yellow.append(
-            cell(f"Y{c}", row=r, column=col, value=value, state=state, name=sd.cell_names[c])
-        )
+        yellow.append(YellowCell(*cell(f"Y{c}"), r, col, value, state, sd.cell_names[c]))
     silver = []
     for r in range(4):
         marked = set(sheet["silver"][r])
-        silver.append(
-            {
-                "row": AREAS[r],
-                "cells": [
-                    cell(f"S{r}-{v}", value=v, marked=v in marked)
-                    for v in range(1, sd.silver_values + 1)
-                ],
-            }
+        cells = tuple(
+            SilverCell(*cell(f"S{r}-{v}"), v, v in marked) for v in range(1, sd.silver_values + 1)
         )
-    columns_done = [
+        silver.append(SilverRow(AREAS[r], cells))
+    columns_done = tuple(
         all(v in sheet["silver"][r] for r in range(4)) for v in range(1, sd.silver_values + 1)
-    ]
+    )
 
-    def slots(area: str, count: int, bonuses: Sequence[int], **extra: Sequence[int]) -> list[Any]:
+    def slots(
+        area: str,
+        count: int,
+        bonuses: Sequence[int],
+        mult: Sequence[int] = (),
+        threshold: Sequence[int] = (),
+    ) -> tuple[Slot, ...]:
         written = sheet[area]
         letter = AREA_LETTER[area]
-        out = []
-        for i in range(count):
-            fields = {k: v[i] for k, v in extra.items()}
-            out.append(
-                cell(
-                    f"{letter}{i}",
-                    n=i + 1,
-                    value=written[i] if i < len(written) else None,
-                    next=i == len(written),
-                    bonus=bonus(bonuses[i]),
-                    **fields,
-                )
+        return tuple(
+            Slot(
+                *cell(f"{letter}{i}"),
+                n=i + 1,
+                value=written[i] if i < len(written) else None,
+                next=i == len(written),
+                bonus=bonus(bonuses[i]),
+                mult=mult[i] if mult else 0,
+                pair=i // 2 + 1 if mult else 0,
+                threshold=threshold[i] if threshold else 0,
             )
-        return out
+            for i in range(count)
+        )
 
-    green = slots("green", len(sd.green_mult), sd.green_bonus, mult=sd.green_mult)
-    for i, g in enumerate(green):
-        g["pair"] = i // 2 + 1
     actions = []
     for i, name in enumerate(ACTIONS):
         bar = sheet["actions"][name]
         actions.append(
-            {
-                "name": name,
-                "mark": bonus(i + 1)["mark"],
-                "slots": sd.action_slots[i],
-                "circled": bar["circled"],
-                "used": bar["used"],
-                "left": bar["circled"] - bar["used"],
-                "last_bonus": bonus(sd.action_last_bonus[i]),
-            }
+            ActionBar(
+                name=name,
+                mark=bonus(i + 1).mark,
+                slots=sd.action_slots[i],
+                circled=bar["circled"],
+                used=bar["used"],
+                left=bar["circled"] - bar["used"],
+                last_bonus=bonus(sd.action_last_bonus[i]),
+            )
         )
     areas = sheet["areas"]
-    low = min(areas.values())
-    return {
-        "yellow": yellow,
-        "yellow_rows": sd.yellow_rows,
-        "yellow_columns": sd.yellow_columns,
-        "yellow_row_bonus": [bonus(b) for b in sd.yellow_row_bonus],
-        "yellow_column_bonus": [bonus(b) for b in sd.yellow_column_bonus],
-        "silver": silver,
-        "silver_column_bonus": [bonus(b) for b in sd.silver_column_bonus],
-        "silver_columns_done": columns_done,
-        "blue": slots("blue", len(sd.blue_bonus), sd.blue_bonus),
-        "green": green,
-        "pink": slots("pink", len(sd.pink_threshold), sd.pink_bonus, threshold=sd.pink_threshold),
-        "actions": actions,
-        "foxes": sheet["foxes"],
-        "fox_worth": low,
-        "areas": dict(areas),
-        "total": sheet["total"],
-        "extra_taken": list(sheet["extra_taken"]),
-    }
+    return Sheet(
+        yellow=tuple(yellow),
+        yellow_rows=sd.yellow_rows,
+        yellow_columns=sd.yellow_columns,
+        yellow_row_bonus=tuple(bonus(b) for b in sd.yellow_row_bonus),
+        yellow_column_bonus=tuple(bonus(b) for b in sd.yellow_column_bonus),
+        silver=tuple(silver),
+        silver_column_bonus=tuple(bonus(b) for b in sd.silver_column_bonus),
+        silver_columns_done=columns_done,
+        blue=slots("blue", len(sd.blue_bonus), sd.blue_bonus),
+        green=slots("green", len(sd.green_mult), sd.green_bonus, mult=sd.green_mult),
+        pink=slots("pink", len(sd.pink_threshold), sd.pink_bonus, threshold=sd.pink_threshold),
+        actions=tuple(actions),
+        foxes=sheet["foxes"],
+        fox_worth=min(areas.values()),
+        areas=dict(areas),
+        total=sheet["total"],
+        extra_taken=tuple(sheet["extra_taken"]),
+    )
 
 
 def previews(obs: Mapping[str, Any], sd: SheetDef, die_name: str, you: int) -> dict[str, str]:
