@@ -1,10 +1,15 @@
 """Pieces in motion: where an element is, and moving it there from where it was.
 
-A game page remembers where its pieces are before a move is drawn
+Before a move is drawn the table remembers where the pieces are
 (``GameTable.capture``) and, once drawn, moves them from there
-(``GameTable.animate``) with :func:`fly` (the piece is still on the board) or
-:func:`send` (copies of pieces that left it, e.g. a taken row's cards flying to
-the taker's panel).  With "instant" or ``prefers-reduced-motion`` nothing moves.
+(``GameTable.animate``): by default every travelling piece (an element with
+``data-piece="<name>"``: a die, a card) that moved flies from its old place
+(:func:`piece_rects`, :func:`fly_moved`).  Only pieces that travel carry
+``data-piece``: a sheet that shifts a little when the controls above it change
+must not fly.  A game may do its
+own with :func:`fly` (a piece on the board) or :func:`send` (copies of pieces
+that left it, e.g. a taken row's cards flying to the taker's panel).  With
+"instant" or ``prefers-reduced-motion`` nothing moves.
 """
 
 from __future__ import annotations
@@ -50,6 +55,30 @@ def fly(element: Any, source: Rect | None, ms: int) -> None:
         _js([{"transform": f"translate({dx}px, {dy}px)"}, {"transform": "none"}]),
         _js({"duration": ms, "easing": "ease-out"}),
     )
+
+
+def piece_rects(root: Any) -> dict[str, Rect]:
+    """Where each travelling piece (``data-piece="<name>"``) inside ``root`` is now."""
+    out: dict[str, Rect] = {}
+    for node in root.querySelectorAll("[data-piece]"):
+        box = rect(node)
+        if box is not None:
+            out[str(node.getAttribute("data-piece"))] = box
+    return out
+
+
+def fly_moved(root: Any, before: dict[str, Rect], ms: int) -> None:
+    """Every travelling piece inside ``root`` that moved since ``before`` (``piece_rects``)
+    flies from where it was; a piece inside one that flies moves with it."""
+    flying: list[Any] = []
+    for node in root.querySelectorAll("[data-piece]"):
+        was = before.get(str(node.getAttribute("data-piece")))
+        now = rect(node)
+        if was is None or now is None or (abs(was[0] - now[0]) <= 2 and abs(was[1] - now[1]) <= 2):
+            continue
+        if not any(bool(f.contains(node)) for f in flying):
+            fly(node, was, ms)
+            flying.append(node)
 
 
 def send(root: Any, pieces: Sequence[tuple[Rect, str]], destination: Any, ms: int) -> None:

@@ -16,8 +16,7 @@ from typing import Any
 from optimus.optimus2 import view as vm
 from optimus.ui import table as ui
 
-from .router import found
-from .table import GameTable, esc, rect
+from .table import GameTable, esc
 
 PLACE_HEAD = {"hand": "Rolled", "field": "Die fields", "tray": "Silver tray"}
 ACTION_NAMES = {"reroll": "Reroll", "return": "Return", "extra": "Extra die"}
@@ -323,27 +322,8 @@ class Optimus2View(GameTable):
         sheet = view.players[panel.seat].sheet
         return sheet_html(sheet.inert(), compact=True)
 
-    # -- animations -------------------------------------------------------------------
-    def capture(self, seat: int, move: str) -> Any:
-        """Where each die lies before the move (rolled, die fields, tray)."""
-        zone = self.root.querySelector(".dicezone")
-        if not found(zone):
-            return {}
-        return {
-            str(n.getAttribute("data-piece")): rect(n)
-            for n in zone.querySelectorAll("[data-piece]")
-        }
-
-    def animate(self, captured: Any, seat: int, move: str, ms: int) -> None:
-        """Dice that changed place (chosen, sent to the tray, brought back) travel there."""
-        zone = self.root.querySelector(".dicezone")
-        if not found(zone) or not captured:
-            return
-        for node in zone.querySelectorAll("[data-piece]"):
-            before = captured.get(str(node.getAttribute("data-piece")))
-            now = rect(node)
-            if before and now and (abs(before[0] - now[0]) > 2 or abs(before[1] - now[1]) > 2):
-                self.fly(node, before, ms)
+    # Animations: the dice carry data-piece, so the table's own flies each die that
+    # changed place (chosen, sent to the tray, brought back) from where it was.
 
     # -- the end ----------------------------------------------------------------------
     def end(self) -> ui.EndScreen:

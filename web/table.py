@@ -136,11 +136,15 @@ class GameTable:
         return False
 
     def capture(self, seat: int, move: str) -> Any:
-        """Before a move is drawn: remember where its pieces are (for ``animate``)."""
-        return None
+        """Before a move is drawn: remember where its pieces are (for ``animate``); by
+        default where every travelling piece (``data-piece``) of the board is."""
+        return motion.piece_rects(self.board())
 
     def animate(self, captured: Any, seat: int, move: str, ms: int) -> None:
-        """After a move is drawn: move its pieces from where they were (``ms`` > 0)."""
+        """After a move is drawn: move its pieces from where they were (``ms`` > 0); by
+        default every travelling piece that moved flies from its old place."""
+        if captured:
+            motion.fly_moved(self.board(), captured, ms)
 
     # -- helpers for the game page ------------------------------------------------
     def seat_fields(self) -> str:
