@@ -32,7 +32,7 @@ from optimus.core.bots import Bot, Budget, ChoiceBot, Thinking, run_to_end
 from optimus.core.protocol import JSON
 from optimus.core.rng import Rng
 from optimus.optimus2.game import HAND, Optimus2State, state_from_observation
-from optimus.optimus2.heuristics import DEFAULT, Weights, effective_areas, sheet_value
+from optimus.optimus2.heuristics import DEFAULT, Weights, sheet_value
 from optimus.optimus2.sheet import area_scores
 
 LEARNED = Weights(model="value_weights")
@@ -40,7 +40,8 @@ LEARNED = Weights(model="value_weights")
 
 ROUND_END = Weights(model="value_end")
 """The hand-written evaluation with a correction fitted at the ends of rounds, where ``hard``'s
-solo playouts stop (``python -m optimus.optimus2.train --ends ... --log``, then ``--fit-from``)."""
+solo playouts stop (``python -m optimus_lab.optimus2.train --ends ... --log``, then
+``--fit-from``)."""
 
 QUALITY = (0.0, 0.55, 0.75, 0.86, 0.93, 0.97, 1.0)
 """Share of a good pick's worth expected from the best of k rolled dice."""
@@ -77,17 +78,7 @@ def value(s: Optimus2State, player: int, w: Weights = DEFAULT) -> float:
         from optimus.optimus2.value import named_value  # only when used: page boot
 
         return named_value(s.sd, sh, t, turn_future(s, player, 1.0), w.model, w.scale)
-    lam = w.learned
-    if not lam:
-        v = sheet_value(s.sd, sh, t, w)
-    else:
-        from optimus.optimus2.projection import projected_value  # only when used: page boot
-
-        eff = effective_areas(s.sd, sh, t, w)
-        v = lam * projected_value(s.sd, sh, t, eff=eff)
-        if lam < 1:
-            v += (1 - lam) * sheet_value(s.sd, sh, t, w, eff)
-    return v + turn_future(s, player, w.pick)
+    return sheet_value(s.sd, sh, t, w) + turn_future(s, player, w.pick)
 
 
 def settle_greedy(s: Optimus2State, player: int, w: Weights = DEFAULT) -> None:
@@ -344,7 +335,7 @@ class HardBot(Bot):
     race_stretch: ClassVar[int] = 4
     """The close candidates' iterations are at most this many times the budget's."""
     raced: list[list[float]] = []
-    """The last race's playout values, per candidate (for :mod:`optimus.optimus2.train`)."""
+    """The last race's playout values, per candidate (for :mod:`optimus_lab.optimus2.train`)."""
 
     def think(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> Thinking:
         if len(legal_moves) == 1:
