@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 from optimus.core.bots import Bot, Budget, ChoiceBot, Thinking, run_to_end
 from optimus.core.protocol import JSON
 from optimus.core.rng import Rng
-from optimus.optimus2.game import HAND, Optimus2State, state_from_observation
+from optimus.optimus2.game import HAND, Optimus2State
 from optimus.optimus2.heuristics import DEFAULT, Weights, sheet_value
 from optimus.optimus2.sheet import area_scores
 
@@ -264,7 +264,11 @@ def tray_gift(s: Optimus2State, w: Weights = DEFAULT) -> float:
 
 
 class EasyBot(Bot):
-    """Greedy on its own current score: no balance, no look-ahead, never rerolls."""
+    """Greedy on its own current score: no balance, no look-ahead, never rerolls.
+
+    A :class:`~optimus.core.bots.Bot` rather than a ``ChoiceBot``: it leaves out
+    rerolls and returns first, and plays the only move left without rebuilding
+    the state."""
 
     level = "easy"
 
@@ -272,7 +276,7 @@ class EasyBot(Bot):
         moves = [m for m in legal_moves if m not in ("reroll",) and not m.startswith("return")]
         if len(moves) == 1:
             return moves[0]
-        s = state_from_observation(observation)
+        s = self.rebuild(observation)
         best, best_v = moves[0], -1e9
         for move in moves:
             c = s.clone()
@@ -293,9 +297,6 @@ class NormalBot(ChoiceBot):
     level = "normal"
     weights: ClassVar[Weights] = DEFAULT
 
-    def rebuild(self, observation: Mapping[str, JSON]) -> Optimus2State:
-        return state_from_observation(observation)
-
     def choice(self, state: Optimus2State, legal_moves: list[str]) -> str:
         return greedy_pick(state, self.player, legal_moves, self.weights, rng=self.rng)
 
@@ -305,7 +306,12 @@ ITERATIONS = 20
 
 
 class HardBot(Bot):
-    """Monte Carlo over ``normal``'s best candidates, to the end of the turn, shared dice."""
+    """Monte Carlo over ``normal``'s best candidates, to the end of the turn, shared dice.
+
+    Not a :class:`~optimus.core.bots.SearchBot`: that one gives each playout to one
+    candidate (UCB1) under its own dice; here the candidates race, every one played
+    under the same dice each iteration and compared in pairs (:meth:`race`).
+    """
 
     level = "hard"
     default_budget = Budget(iterations=ITERATIONS)
@@ -342,7 +348,7 @@ class HardBot(Bot):
             return legal_moves[0]
         me = self.player
         w = self.judge
-        s = state_from_observation(observation)
+        s = self.rebuild(observation)
         # Candidates: the best by one-step evaluation.
         scored = yield from afterstate_steps(s, me, legal_moves, w)
         scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
