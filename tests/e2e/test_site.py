@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from optimus.games import GAMES as DESCRIBED
+from sitebuild.pins import MICROPIP_VERSION
 
 # The `guarded` fixture is a conftest.Guard (page, origin, wait_ready, expect_errors).
 Guard = Any
@@ -125,8 +127,9 @@ def test_views_are_imported_while_the_page_waits_then_a_visit_only_draws(
 def test_the_boot_fetches_only_its_own_code_and_each_game_comes_after_ready(
     guarded: Guard, site: str
 ) -> None:
-    """The wheel and the web zip hold what the boot imports; each game's archive, and
-    the one they share, are fetched after ready (preloading), each once."""
+    """The wheel and the web zip hold what the boot imports; each described game's
+    archive (listed or not), and the one they share, are fetched after ready
+    (preloading), each once."""
     page = guarded.page
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))
@@ -137,7 +140,7 @@ def test_the_boot_fetches_only_its_own_code_and_each_game_comes_after_ready(
     units = sorted(
         url.rsplit("/", 1)[-1].split("-")[0] for url in requested if url.endswith(".zip.gz")
     )
-    assert units == ["fileiras", "optimus", "optimus2", "table"]
+    assert units == sorted([*DESCRIBED, "table"])
 
 
 def test_a_game_opened_before_its_archive_is_here_says_so_and_a_failed_download_is_retried(
@@ -340,5 +343,5 @@ def test_micropip_is_shipped_and_loads_on_demand_from_the_site_itself(
     guarded.origin = server.url.rstrip("/")
     guarded.page.goto(server.url + "micropip.html")
     guarded.page.wait_for_selector("html[data-micropip]", state="attached", timeout=60_000)
-    pinned = sys.modules["optimus_build"].MICROPIP_VERSION  # build.py, loaded by conftest.py
+    pinned = MICROPIP_VERSION
     assert guarded.page.get_attribute("html", "data-micropip") == pinned
