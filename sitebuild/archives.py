@@ -24,6 +24,7 @@ from sitebuild.files import (
     with_record,
     zip_bytes,
     zip_entries,
+    zip_members,
 )
 
 # Where the page keeps our archives in Pyodide's file system; each is imported
@@ -153,12 +154,10 @@ def split_archives(wheel: bytes, web_zip: bytes) -> dict[str, list[tuple[str, by
     """
     split: dict[str, list[tuple[str, bytes]]] = {"wheel": [], "web": [], SHARED_UNIT: []}
     split |= {game: [] for game in GAME_UNITS}
-    record = None
-    for origin, archive in (("wheel", wheel), ("web", web_zip)):
-        for name, data in zip_entries(archive):
-            if name.endswith(".dist-info/RECORD"):
-                record = name
-                continue
+    members, record = zip_members(wheel)
+    origins = [("wheel", members), ("web", zip_members(web_zip)[0])]
+    for origin, entries in origins:
+        for name, data in entries:
             unit = _unit_of(name)
             split[origin if unit == "boot" else unit].append((name, data))
     for game, (package, *_) in GAME_UNITS.items():

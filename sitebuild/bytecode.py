@@ -16,7 +16,7 @@ import marshal
 import zipfile
 from collections.abc import Iterable
 
-from sitebuild.files import with_record, zip_bytes
+from sitebuild.files import with_record, zip_bytes, zip_members
 
 # --------------------------------------------------------------------------- precompiled runtime
 #
@@ -104,19 +104,15 @@ def precompile_wheel(wheel: bytes, site_packages: str) -> bytes:
 
     ``site_packages`` is where the wheel is unpacked at run time.
     """
-    source = zipfile.ZipFile(io.BytesIO(wheel))
-    entries: list[tuple[str, bytes]] = []
-    record = None
-    for name in source.namelist():
-        if name.endswith(".dist-info/RECORD"):
-            record = name
-            continue
-        data = source.read(name)
-        if name.endswith(".py") and ".dist-info/" not in name:
-            data, name = pyc_bytes(data, f"{site_packages}/{name}"), name + "c"
-        entries.append((name, data))
+    members, record = zip_members(wheel)
     if record is None:
         raise ValueError("the wheel has no RECORD")
+    entries: list[tuple[str, bytes]] = []
+    for name, data in members:
+        if name.endswith(".py") and ".dist-info/" not in name:
+            entries.append((name + "c", pyc_bytes(data, f"{site_packages}/{name}")))
+        else:
+            entries.append((name, data))
     return zip_bytes(with_record(entries, record))
 
 
@@ -136,14 +132,9 @@ def with_bytecode(archive: bytes, root: str = "", sources: bool = True) -> bytes
     ``root`` is the archive's path at run time (tracebacks name ``<root>/<module>``,
     and show its lines only when the source is there).
     """
-    source = zipfile.ZipFile(io.BytesIO(archive))
+    members, record = zip_members(archive)
     entries: list[tuple[str, bytes]] = []
-    record = None
-    for name in source.namelist():
-        if name.endswith(".dist-info/RECORD"):
-            record = name
-            continue
-        data = source.read(name)
+    for name, data in members:
         module = name.endswith(".py") and ".dist-info/" not in name
         if sources or not module:
             entries.append((name, data))

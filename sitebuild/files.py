@@ -59,6 +59,13 @@ def zip_entries(archive: bytes) -> list[tuple[str, bytes]]:
     return [(name, source.read(name)) for name in source.namelist()]
 
 
+def zip_members(archive: bytes) -> tuple[list[tuple[str, bytes]], str | None]:
+    """The members of a zip or wheel but its RECORD, and the RECORD's name (None if none)."""
+    source = zipfile.ZipFile(io.BytesIO(archive))
+    record = next((n for n in source.namelist() if n.endswith(".dist-info/RECORD")), None)
+    return [(name, source.read(name)) for name in source.namelist() if name != record], record
+
+
 def with_record(entries: list[tuple[str, bytes]], record: str | None) -> list[tuple[str, bytes]]:
     """``entries`` plus a wheel RECORD named ``record`` that lists them (none if None)."""
     if record is None:

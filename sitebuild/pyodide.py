@@ -30,7 +30,7 @@ from sitebuild.bytecode import (
     strip_docstrings,
     with_bytecode,
 )
-from sitebuild.files import hash_tree, record_hash, with_record, zip_bytes
+from sitebuild.files import hash_tree, record_hash, with_record, zip_bytes, zip_members
 from sitebuild.pins import MICROPIP_VERSION, PYODIDE_VERSION, require_tool, sha256_file, tar_member
 
 BOOT_MODULES = WEB_SRC / "boot-modules.txt"
@@ -136,6 +136,7 @@ with open("/tmp/micropip.whl", "rb") as source, open("/tmp/out/micropip.whl", "w
 _PYODIDE_HELPERS = (
     record_hash,
     zip_bytes,
+    zip_members,
     strip_docstrings,
     pyc_bytes,
     precompile_stdlib,
@@ -153,7 +154,7 @@ for name in {names!r}:
         out.write(with_bytecode(source.read(), {root!r} + "/" + name, {sources!r}))
 """
 
-_OUR_HELPERS = (record_hash, zip_bytes, with_record, with_bytecode)
+_OUR_HELPERS = (record_hash, zip_bytes, zip_members, with_record, with_bytecode)
 
 
 # Standard-library modules the site's runtime leaves out (about 450 kB): they

@@ -53,11 +53,14 @@ PYSCRIPT_ENTRY_STEMS = ("core", "error")
 #    - `__optimusWrite(interpreter)` writes them under the working directory;
 #    - the main thread's hooks get "" for PyScript's generated code;
 #    - PyScript's onReady for "py" scripts calls `__optimusWrite`.
-PYSCRIPT_PATCHES = (
+PYSCRIPT_PATCH_GROUPS: dict[str, tuple[tuple[str, str], ...]] = {}
+PYSCRIPT_PATCH_GROUPS["no-import"] = (
     (
         '"import pyscript as _pyscript"',
         '"_pyscript = None  # optimus: imported on first use (docs/boot.md)"',
     ),
+)
+PYSCRIPT_PATCH_GROUPS["files-from-js"] = (
     (
         "const{entries:yo}=Object,",
         "const{entries:yo}=Object,__optimusFiles=[],__optimusWrite=i=>{"
@@ -78,15 +81,18 @@ PYSCRIPT_PATCHES = (
         "async onReady(t,n){m(t);",
         'async onReady(t,n){m(t),"py"===e&&__optimusWrite(t.interpreter);',
     ),
-    # 3. Before it calls loadPyodide, PyScript opens its package cache (an IndexedDB
-    #    database), reads it whole and closes it again; it only uses it when the
-    #    config lists `packages`, and ours lists none.  Without `packages` it gets a
-    #    stand-in with the three methods it calls, and loadPyodide starts at once.
+)
+# 3. Before it calls loadPyodide, PyScript opens its package cache (an IndexedDB
+#    database), reads it whole and closes it again; it only uses it when the
+#    config lists `packages`, and ours lists none.  Without `packages` it gets a
+#    stand-in with the three methods it calls, and loadPyodide starts at once.
+PYSCRIPT_PATCH_GROUPS["no-package-cache"] = (
     (
         "l=new h(`${c}@${t}`)",
         "l=a?new h(`${c}@${t}`):{sync(){},clear(){},close(){}}",
     ),
 )
+PYSCRIPT_PATCHES = tuple(pair for group in PYSCRIPT_PATCH_GROUPS.values() for pair in group)
 
 
 def _stem(name: str) -> str:
