@@ -29,7 +29,6 @@ from collections.abc import Sequence
 from sitebuild import BuildError
 from sitebuild.bench import BENCH_DEFAULT_PAGES, BENCH_PAGES, Network, run_bench
 from sitebuild.dist import build
-from sitebuild.pyscript import PYSCRIPT_PATCH_GROUPS
 from sitebuild.server import serve
 from sitebuild.testing import run_tests
 
@@ -55,12 +54,6 @@ def parser() -> argparse.ArgumentParser:
         help=f"which pages to load, of {','.join(BENCH_PAGES)} (default: "
         f"{','.join(BENCH_DEFAULT_PAGES)}; unpatched: the site without PyScript's patches)",
     )
-    bench.add_argument(
-        "--unpatched-keeps",
-        default="",
-        help="the patch groups the unpatched page keeps, of "
-        f"{','.join(PYSCRIPT_PATCH_GROUPS)} (default: none)",
-    )
     sub.add_parser("test", help="install test tools, build, run pytest (extra args go to pytest)")
     sub.add_parser("build", help="build dist/ (the default)")
     return parser
@@ -80,10 +73,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             pages = ns.pages.split(",")
             if not set(pages) <= set(BENCH_PAGES):
                 cli.error(f"--pages takes names among {','.join(BENCH_PAGES)}")
-            keeps = [name for name in ns.unpatched_keeps.split(",") if name]
-            if not set(keeps) <= set(PYSCRIPT_PATCH_GROUPS):
-                cli.error(f"--unpatched-keeps takes names among {','.join(PYSCRIPT_PATCH_GROUPS)}")
-            return run_bench(ns.runs, Network(ns.latency, ns.mbps), pages, keeps)
+            return run_bench(ns.runs, Network(ns.latency, ns.mbps), pages)
         build()
         return 0
     except BuildError as exc:

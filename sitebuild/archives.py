@@ -1,6 +1,6 @@
 """Our code as the archives the page fetches: the boot's wheel and web zip, an
-archive per game and one the games share (docs/boot.md, "Each game in an
-archive of its own").
+archive per game and one the games share (docs/boot.md, "What the build does
+for it").
 
 Which game's archive a file goes in comes from the game descriptions
 (``optimus.games.GAMES``): every described game gets one, listed or not.
@@ -31,8 +31,8 @@ from sitebuild.files import (
 # from there, on sys.path or a package's __path__ (docs/boot.md).
 ARCHIVES = "/lib/optimus-table"
 
-# Our code ships in archives of its own (docs/boot.md, "Each game in an archive
-# of its own").  The boot fetches only what the landing page imports: these
+# Our code ships in archives of its own (docs/boot.md, "What the build does for
+# it").  The boot fetches only what the landing page imports: these
 # modules, in the wheel (``optimus``) and the web zip (``optimus_web``).
 BOOT_MODULES_OF_OURS = (
     "optimus/__init__.py",

@@ -14,7 +14,6 @@ from sitebuild import DIST, STAMP_NAME
 from sitebuild.dist import build, dist_is_fresh
 from sitebuild.page import BARE_PAGE
 from sitebuild.pins import PINS, fetch, tar_member
-from sitebuild.pyscript import PYSCRIPT_PATCH_GROUPS
 from sitebuild.server import start_server
 from sitebuild.testing import CHROMIUM, browser_args, ensure_chromium, pip_install
 
@@ -203,16 +202,13 @@ def _visit_text(load: Load) -> str:
 
 
 def run_bench(
-    runs: int,
-    network: Network = Network(),
-    pages: Sequence[str] = BENCH_DEFAULT_PAGES,
-    unpatched_keeps: Sequence[str] = (),
+    runs: int, network: Network = Network(), pages: Sequence[str] = BENCH_DEFAULT_PAGES
 ) -> int:
     """Alternate cold loads of bare Pyodide (as published, and as built) and the site
     (``pages``: which of ``BENCH_PAGES``; the ratios need ``bare`` or ``npm`` besides
-    ``site``; ``unpatched`` is paired with ``site``, and keeps the groups of
-    ``PYSCRIPT_PATCH_GROUPS`` named in ``unpatched_keeps``).  With ``unpatched``, the
-    visit after a pause is left out: the pairs compare the boots."""
+    ``site``; ``unpatched``, the site built without ``PYSCRIPT_PATCHES``, is paired
+    with ``site``).  With ``unpatched``, the visit after a pause is left out: the
+    pairs compare the boots."""
     pip_install(["playwright>=1.40"])
     ensure_chromium()
     if not dist_is_fresh():
@@ -222,8 +218,7 @@ def run_bench(
     stamp = json.loads((DIST / STAMP_NAME).read_text())
     names = tuple(name for name in BENCH_PAGES if name in pages)
     if "unpatched" in names:  # served from dist/bench/, which the service worker leaves out
-        kept = [pair for name in unpatched_keeps for pair in PYSCRIPT_PATCH_GROUPS[name]]
-        build(DIST / "bench" / "unpatched", quiet=True, pyscript_patches=kept)
+        build(DIST / "bench" / "unpatched", quiet=True, pyscript_patches=())
     server = start_server(DIST, extra=_published_pages(stamp["pyodide"]))
     results: dict[str, list[Load]] = {name: [] for name in names}
     urls = {

@@ -29,70 +29,26 @@ PYSCRIPT_DISABLED_PLUGINS = (
 PYSCRIPT_ENTRY_STEMS = ("core", "error")
 
 # Changes the build makes to PyScript's core chunk, as (what it replaces, with what)
-# pairs; each must match exactly once in the pinned chunk, or the build stops
-# (docs/boot.md says what each one is for and how to review it after a bump).
+# pairs; each must match exactly once in the pinned chunk, or the build stops.
 #
-# Before the page's first script, PyScript runs generated Python (its
-# "codeBeforeRun") that writes its `pyscript` package into the file system and then
-# imports it, only to delete the name again.
+# Before each script, PyScript runs generated Python (its "codeBeforeRun") that
+# writes its `pyscript` package into the file system, then imports it only to
+# delete the name again.  Nothing on this page uses `pyscript`, and that import
+# costs main-thread time at boot (its modules compiled from source, `html` and its
+# entities, the JS lookups of `pyscript.context`): it becomes `_pyscript = None`.
+# A script that wants `pyscript` still finds the package and imports it itself.
+# The patch matches a string of PyScript's generated Python, not a minified name.
 #
-# 1. That import costs 140-300 ms of the boot (its modules compiled from source,
-#    `html` and its entities, the JS lookups of `pyscript.context`), and nothing on
-#    this page uses `pyscript`: it becomes `_pyscript = None`.  (Since the patches
-#    below, this generated Python still runs in PyScript's workers, not on the page.)
-# 2. Writing the package that way costs 15-30 ms more: the 33 kB of Python source,
-#    the package's files as string literals, is converted to a Python string,
-#    parsed to an AST and compiled before every script the page runs.  On the page
-#    (the "py" type in the main thread), the package's files are now written from
-#    JavaScript instead, straight into Pyodide's file system, when a script is about
-#    to run (PyScript's own onReady, before the script's code), and the generated
-#    Python is left out.  Workers and MicroPython keep PyScript's way.  The files
-#    are the same, at the same place: a script that imports `pyscript` gets it.
-#    - `__optimusFiles` collects the (path, content or folder) pairs PyScript's
-#      generator walks, in its order (a folder before its files);
-#    - `__optimusWrite(interpreter)` writes them under the working directory;
-#    - the main thread's hooks get "" for PyScript's generated code;
-#    - PyScript's onReady for "py" scripts calls `__optimusWrite`.
-PYSCRIPT_PATCH_GROUPS: dict[str, tuple[tuple[str, str], ...]] = {}
-PYSCRIPT_PATCH_GROUPS["no-import"] = (
+# Kept because a paired measurement shows its gain: the site against the same
+# build without it, 15 alternating cold loads (`python build.py bench-boot
+# --pages site,unpatched`): docs/boot.md.  Other patches measured no gain there
+# and were dropped (docs/notes/boot-history.md).
+PYSCRIPT_PATCHES = (
     (
         '"import pyscript as _pyscript"',
         '"_pyscript = None  # optimus: imported on first use (docs/boot.md)"',
     ),
 )
-PYSCRIPT_PATCH_GROUPS["files-from-js"] = (
-    (
-        "const{entries:yo}=Object,",
-        "const{entries:yo}=Object,__optimusFiles=[],__optimusWrite=i=>{"
-        "const c=i.FS.cwd(),u=new TextEncoder;"
-        "for(const[p,v]of __optimusFiles)"
-        '"string"==typeof v?i.FS.writeFile(c+p.slice(1),u.encode(v),{canOwn:!0})'
-        ":i.FS.mkdirTree(c+p.slice(1))},",
-    ),
-    (
-        "wo=(e,t)=>{for(const[n,r]of yo(t))if(go.path(",
-        "wo=(e,t)=>{for(const[n,r]of yo(t))if(__optimusFiles.push([`${e}/${n}`,r]),go.path(",
-    ),
-    (
-        'const n="mpy"===t?Ao.replace(bo,""):Ao,r={};',
-        'const n="mpy"===t?Ao.replace(bo,""):e===vo?"":Ao,r={};',
-    ),
-    (
-        "async onReady(t,n){m(t);",
-        'async onReady(t,n){m(t),"py"===e&&__optimusWrite(t.interpreter);',
-    ),
-)
-# 3. Before it calls loadPyodide, PyScript opens its package cache (an IndexedDB
-#    database), reads it whole and closes it again; it only uses it when the
-#    config lists `packages`, and ours lists none.  Without `packages` it gets a
-#    stand-in with the three methods it calls, and loadPyodide starts at once.
-PYSCRIPT_PATCH_GROUPS["no-package-cache"] = (
-    (
-        "l=new h(`${c}@${t}`)",
-        "l=a?new h(`${c}@${t}`):{sync(){},clear(){},close(){}}",
-    ),
-)
-PYSCRIPT_PATCHES = tuple(pair for group in PYSCRIPT_PATCH_GROUPS.values() for pair in group)
 
 
 def _stem(name: str) -> str:

@@ -12,23 +12,22 @@ import io
 import json
 import re
 import shutil
-import subprocess
 import sys
 import traceback
 import zipfile
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 import pytest
 
-from optimus.games import GAMES
+from optimus.games import GAMES, listed
 from sitebuild import PY_SRC, STAMP_NAME, BuildError, archives
 from sitebuild.archives import SHARED_UNIT, build_wheel
 from sitebuild.bytecode import precompile_stdlib, precompile_wheel, pyc_bytes, with_bytecode
 from sitebuild.dist import build as build_site
 from sitebuild.files import hash_tree, zip_bytes
 from sitebuild.manifest import ICON_SIZES, write_app_files
+from sitebuild.page import game_cards
 from sitebuild.pins import PINS, PYSCRIPT_VERSION, TEST_PINS, Pin, fetch, verify_sha256
 from sitebuild.pyodide import STDLIB_DROPPED, bytecode_salt, read_boot_modules, trimmed_lock
 from sitebuild.pyscript import PYSCRIPT_PATCHES, patch_pyscript_core, pyscript_chunks
@@ -174,74 +173,6 @@ def test_pyscript_patch_applies_once_and_refuses_a_chunk_it_does_not_fit() -> No
         patch_pyscript_core(chunk + chunk)  # ambiguous
 
 
-# A miniature of the parts of PyScript's core chunk that PYSCRIPT_PATCHES change, in
-# its minified names: the generator of the `pyscript` package's Python, the hooks,
-# onReady, and the engine's package cache.  Run under Node once patched, it prints
-# what the patched code did.
-PYSCRIPT_MINIATURE = (
-    'const{entries:yo}=Object,ho=["import os as _os"],go={path(){},push(...e){ho.push(...e)}},'
-    "wo=(e,t)=>{for(const[n,r]of yo(t))if(go.path(`${e}/${n}`),"
-    'go.push(`_path = _Path("${e}/${n}")`),"string"==typeof r)'
-    "go.push(`_path.write_text(${JSON.stringify(r)})`);else wo(`${e}/${n}`,r)};"
-    '"import pyscript as _pyscript";'
-    'wo(".",{pyscript:{"__init__.py":"x = \\"é\\"\\n",sub:{"a.py":""}}});'
-    'const Ao=ho.join("\\n"),bo="",vo=()=>0,Eo=()=>1;'
-    "function Bo(e,t){"  # returns its code rather than the hooks made from it
-    'const n="mpy"===t?Ao.replace(bo,""):Ao,r={};return n}'
-    'const m=()=>{},writes=[],dirs=[],interpreter={FS:{cwd:()=>"/home/pyodide",'
-    "writeFile:(p,d,o)=>writes.push([p,new TextDecoder().decode(d),o.canOwn]),"
-    "mkdirTree:p=>dirs.push(p)}};"
-    "const hooks=e=>({async onReady(t,n){m(t);}});"
-    'await hooks("mpy").onReady({interpreter});const mpyWrites=writes.length;'
-    'await hooks("py").onReady({interpreter});'
-    "const opened=[],h=class{constructor(k){opened.push(k)}sync(){}clear(){}close(){}};"
-    'async function engine(n){let{packages:a}=n;const c="/p",t="314",'
-    "l=new h(`${c}@${t}`);await l.sync();l.clear();await l.close()}"
-    'await engine({});const withoutPackages=opened.length;await engine({packages:["x"]});'
-    "console.log(JSON.stringify({main:Bo(vo,'py'),worker:Bo(Eo,'py'),mpy:Bo(vo,'mpy'),"
-    "mpyWrites,writes,dirs,Ao,withoutPackages,opened}));"
-)
-
-
-@pytest.fixture(scope="module")
-def patched_pyscript_miniature() -> dict[str, Any]:
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed")
-    patched = patch_pyscript_core(PYSCRIPT_MINIATURE)
-    result = subprocess.run(
-        [node, "--input-type=module", "-e", patched], capture_output=True, text=True, check=True
-    )
-    out: dict[str, Any] = json.loads(result.stdout)
-    return out
-
-
-def test_pyscript_writes_its_package_from_javascript_on_the_page_only(
-    patched_pyscript_miniature: dict[str, Any],
-) -> None:
-    """The page's ("py", main thread) hooks lose the generated Python and its onReady
-    writes the same files into the interpreter's file system; workers and MicroPython
-    keep the generated Python (with the import patched out)."""
-    out = patched_pyscript_miniature
-    assert out["main"] == ""  # the page: no generated Python to parse and run
-    assert out["worker"] == out["Ao"] == out["mpy"]  # workers and MicroPython: PyScript's way
-    assert '_path.write_text("x = \\"é\\"\\n")' in out["Ao"]
-    assert out["mpyWrites"] == 0  # only "py" scripts on the page get the files from JS
-    assert out["dirs"] == ["/home/pyodide/pyscript", "/home/pyodide/pyscript/sub"]
-    assert out["writes"] == [
-        ["/home/pyodide/pyscript/__init__.py", 'x = "é"\n', True],
-        ["/home/pyodide/pyscript/sub/a.py", "", True],
-    ]
-
-
-def test_pyscript_opens_its_package_cache_only_for_packages(
-    patched_pyscript_miniature: dict[str, Any],
-) -> None:
-    out = patched_pyscript_miniature
-    assert out["withoutPackages"] == 0  # no database opened, its methods still work
-    assert out["opened"] == ["/p@314"]  # with `packages`, PyScript's own cache
-
-
 def test_built_pyscript_core_is_patched_and_named_by_its_content(dist: Path) -> None:
     """The real dist/: the pinned PyScript took every patch (a version whose chunk they
     no longer fit stops the build), and its directory name changed with it."""
@@ -249,8 +180,7 @@ def test_built_pyscript_core_is_patched_and_named_by_its_content(dist: Path) -> 
     (core,) = directory.glob("core-*.js")
     text = core.read_text(encoding="utf-8")
     for old, new in PYSCRIPT_PATCHES:
-        # Some patches insert code after the text they match: it stays inside `new`.
-        assert text.count(new) == 1 and old not in text.replace(new, "")
+        assert text.count(new) == 1 and old not in text
     chunks = [(p.name, p.read_bytes()) for p in directory.iterdir()]
     assert directory.name.endswith("-" + hash_tree(chunks)[:8])
 
@@ -720,3 +650,20 @@ def test_built_archives_hold_no_training_tuning_strength_or_bench_module(dist: P
         if ".dist-info/" not in member and OFFLINE_ONLY.search(member)
     ]
     assert not found
+
+
+def test_landing_cards_are_drawn_from_the_listed_game_descriptions() -> None:
+    template = (ROOT / "index.html").read_text(encoding="utf-8")
+    assert template.count("{{GAME_CARDS}}") == 1 and "game-card" not in template
+    cards = game_cards(listed())
+    for info in GAMES.values():
+        link = f'<a class="game-card" href="#/{info.id}" data-game="{info.id}">'
+        assert (link in cards) == info.listed, info.id
+    assert cards.count('class="game-card"') == len(listed()) < len(GAMES)  # tiny is unlisted
+    fileiras = cards[cards.index('data-game="fileiras"') :]
+    assert (
+        fileiras.index('<span class="game-art art-rows" aria-hidden="true">')
+        < fileiras.index("<h2>Fileiras</h2>")
+        < fileiras.index("<p>Row-taking card game with colour sets.</p>")
+    )
+    assert '<span class="players">2-5 players</span>' in fileiras.split("</li>")[0]

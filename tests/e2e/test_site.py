@@ -82,9 +82,9 @@ def test_neither_the_boot_nor_a_game_compiles_python_in_the_page(guarded: Guard,
 def test_boot_skips_the_pyscript_import_but_a_script_can_still_import_it(
     guarded: Guard, site: str
 ) -> None:
-    """build.py patches PyScript so that its start-up writes the `pyscript` package
-    without importing it (PYSCRIPT_PATCHES, docs/boot.md); a page script that wants
-    `pyscript` imports it then, and it works."""
+    """The build patches PyScript so that its start-up writes the `pyscript` package
+    without importing it (sitebuild/pyscript.py's PYSCRIPT_PATCHES, docs/boot.md); a
+    page script that wants `pyscript` imports it then, and it works."""
     page = guarded.page
     page.goto(site)
     guarded.wait_ready()
