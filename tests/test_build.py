@@ -10,46 +10,44 @@ import importlib
 import importlib.util
 import io
 import json
+import re
 import shutil
-import subprocess
 import sys
 import traceback
 import zipfile
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 import pytest
 
+from optimus.games import GAMES, listed
+from sitebuild import PY_SRC, STAMP_NAME, BuildError, archives
+from sitebuild.archives import SHARED_UNIT, build_wheel
+from sitebuild.bytecode import precompile_stdlib, precompile_wheel, pyc_bytes, with_bytecode
+from sitebuild.dist import build as build_site
+from sitebuild.files import hash_tree, zip_bytes
+from sitebuild.manifest import ICON_SIZES, write_app_files
+from sitebuild.page import game_cards
+from sitebuild.pins import PINS, PYSCRIPT_VERSION, TEST_PINS, Pin, fetch, verify_sha256
+from sitebuild.pyodide import STDLIB_DROPPED, bytecode_salt, read_boot_modules, trimmed_lock
+from sitebuild.pyscript import PYSCRIPT_PATCHES, patch_pyscript_core, pyscript_chunks
+from sitebuild.server import start_server
+
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def _build_module() -> ModuleType:
-    if "optimus_build" in sys.modules:  # already loaded by tests/e2e/conftest.py
-        return sys.modules["optimus_build"]
-    spec = importlib.util.spec_from_file_location("optimus_build", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-build = _build_module()
 
 
 def test_verify_sha256_accepts_the_pinned_hash(tmp_path: Path) -> None:
     payload = tmp_path / "runtime.tgz"
     payload.write_bytes(b"pinned bytes")
-    build.verify_sha256(payload, hashlib.sha256(b"pinned bytes").hexdigest(), "runtime")
+    verify_sha256(payload, hashlib.sha256(b"pinned bytes").hexdigest(), "runtime")
 
 
 def test_verify_sha256_refuses_a_mismatch_and_says_what_to_do(tmp_path: Path) -> None:
     payload = tmp_path / "runtime.tgz"
     payload.write_bytes(b"tampered bytes")
     expected = hashlib.sha256(b"pinned bytes").hexdigest()
-    with pytest.raises(build.BuildError) as caught:
-        build.verify_sha256(payload, expected, "pyodide@314.0.7")
+    with pytest.raises(BuildError) as caught:
+        verify_sha256(payload, expected, "pyodide@314.0.7")
     message = str(caught.value)
     assert "sha256 mismatch for pyodide@314.0.7" in message
     assert expected in message and hashlib.sha256(b"tampered bytes").hexdigest() in message
@@ -59,23 +57,30 @@ def test_verify_sha256_refuses_a_mismatch_and_says_what_to_do(tmp_path: Path) ->
 def test_fetch_refuses_a_cached_file_with_the_wrong_hash_without_downloading(
     tmp_path: Path,
 ) -> None:
-    pin = build.Pin("demo", "npm", "demo@1.0.0", "demo-1.0.0.tgz", "0" * 64)
+    pin = Pin("demo", "npm", "demo@1.0.0", "demo-1.0.0.tgz", "0" * 64)
     (tmp_path / pin.file_name).write_bytes(b"not what was pinned")
-    with pytest.raises(build.BuildError, match="sha256 mismatch for demo@1.0.0"):
-        build.fetch(pin, cache=tmp_path)
+    with pytest.raises(BuildError, match="sha256 mismatch for demo@1.0.0"):
+        fetch(pin, cache=tmp_path)
 
 
-def test_every_pin_has_a_full_sha256() -> None:
-    for pin in build.PINS.values():
-        assert len(pin.sha256) == 64 and int(pin.sha256, 16) >= 0, pin
+SHA256 = re.compile(r"[0-9a-f]{64}")
+
+
+def test_every_pin_has_a_full_lowercase_sha256() -> None:
+    for pin in [*PINS.values(), *TEST_PINS.values()]:
+        assert SHA256.fullmatch(pin.sha256), pin
+    assert len({pin.sha256 for pin in [*PINS.values(), *TEST_PINS.values()]}) == 4
+    # What the check refuses: a short, long, upper-case or non-hex digest.
+    for bad in ("0" * 63, "0" * 65, "A" * 64, "g" * 64, ""):
+        assert not SHA256.fullmatch(bad)
 
 
 def test_wheel_is_a_valid_pure_python_wheel_named_by_its_content(tmp_path: Path) -> None:
     src = tmp_path / "src" / "optimus"
     src.mkdir(parents=True)
     (src / "__init__.py").write_text("__version__ = '0.1.0'\n")
-    first = build.build_wheel(tmp_path / "a", src=src)
-    again = build.build_wheel(tmp_path / "b", src=src)
+    first = build_wheel(tmp_path / "a", src=src)
+    again = build_wheel(tmp_path / "b", src=src)
     assert first.name == again.name and first.read_bytes() == again.read_bytes()  # reproducible
     assert first.name.startswith("optimus_table-0.1.0+") and first.name.endswith(
         "-py3-none-any.whl"
@@ -97,10 +102,10 @@ def test_wheel_is_a_valid_pure_python_wheel_named_by_its_content(tmp_path: Path)
         assert {line.split(",")[0] for line in record} == set(names)
 
     (src / "__init__.py").write_text("__version__ = '0.1.0'  # changed\n")
-    assert build.build_wheel(tmp_path / "c", src=src).name != first.name
+    assert build_wheel(tmp_path / "c", src=src).name != first.name
     # What its bytecode depends on besides the source changes the name too.
-    salted = build.build_wheel(tmp_path / "d", src=src, salt=b"another Pyodide")
-    assert salted.name != build.build_wheel(tmp_path / "e", src=src).name
+    salted = build_wheel(tmp_path / "d", src=src, salt=b"another Pyodide")
+    assert salted.name != build_wheel(tmp_path / "e", src=src).name
 
 
 def test_our_bytecode_salt_follows_the_runtime_and_whether_sources_ship(
@@ -110,13 +115,13 @@ def test_our_bytecode_salt_follows_the_runtime_and_whether_sources_ship(
     Python (or archives without sources) from its cache under an old name."""
     runtime = tmp_path / "pyodide.tgz"
     runtime.write_bytes(b"one runtime")
-    salt = build.bytecode_salt(runtime)
-    assert build.bytecode_salt(runtime) == salt
-    monkeypatch.setattr(build, "OUR_SOURCES_SHIPPED", not build.OUR_SOURCES_SHIPPED)
-    assert build.bytecode_salt(runtime) != salt
+    salt = bytecode_salt(runtime)
+    assert bytecode_salt(runtime) == salt
+    monkeypatch.setattr(archives, "OUR_SOURCES_SHIPPED", not archives.OUR_SOURCES_SHIPPED)
+    assert bytecode_salt(runtime) != salt
     monkeypatch.undo()
     runtime.write_bytes(b"another runtime")
-    assert build.bytecode_salt(runtime) != salt
+    assert bytecode_salt(runtime) != salt
 
 
 def test_trimmed_lock_keeps_micropip_with_the_shipped_wheels_hash() -> None:
@@ -127,7 +132,7 @@ def test_trimmed_lock_keeps_micropip_with_the_shipped_wheels_hash() -> None:
             "numpy": {"name": "numpy", "depends": [], "file_name": "numpy.whl", "sha256": "n"},
         },
     }
-    trimmed = build.trimmed_lock(lock, "micropip-0.11.1-py3-none-any.whl", b"wheel bytes")
+    trimmed = trimmed_lock(lock, "micropip-0.11.1-py3-none-any.whl", b"wheel bytes")
     assert list(trimmed["packages"]) == ["micropip"]
     assert trimmed["packages"]["micropip"]["sha256"] == hashlib.sha256(b"wheel bytes").hexdigest()
     assert trimmed["packages"]["micropip"]["file_name"] == "micropip-0.11.1-py3-none-any.whl"
@@ -145,7 +150,7 @@ def test_pyscript_chunks_follow_static_imports_only() -> None:
         "big-DDDDDDDD.js": "",
         "core.css": "",
     }
-    assert build.pyscript_chunks(files) == [
+    assert pyscript_chunks(files) == [
         "core-AAAAAAAA.js",
         "core.css",
         "core.js",
@@ -154,102 +159,30 @@ def test_pyscript_chunks_follow_static_imports_only() -> None:
 
 
 def test_pyscript_patch_applies_once_and_refuses_a_chunk_it_does_not_fit() -> None:
-    olds = [old for old, _ in build.PYSCRIPT_PATCHES]
+    olds = [old for old, _ in PYSCRIPT_PATCHES]
     chunk = ";".join(f"/*{i}*/{old}" for i, old in enumerate(olds))
-    patched = build.patch_pyscript_core(chunk)
-    for i, (_, new) in enumerate(build.PYSCRIPT_PATCHES):
+    patched = patch_pyscript_core(chunk)
+    for i, (_, new) in enumerate(PYSCRIPT_PATCHES):
         assert f"/*{i}*/{new}" in patched  # in place, the text around it kept
     assert '"import pyscript as _pyscript"' not in patched
     for missing in range(len(olds)):  # a new version where one no longer fits
         unfit = chunk.replace(olds[missing], olds[missing][:-2] + "?")
-        with pytest.raises(build.BuildError, match="patch of PyScript no longer applies"):
-            build.patch_pyscript_core(unfit)
-    with pytest.raises(build.BuildError, match="patch of PyScript no longer applies"):
-        build.patch_pyscript_core(chunk + chunk)  # ambiguous
+        with pytest.raises(BuildError, match="patch of PyScript no longer applies"):
+            patch_pyscript_core(unfit)
+    with pytest.raises(BuildError, match="patch of PyScript no longer applies"):
+        patch_pyscript_core(chunk + chunk)  # ambiguous
 
 
-# A miniature of the parts of PyScript's core chunk that PYSCRIPT_PATCHES change, in
-# its minified names: the generator of the `pyscript` package's Python, the hooks,
-# onReady, and the engine's package cache.  Run under Node once patched, it prints
-# what the patched code did.
-PYSCRIPT_MINIATURE = (
-    'const{entries:yo}=Object,ho=["import os as _os"],go={path(){},push(...e){ho.push(...e)}},'
-    "wo=(e,t)=>{for(const[n,r]of yo(t))if(go.path(`${e}/${n}`),"
-    'go.push(`_path = _Path("${e}/${n}")`),"string"==typeof r)'
-    "go.push(`_path.write_text(${JSON.stringify(r)})`);else wo(`${e}/${n}`,r)};"
-    '"import pyscript as _pyscript";'
-    'wo(".",{pyscript:{"__init__.py":"x = \\"é\\"\\n",sub:{"a.py":""}}});'
-    'const Ao=ho.join("\\n"),bo="",vo=()=>0,Eo=()=>1;'
-    "function Bo(e,t){"  # returns its code rather than the hooks made from it
-    'const n="mpy"===t?Ao.replace(bo,""):Ao,r={};return n}'
-    'const m=()=>{},writes=[],dirs=[],interpreter={FS:{cwd:()=>"/home/pyodide",'
-    "writeFile:(p,d,o)=>writes.push([p,new TextDecoder().decode(d),o.canOwn]),"
-    "mkdirTree:p=>dirs.push(p)}};"
-    "const hooks=e=>({async onReady(t,n){m(t);}});"
-    'await hooks("mpy").onReady({interpreter});const mpyWrites=writes.length;'
-    'await hooks("py").onReady({interpreter});'
-    "const opened=[],h=class{constructor(k){opened.push(k)}sync(){}clear(){}close(){}};"
-    'async function engine(n){let{packages:a}=n;const c="/p",t="314",'
-    "l=new h(`${c}@${t}`);await l.sync();l.clear();await l.close()}"
-    'await engine({});const withoutPackages=opened.length;await engine({packages:["x"]});'
-    "console.log(JSON.stringify({main:Bo(vo,'py'),worker:Bo(Eo,'py'),mpy:Bo(vo,'mpy'),"
-    "mpyWrites,writes,dirs,Ao,withoutPackages,opened}));"
-)
-
-
-@pytest.fixture(scope="module")
-def patched_pyscript_miniature() -> dict[str, Any]:
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed")
-    patched = build.patch_pyscript_core(PYSCRIPT_MINIATURE)
-    result = subprocess.run(
-        [node, "--input-type=module", "-e", patched], capture_output=True, text=True, check=True
-    )
-    out: dict[str, Any] = json.loads(result.stdout)
-    return out
-
-
-def test_pyscript_writes_its_package_from_javascript_on_the_page_only(
-    patched_pyscript_miniature: dict[str, Any],
-) -> None:
-    """The page's ("py", main thread) hooks lose the generated Python and its onReady
-    writes the same files into the interpreter's file system; workers and MicroPython
-    keep the generated Python (with the import patched out)."""
-    out = patched_pyscript_miniature
-    assert out["main"] == ""  # the page: no generated Python to parse and run
-    assert out["worker"] == out["Ao"] == out["mpy"]  # workers and MicroPython: PyScript's way
-    assert '_path.write_text("x = \\"é\\"\\n")' in out["Ao"]
-    assert out["mpyWrites"] == 0  # only "py" scripts on the page get the files from JS
-    assert out["dirs"] == ["/home/pyodide/pyscript", "/home/pyodide/pyscript/sub"]
-    assert out["writes"] == [
-        ["/home/pyodide/pyscript/__init__.py", 'x = "é"\n', True],
-        ["/home/pyodide/pyscript/sub/a.py", "", True],
-    ]
-
-
-def test_pyscript_opens_its_package_cache_only_for_packages(
-    patched_pyscript_miniature: dict[str, Any],
-) -> None:
-    out = patched_pyscript_miniature
-    assert out["withoutPackages"] == 0  # no database opened, its methods still work
-    assert out["opened"] == ["/p@314"]  # with `packages`, PyScript's own cache
-
-
-def test_built_pyscript_core_is_patched_and_named_by_its_content() -> None:
-    """The real dist/ (when built): the pinned PyScript took every patch (a version whose
-    chunk they no longer fit stops the build), and its directory name changed with it."""
-    dist = ROOT / "dist"
-    if not (dist / build.STAMP_NAME).exists():
-        pytest.skip("dist/ is not built (python build.py test builds it first)")
-    (directory,) = dist.glob(f"pyscript-{build.PYSCRIPT_VERSION}-*")
+def test_built_pyscript_core_is_patched_and_named_by_its_content(dist: Path) -> None:
+    """The real dist/: the pinned PyScript took every patch (a version whose chunk they
+    no longer fit stops the build), and its directory name changed with it."""
+    (directory,) = dist.glob(f"pyscript-{PYSCRIPT_VERSION}-*")
     (core,) = directory.glob("core-*.js")
     text = core.read_text(encoding="utf-8")
-    for old, new in build.PYSCRIPT_PATCHES:
-        # Some patches insert code after the text they match: it stays inside `new`.
-        assert text.count(new) == 1 and old not in text.replace(new, "")
+    for old, new in PYSCRIPT_PATCHES:
+        assert text.count(new) == 1 and old not in text
     chunks = [(p.name, p.read_bytes()) for p in directory.iterdir()]
-    assert directory.name.endswith("-" + build._hash_tree(chunks)[:8])
+    assert directory.name.endswith("-" + hash_tree(chunks)[:8])
 
 
 # --------------------------------------------------------------------------- precompiled runtime
@@ -274,7 +207,7 @@ def empty():
 def test_pyc_strips_module_and_function_docstrings_but_keeps_asserts() -> None:
     import marshal
 
-    data = build.pyc_bytes(MODULE, "/lib/demo.py")
+    data = pyc_bytes(MODULE, "/lib/demo.py")
     assert data[:4] == importlib.util.MAGIC_NUMBER and data[4:16] == bytes(12)
     namespace: dict[str, object] = {}
     exec(marshal.loads(data[16:]), namespace)
@@ -311,7 +244,7 @@ def test_precompiled_stdlib_zip_imports_the_listed_modules_from_bytecode(
         }
     )
     root = str(tmp_path / "stdlib.zip")
-    out = build.precompile_stdlib(stdlib, ["demo_mod", "demo_pkg"], root)
+    out = precompile_stdlib(stdlib, ["demo_mod", "demo_pkg"], root)
     Path(root).write_bytes(out)
     with zipfile.ZipFile(root) as archive:
         assert sorted(archive.namelist()) == [
@@ -336,7 +269,7 @@ def test_precompiled_stdlib_zip_imports_the_listed_modules_from_bytecode(
 
 def test_precompile_stdlib_refuses_an_unknown_module() -> None:
     with pytest.raises(ValueError, match="no_such_module is not a source module"):
-        build.precompile_stdlib(_zip({"a.py": b""}), ["no_such_module"], "/lib/x.zip")
+        precompile_stdlib(_zip({"a.py": b""}), ["no_such_module"], "/lib/x.zip")
 
 
 def test_precompiled_wheel_has_bytecode_only_and_a_matching_record() -> None:
@@ -348,7 +281,7 @@ def test_precompiled_wheel_has_bytecode_only_and_a_matching_record() -> None:
             "demo-1.0.dist-info/RECORD": b"stale\n",
         }
     )
-    out = build.precompile_wheel(wheel, "/lib/site-packages")
+    out = precompile_wheel(wheel, "/lib/site-packages")
     with zipfile.ZipFile(io.BytesIO(out)) as archive:
         names = archive.namelist()
         assert "demo/__init__.pyc" in names and "demo/__init__.py" not in names
@@ -366,19 +299,19 @@ def test_precompiled_wheel_has_bytecode_only_and_a_matching_record() -> None:
 def test_boot_module_list_reads_names_and_skips_comments(tmp_path: Path) -> None:
     listing = tmp_path / "boot-modules.txt"
     listing.write_text("# comment\nzipfile\n\njson  # trailing\njson\n")
-    assert build.read_boot_modules(listing) == ["json", "zipfile"]
+    assert read_boot_modules(listing) == ["json", "zipfile"]
 
 
 def test_built_runtime_ships_precompiled_modules_and_micropip(tmp_path: Path) -> None:
     """The real dist/ (when built): listed modules are bytecode, the lock matches micropip."""
     dist = ROOT / "dist"
-    stamp = dist / build.STAMP_NAME
+    stamp = dist / STAMP_NAME
     if not stamp.exists():
         pytest.skip("dist/ is not built (python build.py test builds it first)")
     runtime = dist / json.loads(stamp.read_text())["pyodide"]
     with zipfile.ZipFile(runtime / "python_stdlib.zip") as archive:
         names = set(archive.namelist())
-    for module in build.read_boot_modules():
+    for module in read_boot_modules():
         path = module.replace(".", "/")
         assert {f"{path}.pyc", f"{path}/__init__.pyc"} & names, module
         assert not {f"{path}.py", f"{path}/__init__.py"} & names, module
@@ -398,7 +331,7 @@ def test_server_gzips_text_when_accepted_and_sends_binaries_as_they_are(tmp_path
     (tmp_path / "index.html").write_bytes(b"<!doctype html><title>t</title>" * 50)
     (tmp_path / "app.mjs").write_bytes(script)
     (tmp_path / "runtime.wasm").write_bytes(b"\0asm" * 500)
-    server = build.start_server(tmp_path)
+    server = start_server(tmp_path)
     try:
 
         def get(path: str, accept: str | None) -> tuple[dict[str, str], bytes]:
@@ -432,16 +365,16 @@ def test_precompiled_stdlib_leaves_out_dropped_modules_and_packages() -> None:
             "unittesting.py": b"",  # only the exact top-level name goes
         }
     )
-    out = build.precompile_stdlib(stdlib, ["keep"], "/lib/x.zip", ["pdb", "unittest"])
+    out = precompile_stdlib(stdlib, ["keep"], "/lib/x.zip", ["pdb", "unittest"])
     with zipfile.ZipFile(io.BytesIO(out)) as archive:
         assert sorted(archive.namelist()) == ["keep.pyc", "unittesting.py"]
     with pytest.raises(ValueError, match="unittest.mock is imported at boot"):
-        build.precompile_stdlib(stdlib, ["unittest.mock"], "/lib/x.zip", ["unittest"])
+        precompile_stdlib(stdlib, ["unittest.mock"], "/lib/x.zip", ["unittest"])
 
 
 def test_dropped_stdlib_modules_are_not_in_the_boot_list() -> None:
-    boot = {name.split(".")[0] for name in build.read_boot_modules()}
-    assert not boot & set(build.STDLIB_DROPPED)
+    boot = {name.split(".")[0] for name in read_boot_modules()}
+    assert not boot & set(STDLIB_DROPPED)
 
 
 def _imported_top_levels(source: str) -> set[str]:
@@ -456,7 +389,7 @@ def _imported_top_levels(source: str) -> set[str]:
 
 def test_no_code_that_runs_in_the_browser_imports_a_dropped_stdlib_module() -> None:
     """build.py leaves some standard-library modules out of the site's runtime."""
-    dropped = set(build.STDLIB_DROPPED)
+    dropped = set(STDLIB_DROPPED)
     sources = [*(ROOT / "py" / "optimus").rglob("*.py"), *(ROOT / "web").glob("*.py")]
     found = {str(p.relative_to(ROOT)): _imported_top_levels(p.read_text()) for p in sources}
     assert not {path: names & dropped for path, names in found.items() if names & dropped}
@@ -467,7 +400,8 @@ def test_no_code_that_runs_in_the_browser_imports_a_dropped_stdlib_module() -> N
 
 
 def _png_pixels(data: bytes) -> tuple[int, int, list[bytes]]:
-    """Width, height and RGBA rows of a PNG written by png_bytes (filter 0 only)."""
+    """Width, height and RGBA rows of a PNG in one IDAT chunk, every row of filter 0
+    (as the committed icons were written)."""
     import struct
     import zlib
 
@@ -483,10 +417,10 @@ def _png_pixels(data: bytes) -> tuple[int, int, list[bytes]]:
     return width, height, [row[1:] for row in rows]
 
 
-def test_icons_are_drawn_from_the_svg_at_each_size() -> None:
-    svg = (ROOT / "web" / "favicon.svg").read_text()
-    for size in build.ICON_SIZES:
-        width, height, rows = _png_pixels(build.render_icon(svg, size))
+def test_committed_icons_are_the_favicon_at_each_size() -> None:
+    """web/icon-<size>.png: the favicon drawn once as PNG (the manifest's icons)."""
+    for size in ICON_SIZES:
+        width, height, rows = _png_pixels((ROOT / "web" / f"icon-{size}.png").read_bytes())
         assert (width, height) == (size, size)
 
         def pixel(x: float, y: float, rows: list[bytes] = rows, size: int = size) -> bytes:
@@ -497,22 +431,11 @@ def test_icons_are_drawn_from_the_svg_at_each_size() -> None:
         assert pixel(5, 5)[3] == 0  # the rounded corner is cut off
         assert pixel(10, 32) == bytes.fromhex("1f5f5bff")  # the square
         assert pixel(32, 32) == bytes.fromhex("fdf6e3ff")  # the middle dot
-        edge = pixel(4, 32)[3]  # the square's left edge is anti-aliased or solid, never absent
-        assert edge > 0
-
-
-def test_icon_renderer_refuses_shapes_it_cannot_draw() -> None:
-    svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><path d="M0 0h8v8z"/></svg>'
-    with pytest.raises(build.BuildError, match="uses <path>"):
-        build.render_icon(svg, 16)
-    bad_fill = '<svg viewBox="0 0 8 8"><rect width="8" height="8" fill="red"/></svg>'
-    with pytest.raises(build.BuildError, match="'red' is not a #rgb or #rrggbb colour"):
-        build.render_icon(bad_fill, 16)
+        assert pixel(4, 32)[3] > 0  # the square's left edge
 
 
 def test_app_files_make_an_installable_manifest_with_relative_urls(tmp_path: Path) -> None:
-    svg = (ROOT / "web" / "favicon.svg").read_bytes()
-    files = build.write_app_files(tmp_path, svg, "A description.")
+    files = write_app_files(tmp_path, "A description.")
     manifest = json.loads(files["manifest"].read_text())
     assert manifest["start_url"] == manifest["scope"] == manifest["id"] == "./"
     assert manifest["display"] == "standalone" and manifest["description"] == "A description."
@@ -521,6 +444,10 @@ def test_app_files_make_an_installable_manifest_with_relative_urls(tmp_path: Pat
         assert icon["src"].startswith("./") and (tmp_path / icon["src"][2:]).is_file()
     sizes = sorted(icon["sizes"] for icon in manifest["icons"] if icon["type"] == "image/png")
     assert sizes == ["192x192", "512x512"]
+    for size in ICON_SIZES:  # the committed PNGs, as they are
+        assert (
+            files[f"icon-{size}"].read_bytes() == (ROOT / "web" / f"icon-{size}.png").read_bytes()
+        )
     # Content-hashed names: a changed icon is a new file, never a stale cached one.
     assert all(
         path.name.count("-") >= 1 and len(path.stem.rsplit("-", 1)[1]) == 8
@@ -529,10 +456,10 @@ def test_app_files_make_an_installable_manifest_with_relative_urls(tmp_path: Pat
 
 
 def test_service_worker_lists_every_file_of_the_build_but_its_own(tmp_path: Path) -> None:
-    dist = build.build(tmp_path / "dist", quiet=True)
+    dist = build_site(tmp_path / "dist", quiet=True)
     worker = (dist / "sw.js").read_text()
     first, second = worker.splitlines()[:2]
-    build_id = json.loads((dist / build.STAMP_NAME).read_text())["build"]
+    build_id = json.loads((dist / STAMP_NAME).read_text())["build"]
     assert first == f"const BUILD = {json.dumps(build_id)};"
     files = json.loads(second.removeprefix("const FILES = ").removesuffix(";"))
     shipped = {
@@ -548,11 +475,11 @@ def test_service_worker_lists_every_file_of_the_build_but_its_own(tmp_path: Path
     assert f'<meta name="optimus-build" content="{build_id}">' in page  # checked by the worker
     # The id covers the page and the files: another wheel, another build.
     changed = tmp_path / "src" / "optimus"
-    shutil.copytree(build.PY_SRC, changed, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    shutil.copytree(PY_SRC, changed, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     init = changed / "__init__.py"
     init.write_text(init.read_text() + "\n__version__ = '0.1.0+other'\n")
-    other = build.build(tmp_path / "other", quiet=True, py_src=changed)
-    assert json.loads((other / build.STAMP_NAME).read_text())["build"] != build_id
+    other = build_site(tmp_path / "other", quiet=True, py_src=changed)
+    assert json.loads((other / STAMP_NAME).read_text())["build"] != build_id
 
 
 def test_with_bytecode_ships_checked_pycs_that_zipimport_uses(
@@ -570,7 +497,7 @@ def test_with_bytecode_ships_checked_pycs_that_zipimport_uses(
         ("shipped_pkg-1.0.dist-info/RECORD", b""),
     ]
     good = tmp_path / "shipped-1.0-py3-none-any.whl"
-    good.write_bytes(build.with_bytecode(build._zip_bytes(entries), str(good)))
+    good.write_bytes(with_bytecode(zip_bytes(entries), str(good)))
     with zipfile.ZipFile(good) as archive:
         names = archive.namelist()
         record = archive.read("shipped_pkg-1.0.dist-info/RECORD").decode()
@@ -617,7 +544,7 @@ def test_with_bytecode_without_sources_ships_the_bytecode_alone(
     source = b'"""Doc."""\n\n\ndef fail():\n    raise ValueError("here")\n'
     entries = [("sourceless_pkg/__init__.py", b""), ("sourceless_pkg/boom.py", source)]
     archive = tmp_path / "sourceless.zip"
-    archive.write_bytes(build.with_bytecode(build._zip_bytes(entries), str(archive), False))
+    archive.write_bytes(with_bytecode(zip_bytes(entries), str(archive), False))
     with zipfile.ZipFile(archive) as opened:
         assert sorted(opened.namelist()) == [
             "sourceless_pkg/__init__.pyc",
@@ -639,7 +566,7 @@ def test_with_bytecode_without_sources_ships_the_bytecode_alone(
 
 def stale_copy(archive_path: Path) -> bytes:
     with zipfile.ZipFile(archive_path) as archive:
-        return build._zip_bytes(
+        return zip_bytes(
             [
                 (n, b"VALUE = 1\n" if n == "shipped_pkg/answer.py" else archive.read(n))
                 for n in archive.namelist()
@@ -670,27 +597,67 @@ def repository_source(member: str) -> bytes:
     return (folder / rest).read_bytes()
 
 
-def test_built_site_ships_our_modules_with_checked_bytecode() -> None:
-    """The real dist/ (built now if missing or stale, as for the browser tests): each
-    module of our archives is there as a .pyc for the browser's Python (where
-    zipimport looks), made from its source in the repository; the source itself
-    ships only if ``OUR_SOURCES_SHIPPED``."""
-    dist = ROOT / "dist"
-    if not build.dist_is_fresh(dist):
-        build.build(quiet=True)
-    stamp_path = dist / build.STAMP_NAME
-    stamp = json.loads(stamp_path.read_text())
-    archives = [(dist / "wheels" / stamp["wheel"]).read_bytes()]
-    archives.append((dist / "app" / stamp["web"]).read_bytes())
-    # The archives fetched after the boot (web/lazy.py): zips gzipped whole.
-    archives += [gzip.decompress((dist / name).read_bytes()) for name in stamp["units"].values()]
-    assert len(archives) == 2 + 1 + len(build.GAME_UNITS)
-    for data in archives:
+def built_archives(dist: Path) -> dict[str, bytes]:
+    """Our archives in ``dist`` by name (the boot's wheel and web zip, and the zips
+    fetched after the boot, unzipped: web/lazy.py)."""
+    stamp = json.loads((dist / STAMP_NAME).read_text())
+    found = {stamp["wheel"]: (dist / "wheels" / stamp["wheel"]).read_bytes()}
+    found[stamp["web"]] = (dist / "app" / stamp["web"]).read_bytes()
+    for served in stamp["units"].values():
+        found[served] = gzip.decompress((dist / served).read_bytes())
+    return found
+
+
+def test_built_site_ships_our_modules_with_checked_bytecode(dist: Path) -> None:
+    """The real dist/: each module of our archives is there as a .pyc for the browser's
+    Python (where zipimport looks), made from its source in the repository; the source
+    itself ships only if ``OUR_SOURCES_SHIPPED``.  Every described game has an archive."""
+    shipped = built_archives(dist)
+    assert len(shipped) == 2 + 1 + len(GAMES)
+    units = json.loads((dist / STAMP_NAME).read_text())["units"]
+    assert set(units) == {*GAMES, SHARED_UNIT}
+    for data in shipped.values():
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             names = set(archive.namelist())
             modules = [n[:-1] for n in names if n.endswith(".pyc")]
             assert modules, archive.namelist()
             for module in modules:
-                assert (module in names) == build.OUR_SOURCES_SHIPPED, module
+                assert (module in names) == archives.OUR_SOURCES_SHIPPED, module
                 assert_bytecode_matches_its_source(archive, module, repository_source(module))
             assert not [n for n in names if n.endswith(".py") and n + "c" not in names]
+
+
+OFFLINE_ONLY = re.compile(r"train|tune|strength|bench|projection")
+
+
+def test_the_offline_only_pattern_finds_what_it_names() -> None:
+    assert OFFLINE_ONLY.search("optimus/optimus2/tune.pyc")
+    assert not OFFLINE_ONLY.search("optimus/optimus2/bots.pyc")
+
+
+def test_built_archives_hold_no_training_tuning_strength_or_bench_module(dist: Path) -> None:
+    """Code the page never runs (training, tuning, strength runs, benches) is not shipped."""
+    found = [
+        f"{name}: {member}"
+        for name, data in built_archives(dist).items()
+        for member in zipfile.ZipFile(io.BytesIO(data)).namelist()
+        if ".dist-info/" not in member and OFFLINE_ONLY.search(member)
+    ]
+    assert not found
+
+
+def test_landing_cards_are_drawn_from_the_listed_game_descriptions() -> None:
+    template = (ROOT / "index.html").read_text(encoding="utf-8")
+    assert template.count("{{GAME_CARDS}}") == 1 and "game-card" not in template
+    cards = game_cards(listed())
+    for info in GAMES.values():
+        link = f'<a class="game-card" href="#/{info.id}" data-game="{info.id}">'
+        assert (link in cards) == info.listed, info.id
+    assert cards.count('class="game-card"') == len(listed()) < len(GAMES)  # tiny is unlisted
+    fileiras = cards[cards.index('data-game="fileiras"') :]
+    assert (
+        fileiras.index('<span class="game-art art-fileiras" aria-hidden="true">')
+        < fileiras.index("<h2>Fileiras</h2>")
+        < fileiras.index("<p>Row-taking card game with colour sets.</p>")
+    )
+    assert '<span class="players">2-5 players</span>' in fileiras.split("</li>")[0]

@@ -55,8 +55,6 @@ def layer(module: str) -> str:
         return "lab"
     if len(parts) == 1 or parts[1] in ("__main__",):
         return "top"
-    if parts[1] == "ui" and parts[2:3] and parts[2] in GAMES:  # until view data moves
-        return f"view:{parts[2]}"
     if parts[1] in ("games", "core", "ui"):
         return parts[1]
     if parts[1] in GAMES:

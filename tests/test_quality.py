@@ -1,4 +1,4 @@
-"""Lint, format and strict typing of the package are part of the suite."""
+"""Lint, format and strict typing of the package and the build are part of the suite."""
 
 from __future__ import annotations
 
@@ -16,17 +16,17 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_ruff_lint_is_clean():
-    result = run("ruff", "check", "py", "tests", "web", "build.py")
+    result = run("ruff", "check", "py", "tests", "web", "build.py", "sitebuild")
     assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_ruff_format_is_applied():
-    result = run("ruff", "format", "--check", "py", "tests", "web", "build.py")
+    result = run("ruff", "format", "--check", "py", "tests", "web", "build.py", "sitebuild")
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_package_is_strictly_typed():
-    result = run("mypy", "py/optimus", "py/optimus_lab")
+def test_package_and_build_are_strictly_typed():
+    result = run("mypy")  # pyproject.toml's files: py/optimus, sitebuild, build.py
     assert result.returncode == 0, result.stdout + result.stderr
 
 

@@ -27,7 +27,7 @@ ARCHIVES = "/lib/optimus-table"
 """Where the boot's archives are, and where the others are unpacked."""
 
 SHARED = "table"
-"""The archive every game needs (build.py's ``SHARED_UNIT``)."""
+"""The archive every game needs (sitebuild/archives.py's ``SHARED_UNIT``)."""
 
 Fetch = Callable[[str], Awaitable[bytes]]
 
@@ -44,7 +44,7 @@ def mount(path: str, extends: list[str]) -> None:
 
 
 class Archives:
-    """Fetches and mounts the archives described by ``units`` (build.py's
+    """Fetches and mounts the archives described by ``units`` (sitebuild/archives.py's
     ``unit_config``: per unit, ``url``, ``file``, ``extends`` and ``needs``), each
     once, with ``fetch`` (url -> its bytes, raising on failure).
 

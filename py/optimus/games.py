@@ -90,14 +90,26 @@ class GameInfo:
 GAMES: dict[str, GameInfo] = {
     info.id: info
     for info in (
-        GameInfo("optimus", "Optimus", (1, 6), "Grid roll-and-write with colour and number dice."),
+        GameInfo(
+            "optimus",
+            "Optimus",
+            (1, 6),
+            "Grid roll-and-write with colour and number dice.",
+            default_players=2,
+        ),
         GameInfo(
             "optimus2",
             "Optimus 2",
             (1, 4),
             "Dice roll-and-write with a silver tray, five scoring areas, actions and foxes.",
         ),
-        GameInfo("fileiras", "Fileiras", (2, 5), "Row-taking card game with colour sets."),
+        GameInfo(
+            "fileiras",
+            "Fileiras",
+            (2, 5),
+            "Row-taking card game with colour sets.",
+            default_players=3,
+        ),
         GameInfo(
             "tiny",
             "Tiny",

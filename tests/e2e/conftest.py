@@ -14,19 +14,20 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import importlib.util
-import json
 import os
 import re
 import shutil
-import sys
 from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+
+from sitebuild import BuildError
+from sitebuild.pins import axe_source
+from sitebuild.server import start_server
+from sitebuild.testing import CHROMIUM, browser_args
 
 ROOT = Path(__file__).resolve().parents[2]
 READY = 'html[data-python="ready"]'
@@ -35,18 +36,6 @@ RENDERER_CRASHED = "Target crashed"  # Playwright's error when a page's renderer
 # What a crash looks like in Playwright's errors: "Target crashed" (most calls),
 # "Page crashed" (a goto), "Navigation failed because page crashed!".
 RERUN_ON = r"(?i)\b(target|page) crashed"
-
-
-def _load_build_module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("optimus_build", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses need the module registered
-    spec.loader.exec_module(module)
-    return module
-
-
-build = _load_build_module()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -108,20 +97,9 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 @pytest.fixture(scope="session")
-def dist() -> Path:
-    """dist/, built now if missing or stale (a build error fails with its message)."""
-    if not build.dist_is_fresh():
-        try:
-            build.build(quiet=True)
-        except build.BuildError as exc:
-            pytest.fail(f"could not build dist/ for the browser tests: {exc}", pytrace=False)
-    return Path(build.DIST)
-
-
-@pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     """Debian Chromium, headless, driven by Playwright (never Playwright's own download)."""
-    chromium = build.CHROMIUM
+    chromium = CHROMIUM
     if not Path(chromium).exists():
         pytest.fail(
             f"Chromium is missing at {chromium}: run `python build.py test` (it installs it), "
@@ -138,7 +116,7 @@ def browser() -> Iterator[Any]:
         patch.setenv("DEBUG", ",".join(filter(None, [os.environ.get("DEBUG"), "pw:browser"])))
         pw = sync_playwright().start()
     try:
-        instance = pw.chromium.launch(executable_path=chromium, args=build.browser_args())
+        instance = pw.chromium.launch(executable_path=chromium, args=browser_args())
         yield instance
         instance.close()
     finally:
@@ -151,7 +129,7 @@ def serve() -> Iterator[Callable[..., Any]]:
     servers: list[Any] = []
 
     def start(directory: Path, **kwargs: Any) -> Any:
-        server = build.start_server(directory, **kwargs)
+        server = start_server(directory, **kwargs)
         servers.append(server)
         return server
 
@@ -371,12 +349,12 @@ def _link_or_copy(src: str, dst: str) -> None:
 def axe_audit() -> Callable[[Any], list[str]]:
     """``axe_audit(page)``: axe-core's violations on the page, one readable line each.
 
-    axe-core is pinned in build.py (TEST_PINS) and fetched with npm like the
+    axe-core is pinned in sitebuild/pins.py (TEST_PINS) and fetched with npm like the
     runtime; it is injected as an inline script (no request leaves the site).
     """
     try:
-        source = build.axe_source()
-    except build.BuildError as exc:
+        source = axe_source()
+    except BuildError as exc:
         pytest.fail(f"could not fetch axe-core for the accessibility audit: {exc}", pytrace=False)
 
     def audit(page: Any) -> list[str]:
@@ -422,6 +400,11 @@ new MutationObserver(() => {
   if (on && !open) window.__thinking.push([now, null]);
   if (!on && open) window.__thinking.at(-1)[1] = now;
 }).observe(document, {subtree: true, attributes: true, attributeFilter: ["class"]});
+window.__ticks = [];  // when a timer of the page's own ran while a bot was thinking
+(function tick() {
+  if (document.querySelector(".status.thinking")) window.__ticks.push(performance.now());
+  setTimeout(tick, 4);
+})();
 """
 
 
@@ -451,15 +434,18 @@ class ThinkingWatch:
         return during
 
     def assert_no_freeze(self) -> None:
-        """Bots think in 25 ms slices and each redraw takes a few tens of ms, so on a quiet
-        machine no task while they think comes near 200 ms (an unsliced hard bot makes one
-        task of 300 ms or more per turn).  On a busy 2-core machine a task now and then
-        stretches several times over: the typical (median) task must stay below 150 ms and
-        none may be a freeze (800 ms)."""
-        assert self.spans(), "no bot was seen thinking"
-        during = self.during_thinking()
-        assert not during or during[len(during) // 2] <= 150, json.dumps(during)
-        assert max(during, default=0) <= 800, json.dumps(during)
+        """Bots think in slices and give the page back between them: while they think,
+        the page's own timers keep running, more than once per bot decision on the
+        whole (a bot that thinks in one piece lets them run once at most, before it
+        starts).  How long the tasks are is printed, not asserted: durations depend on
+        the machine's load (speed is measured by benchmarks, docs/bots.md)."""
+        spans = self.spans()
+        assert spans, "no bot was seen thinking"
+        self.during_thinking()
+        ticks = self.page.evaluate("window.__ticks")
+        inside = sum(1 for t in ticks if any(a <= t < b for a, b in spans))
+        print(f"page timers run while bots think: {inside} in {len(spans)} spans")
+        assert inside > len(spans), f"{inside} timer runs in {len(spans)} thinking spans"
 
 
 @pytest.fixture

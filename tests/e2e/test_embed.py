@@ -14,15 +14,15 @@ rejection.
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from sitebuild.testing import CHROMIUM, browser_args
+
 Guard = Any  # conftest.Guard
-build = sys.modules["optimus_build"]  # build.py, loaded by conftest.py
 
 REJECTIONS = """
 window.__rejections = [];
@@ -56,8 +56,8 @@ def no_storage(
     (profile / "Default" / "Preferences").write_text(json.dumps(blocked))
     context = browser.browser_type.launch_persistent_context(
         str(profile),
-        executable_path=build.CHROMIUM,
-        args=build.browser_args(),
+        executable_path=CHROMIUM,
+        args=browser_args(),
         viewport={"width": 1280, "height": 800},
     )
     for page in context.pages:  # the profile's blank first tab: not guarded

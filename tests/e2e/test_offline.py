@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import json
 import struct
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-build = sys.modules["optimus_build"]  # build.py, loaded by conftest.py
+from sitebuild import PY_SRC, STAMP_NAME
+from sitebuild.dist import build
+from sitebuild.testing import CHROMIUM, browser_args
+
 Guard = Any  # conftest.Guard
 READY_TIMEOUT_MS = 60_000
 PREFIX = "/games/optimus-table/"
@@ -47,7 +49,7 @@ def cache_names(page: Any) -> list[str]:
 
 
 def built_id(dist: Path) -> str:
-    return str(json.loads((dist / build.STAMP_NAME).read_text())["build"])
+    return str(json.loads((dist / STAMP_NAME).read_text())["build"])
 
 
 # --------------------------------------------------------------------------- tests
@@ -104,12 +106,10 @@ def rebuilt(tmp_path: Path) -> Iterator[Callable[[str], str]]:
         import shutil
 
         shutil.rmtree(package, ignore_errors=True)
-        shutil.copytree(
-            build.PY_SRC, package, ignore=shutil.ignore_patterns("__pycache__", "*.pyc")
-        )
+        shutil.copytree(PY_SRC, package, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         init = package / "__init__.py"
         init.write_text(init.read_text() + f"\n__version__ = {version!r}\n")
-        build.build(folder, quiet=True, py_src=package)
+        build(folder, quiet=True, py_src=package)
         return built_id(folder)
 
     rebuild.folder = folder  # type: ignore[attr-defined]
@@ -179,7 +179,7 @@ def test_the_manifest_parses_names_icons_that_exist_and_chromium_can_install_the
     # Playwright's usual contexts are incognito, where Chromium never installs
     # apps: a persistent profile is needed for the installability check.
     context = browser.browser_type.launch_persistent_context(
-        str(tmp_path / "profile"), executable_path=build.CHROMIUM, args=build.browser_args()
+        str(tmp_path / "profile"), executable_path=CHROMIUM, args=browser_args()
     )
     try:
         page = context.pages[0] if context.pages else context.new_page()

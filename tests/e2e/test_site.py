@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from optimus.games import GAMES as DESCRIBED
 from optimus.games import listed
+from sitebuild.pins import MICROPIP_VERSION
 
 # The `guarded` fixture is a conftest.Guard (page, origin, wait_ready, expect_errors).
 Guard = Any
@@ -25,9 +26,9 @@ GAMES = {
 
 def test_landing_page_is_complete_before_python_loads(guarded: Guard, site: str) -> None:
     page = guarded.page
+    held: list[Any] = []  # Pyodide's WebAssembly waits until the page has been read
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
     page.goto(site, wait_until="domcontentloaded")
-    # Read in one go, at DOMContentLoaded: Python (14 MB) cannot have booted yet, but
-    # on a busy machine it could before a series of separate reads had finished.
     state, title, heading, status = page.evaluate(
         """() => [document.documentElement.dataset.python, document.title,
                   document.querySelector("h1").textContent.trim(),
@@ -45,6 +46,9 @@ def test_landing_page_is_complete_before_python_loads(guarded: Guard, site: str)
         assert card.locator("h2").inner_text() == title
         assert players in card.inner_text()
         assert card.get_attribute("href") == f"#/{game}"
+    for route in held:
+        route.continue_()
+    page.unroute("**/pyodide.asm.wasm")
     guarded.wait_ready()
 
 
@@ -82,9 +86,9 @@ def test_neither_the_boot_nor_a_game_compiles_python_in_the_page(guarded: Guard,
 def test_boot_skips_the_pyscript_import_but_a_script_can_still_import_it(
     guarded: Guard, site: str
 ) -> None:
-    """build.py patches PyScript so that its start-up writes the `pyscript` package
-    without importing it (PYSCRIPT_PATCHES, docs/boot.md); a page script that wants
-    `pyscript` imports it then, and it works."""
+    """The build patches PyScript so that its start-up writes the `pyscript` package
+    without importing it (sitebuild/pyscript.py's PYSCRIPT_PATCHES, docs/boot.md); a
+    page script that wants `pyscript` imports it then, and it works."""
     page = guarded.page
     page.goto(site)
     guarded.wait_ready()
@@ -128,8 +132,9 @@ def test_views_are_imported_while_the_page_waits_then_a_visit_only_draws(
 def test_the_boot_fetches_only_its_own_code_and_each_game_comes_after_ready(
     guarded: Guard, site: str
 ) -> None:
-    """The wheel and the web zip hold what the boot imports; each game's archive, and
-    the one they share, are fetched after ready (preloading), each once."""
+    """The wheel and the web zip hold what the boot imports; each described game's
+    archive (listed or not), and the one they share, are fetched after ready
+    (preloading), each once."""
     page = guarded.page
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))
@@ -140,7 +145,7 @@ def test_the_boot_fetches_only_its_own_code_and_each_game_comes_after_ready(
     units = sorted(
         url.rsplit("/", 1)[-1].split("-")[0] for url in requested if url.endswith(".zip.gz")
     )
-    assert units == ["fileiras", "optimus", "optimus2", "table"]
+    assert units == sorted([*DESCRIBED, "table"])
 
 
 def test_a_game_opened_before_its_archive_is_here_says_so_and_a_failed_download_is_retried(
@@ -343,5 +348,5 @@ def test_micropip_is_shipped_and_loads_on_demand_from_the_site_itself(
     guarded.origin = server.url.rstrip("/")
     guarded.page.goto(server.url + "micropip.html")
     guarded.page.wait_for_selector("html[data-micropip]", state="attached", timeout=60_000)
-    pinned = sys.modules["optimus_build"].MICROPIP_VERSION  # build.py, loaded by conftest.py
+    pinned = MICROPIP_VERSION
     assert guarded.page.get_attribute("html", "data-micropip") == pinned

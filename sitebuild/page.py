@@ -1,0 +1,174 @@
+"""index.html (its slots filled, the landing cards drawn from the game
+descriptions) and the service worker's file list."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from optimus.games import GameInfo, listed
+from sitebuild import STAMP_NAME, WEB_SRC, BuildError
+from sitebuild.archives import ARCHIVES
+from sitebuild.files import rel
+from sitebuild.manifest import THEME_COLOUR
+from sitebuild.pyscript import PYSCRIPT_DISABLED_PLUGINS
+
+GAME_CARD = """<li>
+  <a class="game-card" href="#/{id}" data-game="{id}">
+    <span class="game-art {art}" aria-hidden="true"></span>
+    <h2>{title}</h2>
+    <p>{lead}</p>
+    <span class="meta"><span class="players">{players} players</span>\
+<span class="go">Play</span></span>
+  </a>
+</li>"""
+
+
+def game_cards(games: Sequence[GameInfo], indent: str = "      ") -> str:
+    """The landing page's cards (``{{GAME_CARDS}}`` in index.html): one per listed game,
+    in the order of ``optimus.games.GAMES``, for a slot indented by ``indent``."""
+    cards = []
+    for info in games:
+        fewest, most = info.players
+        card = GAME_CARD.format(
+            id=html.escape(info.id),
+            art=html.escape(info.art),
+            title=html.escape(info.title),
+            lead=html.escape(info.lead),
+            players=f"{fewest}-{most}" if fewest != most else f"{fewest}",
+        )
+        cards.append(card.replace("\n", "\n" + indent))
+    return ("\n" + indent).join(cards)
+
+
+def render_index(
+    template: str,
+    *,
+    dist: Path,
+    pyodide_dir: Path,
+    pyscript_dir: Path,
+    wheel: Path,
+    web_zip: Path,
+    units: dict[str, Any],
+    app_files: dict[str, Path],
+    css: str,
+    build_id: str = "",
+) -> str:
+    """Fill the ``{{...}}`` slots of index.html: preloads, CSS, icons, manifest, PyScript.
+
+    ``units`` is what ``unit_config`` returns (the archives fetched after the boot);
+    ``app_files`` is what ``write_app_files`` returns; ``build_id`` names the build
+    (the service worker checks that the page it caches carries it).
+    """
+    # Our wheel and web zip are written into the file system as they are and
+    # imported from there, on sys.path (zipimport, with the bytecode beside each
+    # module): nothing to unpack, no package installer (docs/boot.md).  micropip
+    # stays shipped and in the lock file, for code that loads it on demand.
+    archives = {rel(path, dist): f"{ARCHIVES}/{path.name}" for path in (web_zip, wheel)}
+    config = {
+        "interpreter": rel(pyodide_dir / "pyodide.mjs", dist),
+        "files": archives,
+        "plugins": [f"!{name}" for name in PYSCRIPT_DISABLED_PLUGINS],
+    }
+    core = rel(pyscript_dir / "core.js", dist)
+    core_chunk = next(pyscript_dir.glob("core-*.js"))
+    # The error plugin's chunk is imported by PyScript's core only after the core
+    # has run, and PyScript waits for its plugins before it starts the interpreter:
+    # preloaded, it is here by then (docs/boot.md).
+    error_chunk = next(pyscript_dir.glob("error-*.js"))
+    runtime = [pyodide_dir / name for name in ("pyodide.mjs", "pyodide.asm.mjs")]
+    fetched = [pyodide_dir / name for name in ("pyodide.asm.wasm", "python_stdlib.zip")]
+    fetched += [pyodide_dir / "pyodide-lock.json", wheel, web_zip]
+    # Start every download at once, in parallel with PyScript's own JS, instead
+    # of one after another as each loader discovers the next.  `crossorigin`
+    # matches the mode of the fetch() calls that later consume these responses.
+    preloads = [f'<link rel="modulepreload" href="{core}">']
+    preloads += [
+        f'<link rel="modulepreload" href="{rel(path, dist)}">'
+        for path in [core_chunk, error_chunk, *runtime]
+    ]
+    preloads += [
+        f'<link rel="preload" as="fetch" crossorigin href="{rel(path, dist)}">' for path in fetched
+    ]
+    slots = {
+        "CSS": css,
+        "FAVICON": rel(app_files["favicon"], dist),
+        "ICON_192": rel(app_files["icon-192"], dist),
+        "MANIFEST": rel(app_files["manifest"], dist),
+        "THEME_COLOUR": THEME_COLOUR,
+        "BUILD": build_id,
+        "PRELOADS": "\n    ".join(preloads),
+        "GAME_CARDS": game_cards(listed()),
+        "PYSCRIPT_CORE": core,
+        "PYTHON_PATH": json.dumps(list(archives.values())),
+        "UNITS": json.dumps(units, sort_keys=True),
+        "PYSCRIPT_CONFIG": html.escape(json.dumps(config, separators=(",", ":")), quote=True),
+        "MPY_CONFIG": html.escape(
+            json.dumps({"plugins": config["plugins"]}, separators=(",", ":"))
+        ),
+    }
+
+    def fill(match: re.Match[str]) -> str:
+        key = match.group(1)
+        if key not in slots:
+            raise BuildError(f"index.html has an unknown slot {{{{{key}}}}}")
+        return slots[key]
+
+    page = re.sub(r"\{\{([A-Z_0-9]+)\}\}", fill, template)
+    missing = [key for key in slots if "{{" + key + "}}" in page]
+    if missing:  # pragma: no cover - defensive
+        raise BuildError(f"unfilled slots in index.html: {missing}")
+    return page
+
+
+def bundle_css(src: Path = WEB_SRC) -> str:
+    """``web/style.css`` then every other ``web/*.css`` (one per game view), in name order.
+
+    Inlined into index.html: no extra request, and no flash of unstyled page.
+    """
+    sheets = [src / "style.css", *sorted(p for p in src.glob("*.css") if p.name != "style.css")]
+    return "\n".join(
+        f"/* {sheet.name} */\n{sheet.read_text(encoding='utf-8').strip()}" for sheet in sheets
+    )
+
+
+BARE_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Bare Pyodide (benchmark)</title>
+<link rel="icon" href="data:,">
+</head>
+<body>
+<p id="out">Loading Pyodide…</p>
+<script type="module">
+import {{ loadPyodide }} from "../{pyodide}/pyodide.mjs";
+const pyodide = await loadPyodide({{ indexURL: "../{pyodide}/"{options} }});
+document.getElementById("out").textContent = pyodide.runPython("import sys; sys.version");
+window.__pythonReadyMs = performance.now();
+window.pyodide = pyodide;  // for step-by-step measurements from the console
+document.documentElement.dataset.python = "ready";
+</script>
+</body>
+</html>
+"""
+
+
+OFFLINE_SKIPPED = ("bench/", STAMP_NAME, ".nojekyll", "sw.js", "index.html")
+
+
+def offline_files(dist: Path) -> list[str]:
+    """Paths (relative to ``dist``) of the files the service worker caches, sorted;
+    the page itself is cached as ``./`` besides these."""
+    names = (path.relative_to(dist).as_posix() for path in dist.rglob("*") if path.is_file())
+    return sorted(name for name in names if not name.startswith(OFFLINE_SKIPPED))
+
+
+def service_worker(build_id: str, files: Sequence[str]) -> str:
+    """dist/sw.js: web/sw.js after the build's id and its file list."""
+    head = f"const BUILD = {json.dumps(build_id)};\nconst FILES = {json.dumps(list(files))};\n"
+    return head + (WEB_SRC / "sw.js").read_text(encoding="utf-8")

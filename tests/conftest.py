@@ -1,0 +1,23 @@
+"""Fixtures shared by the build's tests and the browser tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sitebuild import DIST, BuildError
+from sitebuild.dist import build, dist_is_fresh
+
+
+@pytest.fixture(scope="session")
+def dist() -> Path:
+    """dist/, built now if missing or older than its sources (a build error fails with
+    its message): no test is skipped, or reads a stale build, for want of one.  Quick
+    once ``.cache/`` holds the runtime."""
+    if not dist_is_fresh():
+        try:
+            build(quiet=True)
+        except BuildError as exc:
+            pytest.fail(f"could not build dist/: {exc}", pytrace=False)
+    return DIST
