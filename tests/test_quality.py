@@ -26,7 +26,7 @@ def test_ruff_format_is_applied():
 
 
 def test_package_is_strictly_typed():
-    result = run("mypy", "py/optimus")
+    result = run("mypy", "py/optimus", "py/optimus_lab")
     assert result.returncode == 0, result.stdout + result.stderr
 
 

@@ -12,7 +12,8 @@ from optimus.fileiras.bots import EasyBot, HardBot, NormalBot, easy_choice, norm
 from optimus.fileiras.cards import COLLECTION_KINDS, LAST
 from optimus.fileiras.game import FileirasGame, FileirasState
 from optimus.fileiras.heuristics import Evaluator
-from optimus.fileiras.scenario import draw_place, run, start
+
+from .scenario import draw_place, run, start
 
 GAME = FileirasGame()
 QUICK = Budget(iterations=2)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from optimus.core.protocol import IllegalMove, play
-from optimus.fileiras.scenario import draw_place, run, start
+
+from .scenario import draw_place, run, start
 
 
 def refuse(state, player: int, move: str, reason: str) -> None:  # type: ignore[no-untyped-def]

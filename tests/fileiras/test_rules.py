@@ -10,8 +10,9 @@ from optimus.core.record import Match
 from optimus.core.rng import Rng
 from optimus.fileiras.cards import COLOURS, KIND_NAMES, LAST, full_deck
 from optimus.fileiras.game import FileirasGame, FileirasState, check_conservation
-from optimus.fileiras.scenario import draw_place, run, start
 from optimus.fileiras.scoring import best_score
+
+from .scenario import draw_place, run, start
 
 GAME = FileirasGame()
 

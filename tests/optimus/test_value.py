@@ -1,4 +1,5 @@
-"""The learned solo evaluation (optimus.optimus.value) and its training (optimus.optimus.train)."""
+"""The learned solo evaluation (optimus.optimus.value) and its training
+(optimus_lab.optimus.train)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ import json
 import pytest
 
 from optimus.core.rng import Rng
-from optimus.optimus import train
 from optimus.optimus.game import COLOUR_FACES, JOKERS, NUMBER_FACES, SOLO_ROLLS, markings
 from optimus.optimus.heuristics import Evaluator
 from optimus.optimus.sheet import layout_of, standard_sheet
@@ -21,6 +21,7 @@ from optimus.optimus.value import (
     score_now,
     shipped_model,
 )
+from optimus_lab.optimus import train
 
 from .scenario import after_open_rolls, fresh, mask
 

@@ -21,7 +21,8 @@ from optimus.optimus2.bots import (
 )
 from optimus.optimus2.game import Optimus2Game
 from optimus.optimus2.heuristics import fox_progress, fox_sources
-from optimus.optimus2.scenario import roll, run, start
+
+from .scenario import roll, run, start
 
 GAME = Optimus2Game()
 

@@ -6,7 +6,8 @@ import pytest
 
 from optimus.core.protocol import IllegalMove
 from optimus.optimus2.game import Optimus2State
-from optimus.optimus2.scenario import roll, run, start
+
+from .scenario import roll, run, start
 
 
 def refused(s: Optimus2State, player: int, move: str, reason: str) -> None:

@@ -8,7 +8,8 @@ from optimus.core.protocol import IllegalMove
 from optimus.core.record import Match
 from optimus.core.rng import Rng
 from optimus.optimus2.game import FIELD, HAND, TRAY, Optimus2Game, Optimus2State
-from optimus.optimus2.scenario import roll, run, start
+
+from .scenario import roll, run, start
 
 GAME = Optimus2Game()
 

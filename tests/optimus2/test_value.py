@@ -1,5 +1,5 @@
 """The learned afterstate value (optimus.optimus2.value) and its training
-(optimus.optimus2.train)."""
+(optimus_lab.optimus2.train)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from optimus.optimus2.bots import LEVELS, progress_left, roll_randomly, turn_fut
 from optimus.optimus2.game import Optimus2State
 from optimus.optimus2.heuristics import DEFAULT, Weights
 from optimus.optimus2.sheet import load_sheet, total_score
-from optimus.optimus2.train import Sample, centred, fit, group, model_json, play, ridge_fit, solo
 from optimus.optimus2.value import (
     BUCKETS,
     FEATURES,
@@ -28,6 +27,16 @@ from optimus.optimus2.value import (
     named_value,
     parse_model,
     register_model,
+)
+from optimus_lab.optimus2.train import (
+    Sample,
+    centred,
+    fit,
+    group,
+    model_json,
+    play,
+    ridge_fit,
+    solo,
 )
 
 
@@ -235,7 +244,7 @@ def test_self_play_without_sampled_rerolls_never_rerolls_and_keeps_the_game(
 def test_training_starts_from_a_weights_file_and_plays_each_fit_shrunk(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    import optimus.optimus2.train as train
+    import optimus_lab.optimus2.train as train
 
     k = len(FEATURES)
     rule = [0.0] * k
@@ -293,7 +302,7 @@ def test_a_scaled_correction_scales_only_the_learned_part() -> None:
 
 
 def test_a_round_group_holds_sibling_positions_at_the_end_of_the_round() -> None:
-    from optimus.optimus2.train import round_group
+    from optimus_lab.optimus2.train import round_group
 
     w = Weights(model="value_weights")
     s = random_positions(6)[4]
@@ -309,7 +318,7 @@ def test_a_round_group_holds_sibling_positions_at_the_end_of_the_round() -> None
 
 
 def test_end_fit_measures_how_much_of_the_differences_a_correction_explains() -> None:
-    from optimus.optimus2.train import end_fit
+    from optimus_lab.optimus2.train import end_fit
 
     rng = Rng(3)
     k = len(FEATURES)
@@ -329,7 +338,7 @@ def test_end_fit_measures_how_much_of_the_differences_a_correction_explains() ->
 
 def test_a_race_group_holds_each_candidate_s_afterstate_and_its_playouts_mean() -> None:
     from optimus.optimus2.bots import settle_greedy
-    from optimus.optimus2.train import race_group
+    from optimus_lab.optimus2.train import race_group
 
     w = Weights(model="value_weights")
     s = random_positions(6)[4]
@@ -357,7 +366,7 @@ def test_the_recorder_plays_as_hard_and_keeps_its_raced_decisions(tmp_path: Path
     from optimus.core.bots import Budget, run_to_end
     from optimus.optimus2.bots import HardBot
     from optimus.optimus2.game import Optimus2Game
-    from optimus.optimus2.train import Recorder, main, read_groups
+    from optimus_lab.optimus2.train import Recorder, main, read_groups
 
     game = Optimus2Game()
     s = random_positions(6)[4]
@@ -388,7 +397,7 @@ def test_the_recorder_plays_as_hard_and_keeps_its_raced_decisions(tmp_path: Path
 def test_a_fit_from_logs_refuses_a_bad_log_or_a_missing_out_with_the_reason(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from optimus.optimus2.train import main
+    from optimus_lab.optimus2.train import main
 
     good = tmp_path / "good.jsonl"
     group = [[1, [0.5] * len(FEATURES), 2.0], [1, [1.5] * len(FEATURES), 3.0]]
@@ -414,7 +423,7 @@ def test_a_fit_from_logs_refuses_a_bad_log_or_a_missing_out_with_the_reason(
 def test_the_round_end_groups_are_logged_game_by_game_and_resume(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from optimus.optimus2.train import main, play, read_groups, round_group
+    from optimus_lab.optimus2.train import main, play, read_groups, round_group
 
     log = tmp_path / "e.jsonl"
     args = ["--share", "0.1", "--seed", "40", "--log", str(log), "--scales", "1"]

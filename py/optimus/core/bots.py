@@ -74,6 +74,23 @@ class Bot:
         raise NotImplementedError
         yield  # pragma: no cover  (makes this a generator)
 
+    def rebuild(self, observation: Mapping[str, JSON]) -> Any:
+        """A game state this seat's observation shows
+        (:meth:`~optimus.core.protocol.Game.state_from_observation`)."""
+        return self.game.state_from_observation(observation, self.player, self.rng)
+
+    def limits(self, fallback: int | None = None) -> tuple[int | None, float | None]:
+        """The budget as ``(iterations, deadline)``, the deadline a :func:`time.perf_counter`
+        time from now; a budget that sets neither gets ``fallback`` iterations (None: the
+        default budget's)."""
+        limit = self.budget.iterations
+        deadline = None
+        if self.budget.time_ms is not None:
+            deadline = time.perf_counter() + self.budget.time_ms / 1000
+        if limit is None and deadline is None:
+            limit = self.default_budget.iterations if fallback is None else fallback
+        return limit, deadline
+
     def choose(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> str:
         """Think to the end and return the move."""
         if not legal_moves:
@@ -95,9 +112,9 @@ class ChoiceBot(Bot):
     """A bot that decides at once, from the state it rebuilds from its observation.
 
     It plays the only legal move when there is one; otherwise it calls
-    :meth:`choice` on the state :meth:`rebuild` returns. A game gives
-    :meth:`rebuild` once (its ``state_from_observation``); each level gives
-    :meth:`choice`.
+    :meth:`choice` on the game's state for its observation
+    (:meth:`~optimus.core.protocol.Game.state_from_observation`). Each level
+    gives :meth:`choice`.
     """
 
     def think(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> Thinking:
@@ -105,10 +122,6 @@ class ChoiceBot(Bot):
             return legal_moves[0]
         return self.choice(self.rebuild(observation), legal_moves)
         yield  # pragma: no cover
-
-    def rebuild(self, observation: Mapping[str, JSON]) -> Any:
-        """The game state this seat's observation shows."""
-        raise NotImplementedError
 
     def choice(self, state: Any, legal_moves: list[str]) -> str:
         """The move to play in ``state`` (two legal moves or more)."""
@@ -175,12 +188,7 @@ class SearchBot(Bot):
             return moves[0]
         visits = [0] * len(moves)
         totals = [0.0] * len(moves)
-        limit = self.budget.iterations
-        deadline = None
-        if self.budget.time_ms is not None:
-            deadline = time.perf_counter() + self.budget.time_ms / 1000
-        if limit is None and deadline is None:
-            limit = 1000
+        limit, deadline = self.limits(1000)
         base: State | None = None
         done = 0
         while (limit is None or done < limit) and (
@@ -203,7 +211,7 @@ class SearchBot(Bot):
                     ),
                 )
             if base is None or self.redeterminize:
-                base = self.game.state_from_observation(observation, self.player, self.rng)
+                base = self.rebuild(observation)
             state = base.clone() if not self.redeterminize else base
             state.apply_move(self.player, moves[k])
             totals[k] += self.simulate(state)

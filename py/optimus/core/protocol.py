@@ -29,6 +29,7 @@ Conventions shared by all games:
 from __future__ import annotations
 
 import abc
+import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -193,6 +194,9 @@ class Game(abc.ABC):
     max_players: ClassVar[int]
     default_options: ClassVar[Mapping[str, JSON]] = {}
     """Options besides ``players``, with their default values."""
+    bots: ClassVar[str] = ""
+    """The module of the game's bots, whose ``LEVELS`` maps level names to bot classes
+    (imported when the levels are first asked for, not with the rules)."""
 
     def normalize_options(self, options: Mapping[str, JSON]) -> dict[str, JSON]:
         """Complete and check options; raise :class:`OptionError` with the reason.
@@ -223,15 +227,24 @@ class Game(abc.ABC):
         """A full state consistent with ``player``'s observation (for search bots).
 
         Hidden information is filled in by sampling with ``rng``, without using
-        anything the observation does not contain.
+        anything the observation does not contain. By default the state
+        :meth:`rebuild` makes: right for a game whose observations hide nothing a
+        bot would have to sample (the others' pending choices are not yet made).
         """
+        return self.rebuild(observation)
+
+    def rebuild(self, observation: Mapping[str, JSON]) -> State:
+        """The state an observation shows (a game whose observations hide nothing)."""
         raise NotImplementedError(f"{self.name} cannot rebuild a state from an observation")
 
     def bot_levels(self) -> dict[str, BotFactory]:
-        """Bot levels by name (``random`` is always available)."""
+        """Bot levels by name: ``random``, then the ``LEVELS`` of :attr:`bots`."""
         from optimus.core.bots import RandomBot
 
-        return {"random": RandomBot}
+        levels: dict[str, BotFactory] = {"random": RandomBot}
+        if self.bots:
+            levels.update(importlib.import_module(self.bots).LEVELS)
+        return levels
 
 
 def _coerce(key: str, value: JSON, default: JSON) -> JSON:

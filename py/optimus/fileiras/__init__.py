@@ -2,8 +2,7 @@
 
 Modules: :mod:`~optimus.fileiras.cards` (card kinds, deck), :mod:`~optimus.fileiras.scoring`
 (best score and its breakdown), :mod:`~optimus.fileiras.game` (the rules engine),
-:mod:`~optimus.fileiras.heuristics` and :mod:`~optimus.fileiras.bots` (bots),
-:mod:`~optimus.fileiras.scenario` (positions built from named events).
+:mod:`~optimus.fileiras.heuristics` and :mod:`~optimus.fileiras.bots` (bots).
 
 Public API for the table UI:
 

@@ -28,7 +28,7 @@ from typing import ClassVar
 from optimus.core.bots import Bot, Budget, ChoiceBot, Thinking
 from optimus.core.protocol import JSON
 from optimus.fileiras.cards import CARDS_BENEATH_LAST, COLLECTION_KINDS, KIND_NAMES, LAST
-from optimus.fileiras.game import FileirasState, state_from_observation
+from optimus.fileiras.game import FileirasState
 from optimus.fileiras.heuristics import DEFAULT, Evaluator, Params
 
 EASY_TAKE_GAIN = 3
@@ -82,12 +82,7 @@ def normal_choice(state: FileirasState, me: int, params: Params = DEFAULT) -> st
     return f"take {_best(takes) + 1}"
 
 
-class _Bot(ChoiceBot):
-    def rebuild(self, observation: Mapping[str, JSON]) -> FileirasState:
-        return state_from_observation(observation)
-
-
-class EasyBot(_Bot):
+class EasyBot(ChoiceBot):
     """A beginner: short-sighted, only looks at its own score."""
 
     level = "easy"
@@ -97,7 +92,7 @@ class EasyBot(_Bot):
         return move if move in legal_moves else legal_moves[0]
 
 
-class NormalBot(_Bot):
+class NormalBot(ChoiceBot):
     """A fast heuristic player (a few milliseconds per decision)."""
 
     level = "normal"
@@ -124,6 +119,11 @@ class HardBot(Bot):
     Budget: ``iterations`` sampled deck orders, capped by ``time_ms`` (both by
     default). Thinking yields after every few simulated decisions, so no
     step between yields lasts more than a few milliseconds.
+
+    Not a :class:`~optimus.core.bots.SearchBot`: that one gives each playout to
+    one candidate (UCB1) under its own sample; here every candidate is played
+    under the same sampled order and compared in pairs, which tells moves apart
+    in far fewer orders.
     """
 
     level = "hard"
@@ -144,19 +144,14 @@ class HardBot(Bot):
     def think(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> Thinking:
         if len(legal_moves) == 1:
             return legal_moves[0]
-        state = state_from_observation(observation)
+        state = self.rebuild(observation)
         me = self.player
         yield None
         fallback = normal_choice(state, me, self.params)
         moves = [fallback] + [m for m in legal_moves if m != fallback]
         values: list[list[float]] = [[] for _ in moves]
         alive = list(range(len(moves)))
-        limit = self.budget.iterations
-        deadline = None
-        if self.budget.time_ms is not None:
-            deadline = time.perf_counter() + self.budget.time_ms / 1000
-        if limit is None and deadline is None:
-            limit = self.default_budget.iterations
+        limit, deadline = self.limits()
         done = 0
         yield None
         while (
@@ -222,3 +217,6 @@ class HardBot(Bot):
                 yield None
                 last_yield = clock()
         return Evaluator(sim, self.eval_params).relative(self.player, {})
+
+
+LEVELS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}

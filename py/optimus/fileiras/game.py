@@ -27,7 +27,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from optimus.core.protocol import JSON, Game, State
-from optimus.core.rng import Rng
 from optimus.fileiras.cards import (
     CARDS_BENEATH_LAST,
     COLLECTION_KINDS,
@@ -47,7 +46,7 @@ from optimus.fileiras.cards import (
 from optimus.fileiras.scoring import Scorer, cached_breakdown
 
 if TYPE_CHECKING:
-    from optimus.core.protocol import BotFactory
+    pass
 
 LOG_LIMIT = 24
 """How many recent public events the observation's log keeps."""
@@ -416,23 +415,15 @@ class FileirasGame(Game):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
     default_options: ClassVar[Mapping[str, JSON]] = {"advanced": False}
+    bots: ClassVar[str] = "optimus.fileiras.bots"
 
     def new_state(self, options: Mapping[str, JSON]) -> FileirasState:
         opts = self.normalize_options(options)
         return FileirasState(opts["players"], bool(opts["advanced"]))
 
-    def state_from_observation(
-        self, observation: Mapping[str, JSON], player: int, rng: Rng
-    ) -> FileirasState:
+    def rebuild(self, observation: Mapping[str, JSON]) -> FileirasState:
         """The exact state behind an observation (the deck is a multiset: nothing to sample)."""
         return state_from_observation(observation)
-
-    def bot_levels(self) -> dict[str, BotFactory]:
-        from optimus.fileiras.bots import EasyBot, HardBot, NormalBot
-
-        levels = super().bot_levels()
-        levels.update({"easy": EasyBot, "normal": NormalBot, "hard": HardBot})
-        return levels
 
 
 def state_from_observation(obs: Mapping[str, Any]) -> FileirasState:

@@ -33,7 +33,6 @@ from optimus.optimus.game import (
     joker_cost,
     marking_choices,
     parse_move,
-    state_from_observation,
 )
 from optimus.optimus.heuristics import DEFAULT, Evaluator, Params
 from optimus.optimus.lookahead import Lookahead
@@ -183,19 +182,14 @@ def normal_choice(
     return best
 
 
-class _Bot(ChoiceBot):
-    def rebuild(self, observation: Mapping[str, JSON]) -> OptimusState:
-        return state_from_observation(observation)
-
-
-class EasyBot(_Bot):
+class EasyBot(ChoiceBot):
     level = "easy"
 
     def choice(self, state: OptimusState, legal_moves: list[str]) -> str:
         return easy_choice(state, self.player, legal_moves)
 
 
-class NormalBot(_Bot):
+class NormalBot(ChoiceBot):
     level = "normal"
     params: ClassVar[Params] = DEFAULT
     learned: ClassVar[bool] = False
@@ -218,6 +212,10 @@ class HardBot(Bot):
     with those dice). The search yields after every sheet it values (a few
     milliseconds). In solo (``learned``) sheets are valued by the learned
     evaluation (:mod:`optimus.optimus.value`), else by the hand-made one.
+
+    Not a :class:`~optimus.core.bots.SearchBot`: a roll has few enough outcomes
+    to enumerate, so it computes exact expectations where ``SearchBot`` samples
+    playouts.
     """
 
     level = "hard"
@@ -230,7 +228,7 @@ class HardBot(Bot):
     def think(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> Thinking:
         if len(legal_moves) == 1:
             return legal_moves[0]
-        state = state_from_observation(observation)
+        state = self.rebuild(observation)
         me = self.player
         yield None
         ev = make_evaluator(state, me, self.params, self.learned)
@@ -254,12 +252,7 @@ class HardBot(Bot):
             value = yield from look.one_steps(m, j)
             one.append(value - penalty[i])
         order = sorted(range(len(picked)), key=lambda i: (-one[i], i))
-        limit = self.budget.iterations
-        deadline = None
-        if self.budget.time_ms is not None:
-            deadline = time.perf_counter() + self.budget.time_ms / 1000
-        if limit is None and deadline is None:
-            limit = self.default_budget.iterations
+        limit, deadline = self.limits()
         best, best_value = order[0], float("-inf")
         for done, i in enumerate(order):
             if limit is not None and done >= limit:
@@ -295,3 +288,6 @@ class HardBot(Bot):
                 cache[taken] = self.deny * sum(gains) / len(gains)
             out.append(cache[taken])
         return out
+
+
+LEVELS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}

@@ -34,7 +34,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from optimus.core.protocol import JSON, Game, OptionError, State
-from optimus.core.rng import Rng
 from optimus.optimus.generate import generate_sheet
 from optimus.optimus.sheet import (
     BOXES,
@@ -61,7 +60,7 @@ from optimus.optimus.sheet import (
 )
 
 if TYPE_CHECKING:
-    from optimus.core.protocol import BotFactory
+    pass
 
 COLOUR_FACES = "gybrox"
 NUMBER_FACES = "12345?"
@@ -587,6 +586,7 @@ class OptimusGame(Game):
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 6
     default_options: ClassVar[Mapping[str, JSON]] = {"sheet": "harbour", "bonuses": True}
+    bots: ClassVar[str] = "optimus.optimus.bots"
 
     def normalize_options(self, options: Mapping[str, JSON]) -> dict[str, JSON]:
         """As the core does, and the sheet resolved (a file's text kept in the options)."""
@@ -604,18 +604,9 @@ class OptimusGame(Game):
         option, sheet = resolve_sheet(opts["sheet"])
         return OptimusState(opts["players"], sheet, option, bool(opts["bonuses"]))
 
-    def state_from_observation(
-        self, observation: Mapping[str, JSON], player: int, rng: Rng
-    ) -> OptimusState:
+    def rebuild(self, observation: Mapping[str, JSON]) -> OptimusState:
         """The state behind an observation (others' pending choices: not yet made)."""
         return state_from_observation(observation)
-
-    def bot_levels(self) -> dict[str, BotFactory]:
-        from optimus.optimus.bots import EasyBot, HardBot, NormalBot
-
-        levels = super().bot_levels()
-        levels.update({"easy": EasyBot, "normal": NormalBot, "hard": HardBot})
-        return levels
 
 
 def state_from_observation(obs: Mapping[str, Any]) -> OptimusState:

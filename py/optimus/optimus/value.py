@@ -3,7 +3,7 @@
 The value of a sheet with ``r`` rolls to come is its score if the game ended
 now plus a linear function of features whose weights were fitted, one set
 per number of rolls left, by fitted dynamic programming on self-play
-(:mod:`optimus.optimus.train`): to the exact mean, over the next roll, of the
+(:mod:`optimus_lab.optimus.train`): to the exact mean, over the next roll, of the
 best sheet it allows, valued with one roll less. The features, all
 sums over columns, colours and boxes, so a move's value changes only where
 the move marks:

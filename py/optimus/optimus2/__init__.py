@@ -3,10 +3,10 @@
 Modules: :mod:`~optimus.optimus2.sheet` (the sheet definition file
 ``sheets/standard.json``, its loader and the rules and scoring of each area),
 :mod:`~optimus.optimus2.moves` (move text), :mod:`~optimus.optimus2.game` (the rules
-engine), :mod:`~optimus.optimus2.scenario` (positions by naming the dice),
-:mod:`~optimus.optimus2.heuristics` and :mod:`~optimus.optimus2.bots` (bots),
-:mod:`~optimus.optimus2.bench` (engine speed; :mod:`optimus.core.slices` times
-the bots' thinking slices).
+engine),
+:mod:`~optimus.optimus2.heuristics`, :mod:`~optimus.optimus2.value` and
+:mod:`~optimus.optimus2.bots` (bots). The tools that train, tune, measure and
+time them are in :mod:`optimus_lab` (not shipped to the page).
 
 Public API for the table UI:
 

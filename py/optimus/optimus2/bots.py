@@ -31,8 +31,8 @@ from typing import Any, ClassVar
 from optimus.core.bots import Bot, Budget, ChoiceBot, Thinking, run_to_end
 from optimus.core.protocol import JSON
 from optimus.core.rng import Rng
-from optimus.optimus2.game import HAND, Optimus2State, state_from_observation
-from optimus.optimus2.heuristics import DEFAULT, Weights, effective_areas, sheet_value
+from optimus.optimus2.game import HAND, Optimus2State
+from optimus.optimus2.heuristics import DEFAULT, Weights, sheet_value
 from optimus.optimus2.sheet import area_scores
 
 LEARNED = Weights(model="value_weights")
@@ -40,7 +40,8 @@ LEARNED = Weights(model="value_weights")
 
 ROUND_END = Weights(model="value_end")
 """The hand-written evaluation with a correction fitted at the ends of rounds, where ``hard``'s
-solo playouts stop (``python -m optimus.optimus2.train --ends ... --log``, then ``--fit-from``)."""
+solo playouts stop (``python -m optimus_lab.optimus2.train --ends ... --log``, then
+``--fit-from``)."""
 
 QUALITY = (0.0, 0.55, 0.75, 0.86, 0.93, 0.97, 1.0)
 """Share of a good pick's worth expected from the best of k rolled dice."""
@@ -77,17 +78,7 @@ def value(s: Optimus2State, player: int, w: Weights = DEFAULT) -> float:
         from optimus.optimus2.value import named_value  # only when used: page boot
 
         return named_value(s.sd, sh, t, turn_future(s, player, 1.0), w.model, w.scale)
-    lam = w.learned
-    if not lam:
-        v = sheet_value(s.sd, sh, t, w)
-    else:
-        from optimus.optimus2.projection import projected_value  # only when used: page boot
-
-        eff = effective_areas(s.sd, sh, t, w)
-        v = lam * projected_value(s.sd, sh, t, eff=eff)
-        if lam < 1:
-            v += (1 - lam) * sheet_value(s.sd, sh, t, w, eff)
-    return v + turn_future(s, player, w.pick)
+    return sheet_value(s.sd, sh, t, w) + turn_future(s, player, w.pick)
 
 
 def settle_greedy(s: Optimus2State, player: int, w: Weights = DEFAULT) -> None:
@@ -273,7 +264,11 @@ def tray_gift(s: Optimus2State, w: Weights = DEFAULT) -> float:
 
 
 class EasyBot(Bot):
-    """Greedy on its own current score: no balance, no look-ahead, never rerolls."""
+    """Greedy on its own current score: no balance, no look-ahead, never rerolls.
+
+    A :class:`~optimus.core.bots.Bot` rather than a ``ChoiceBot``: it leaves out
+    rerolls and returns first, and plays the only move left without rebuilding
+    the state."""
 
     level = "easy"
 
@@ -281,7 +276,7 @@ class EasyBot(Bot):
         moves = [m for m in legal_moves if m not in ("reroll",) and not m.startswith("return")]
         if len(moves) == 1:
             return moves[0]
-        s = state_from_observation(observation)
+        s = self.rebuild(observation)
         best, best_v = moves[0], -1e9
         for move in moves:
             c = s.clone()
@@ -302,9 +297,6 @@ class NormalBot(ChoiceBot):
     level = "normal"
     weights: ClassVar[Weights] = DEFAULT
 
-    def rebuild(self, observation: Mapping[str, JSON]) -> Optimus2State:
-        return state_from_observation(observation)
-
     def choice(self, state: Optimus2State, legal_moves: list[str]) -> str:
         return greedy_pick(state, self.player, legal_moves, self.weights, rng=self.rng)
 
@@ -314,7 +306,12 @@ ITERATIONS = 20
 
 
 class HardBot(Bot):
-    """Monte Carlo over ``normal``'s best candidates, to the end of the turn, shared dice."""
+    """Monte Carlo over ``normal``'s best candidates, to the end of the turn, shared dice.
+
+    Not a :class:`~optimus.core.bots.SearchBot`: that one gives each playout to one
+    candidate (UCB1) under its own dice; here the candidates race, every one played
+    under the same dice each iteration and compared in pairs (:meth:`race`).
+    """
 
     level = "hard"
     default_budget = Budget(iterations=ITERATIONS)
@@ -344,14 +341,14 @@ class HardBot(Bot):
     race_stretch: ClassVar[int] = 4
     """The close candidates' iterations are at most this many times the budget's."""
     raced: list[list[float]] = []
-    """The last race's playout values, per candidate (for :mod:`optimus.optimus2.train`)."""
+    """The last race's playout values, per candidate (for :mod:`optimus_lab.optimus2.train`)."""
 
     def think(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> Thinking:
         if len(legal_moves) == 1:
             return legal_moves[0]
         me = self.player
         w = self.judge
-        s = state_from_observation(observation)
+        s = self.rebuild(observation)
         # Candidates: the best by one-step evaluation.
         scored = yield from afterstate_steps(s, me, legal_moves, w)
         scored.sort(key=lambda x: (x[0], x[1]), reverse=True)

@@ -24,7 +24,6 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from optimus.core.protocol import JSON, EqualOutcomes, Game, GameError, OptionError, State
-from optimus.core.rng import Rng
 from optimus.optimus2.moves import DieTable, MoveTable, Place, move_table, unpack
 from optimus.optimus2.sheet import (
     ACTIONS,
@@ -58,7 +57,7 @@ from optimus.optimus2.sheet import (
 )
 
 if TYPE_CHECKING:
-    from optimus.core.protocol import BotFactory
+    pass
 
 T = TypeVar("T")
 HAND, FIELD, TRAY = 0, 1, 2
@@ -807,6 +806,7 @@ class Optimus2Game(Game):
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 4
     default_options: ClassVar[Mapping[str, JSON]] = {"sheet": "standard"}
+    bots: ClassVar[str] = "optimus.optimus2.bots"
 
     def normalize_options(self, options: Mapping[str, JSON]) -> dict[str, JSON]:
         out = super().normalize_options(options)
@@ -820,18 +820,9 @@ class Optimus2Game(Game):
         opts = self.normalize_options(options)
         return Optimus2State(int(opts["players"]), load_sheet(str(opts["sheet"])))
 
-    def state_from_observation(
-        self, observation: Mapping[str, JSON], player: int, rng: Rng
-    ) -> Optimus2State:
+    def rebuild(self, observation: Mapping[str, JSON]) -> Optimus2State:
         """The state behind an observation (nothing hidden but others' pending choices)."""
         return state_from_observation(observation)
-
-    def bot_levels(self) -> dict[str, BotFactory]:
-        from optimus.optimus2.bots import EasyBot, HardBot, NormalBot
-
-        levels = super().bot_levels()
-        levels.update({"easy": EasyBot, "normal": NormalBot, "hard": HardBot})
-        return levels
 
 
 def state_from_observation(obs: Mapping[str, Any]) -> Optimus2State:

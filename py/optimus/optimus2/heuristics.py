@@ -23,7 +23,8 @@ from optimus.optimus2.sheet import FOX, SheetDef
 
 @dataclass(frozen=True)
 class Weights:
-    """The evaluation's weights; the defaults were tuned by ``python -m optimus.optimus2.tune``."""
+    """The evaluation's weights; the defaults were tuned by
+    ``python -m optimus_lab.optimus2.tune``."""
 
     circle: float = 1.2
     """A circled yellow cell counts as this share of a cross (times t)."""
@@ -49,8 +50,6 @@ class Weights:
     """Temperature of a soft minimum over the areas (0: the plain minimum)."""
     fox_prog: float = 0.0
     """Foxes expected from the progress towards each fox still to win (see ``fox_progress``)."""
-    learned: float = 0.0
-    """Share of the learned projection (:mod:`optimus.optimus2.projection`) in the value."""
     model: str = ""
     """A learned afterstate value (:mod:`optimus.optimus2.value`, by name) used instead of
     all of the above ('': none)."""

@@ -9,7 +9,7 @@ still to choose), with one set of weights per stretch of the game left
 (``t == 0``) the value is the score itself.
 
 The weights are package data (``value_weights.json``), fitted by
-:mod:`optimus.optimus2.train` (self-play, approximate policy iteration).
+:mod:`optimus_lab.optimus2.train` (self-play, approximate policy iteration).
 
 >>> from optimus.optimus2.sheet import load_sheet
 >>> sd = load_sheet()
@@ -276,7 +276,7 @@ def read_model(path: str) -> Model:
 
 
 def parse_model(text: str, where: str = "value weights") -> Model:
-    """A :class:`Model` from the JSON :mod:`optimus.optimus2.train` writes, checked."""
+    """A :class:`Model` from the JSON :mod:`optimus_lab.optimus2.train` writes, checked."""
     try:
         data = json.loads(text)
     except ValueError as e:
@@ -284,7 +284,7 @@ def parse_model(text: str, where: str = "value weights") -> Model:
     if not isinstance(data, dict) or data.get("features") != list(FEATURES):
         raise ValueError(
             f"{where}: the features are not those of this version ({len(FEATURES)} named in"
-            " optimus.optimus2.value.FEATURES); refit with python -m optimus.optimus2.train"
+            " optimus.optimus2.value.FEATURES); refit with python -m optimus_lab.optimus2.train"
         )
     weights = data.get("weights")
     if not isinstance(weights, list) or len(weights) != BUCKETS:

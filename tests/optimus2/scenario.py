@@ -1,4 +1,4 @@
-"""Build Optimus 2 positions by naming the dice (tests, tutorials, demos).
+"""Build Optimus 2 positions by naming the dice, for the tests.
 
 Every event goes through the checked paths, so a scenario only reaches
 positions the rules allow.

@@ -1,6 +1,6 @@
 """Benchmark: how long a bot thinks between two yields (the browser's time slices).
 
-``PYTHONPATH=py python -m optimus.core.slices GAME [--games N] [--players 2 4]``
+``PYTHONPATH=py python -m optimus_lab.slices GAME [--games N] [--players 2 4]``
 plays the game's ``hard`` bot (seat 0) against ``normal`` bots and times every
 stretch of ``hard``'s thinking, from one ``next()`` to the following yield or
 its answer, in CPU time (steady on a busy machine). It prints, per player
@@ -66,7 +66,7 @@ def think_stretches(
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m optimus.core.slices", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m optimus_lab.slices", description=__doc__)
     parser.add_argument("game", choices=[g for g in available_games() if g != "tiny"])
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--players", type=int, nargs="*", help="player counts (default: all)")

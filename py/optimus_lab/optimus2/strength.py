@@ -1,6 +1,6 @@
 """Strength runs of the Optimus 2 bots, game by game, with CPU decision times.
 
-``nice -n 19 env PYTHONPATH=py python -m optimus.optimus2.strength --players hard
+``nice -n 19 env PYTHONPATH=py python -m optimus_lab.optimus2.strength --players hard
 --games 200 --seed 1 --iterations 20 --log /tmp/hard.jsonl``
 
 Plays the games of ``python -m optimus arena optimus2`` (game ``g`` depends
@@ -30,7 +30,6 @@ from optimus.core.bots import Budget
 from optimus.optimus2.bots import LEARNED, HardBot
 from optimus.optimus2.game import Optimus2Game
 from optimus.optimus2.heuristics import DEFAULT, Weights
-from optimus.optimus2.train import shrunk
 from optimus.optimus2.value import (
     load_model,
     read_model,
@@ -38,6 +37,7 @@ from optimus.optimus2.value import (
     registered_model,
     unregister_model,
 )
+from optimus_lab.optimus2.train import shrunk
 
 END = "strength-end"
 """The name ``--end-weights``' model is registered under for a run."""
@@ -97,7 +97,7 @@ def paired(specs: Sequence[str], rows: Sequence[Row], others: Sequence[Row]) -> 
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
-        prog="python -m optimus.optimus2.strength", description=__doc__
+        prog="python -m optimus_lab.optimus2.strength", description=__doc__
     )
     parser.add_argument("--players", required=True, help="comma-separated bot levels")
     parser.add_argument("--games", type=int, default=200, help="play games up to this number")
@@ -134,8 +134,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--end-weights",
         default=None,
         help="solo: hard values its playouts' ends with this weights file's model (written by"
-        " python -m optimus.optimus2.train; default: the shipped value_end.json), its correction"
-        " times --end-scale (default 1)",
+        " python -m optimus_lab.optimus2.train; default: the shipped value_end.json), its"
+        " correction times --end-scale (default 1)",
     )
     parser.add_argument(
         "--log", required=True, action="append", help="the run's log (several: --summary only)"

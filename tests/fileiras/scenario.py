@@ -1,4 +1,4 @@
-"""Build Fileiras positions by naming the chance outcomes (tests, tutorials, demos).
+"""Build Fileiras positions by naming the chance outcomes, for the tests.
 
 Every event goes through the checked paths, so a scenario can only reach
 positions the rules allow.

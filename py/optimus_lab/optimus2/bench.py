@@ -5,7 +5,7 @@ with :func:`optimus.core.bots.sample_chance`, random legal moves on the fast
 path), but timed with ``time.process_time`` so that other processes sharing
 the cores do not count::
 
-    PYTHONPATH=py python -m optimus.optimus2.bench --players 1 --games 2000
+    PYTHONPATH=py python -m optimus_lab.optimus2.bench --players 1 --games 2000
 """
 
 from __future__ import annotations
@@ -29,7 +29,9 @@ def random_games_per_second(players: int, games: int, seed: int = 0) -> float:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m optimus.optimus2.bench", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m optimus_lab.optimus2.bench", description=__doc__
+    )
     parser.add_argument("--players", type=int, nargs="*", default=[1, 2, 3, 4])
     parser.add_argument("--games", type=int, default=1000)
     args = parser.parse_args(argv)

@@ -1,6 +1,6 @@
 """Tune the evaluation's :class:`~optimus.optimus2.heuristics.Weights` on solo games of ``normal``.
 
-``PYTHONPATH=py nice -n 19 python -m optimus.optimus2.tune --games 300 --sweeps 2``
+``PYTHONPATH=py nice -n 19 python -m optimus_lab.optimus2.tune --games 300 --sweeps 2``
 
 A coordinate search: every weight in turn is scaled up and down by ``--step``
 (or moved by it when it is 0); a change is kept when the mean solo score of
@@ -71,7 +71,9 @@ def tune(
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m optimus.optimus2.tune", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m optimus_lab.optimus2.tune", description=__doc__
+    )
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--seed", type=int, default=100_000)
     parser.add_argument("--sweeps", type=int, default=2)

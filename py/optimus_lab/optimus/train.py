@@ -1,6 +1,6 @@
 """Fit the learned solo evaluation (:mod:`optimus.optimus.value`) by fitted value iteration.
 
-``PYTHONPATH=py nice -n 19 python -m optimus.optimus.train --games 2000 --rounds 3``
+``PYTHONPATH=py nice -n 19 python -m optimus_lab.optimus.train --games 2000 --rounds 3``
 
 Each round plays ``--games`` solo games (30 rolls, two colour and two number
 dice) with a policy and records every sheet after every roll with the rolls
@@ -270,7 +270,9 @@ def train(
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m optimus.optimus.train", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m optimus_lab.optimus.train", description=__doc__
+    )
     parser.add_argument("--games", type=int, default=2000, help="games per round")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seed", type=int, default=100_000)

@@ -7,8 +7,8 @@ from collections.abc import Mapping
 from optimus.core.bots import Bot, RandomBot, Thinking
 from optimus.core.protocol import JSON
 from optimus.core.rng import Rng
-from optimus.core.slices import think_stretches, timed_choice
 from optimus.tiny.game import TinyGame
+from optimus_lab.slices import think_stretches, timed_choice
 
 
 class ThreeYields(Bot):

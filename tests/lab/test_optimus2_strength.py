@@ -1,10 +1,10 @@
-"""Strength runs game by game with CPU decision times (optimus.optimus2.strength)."""
+"""Strength runs game by game with CPU decision times (optimus_lab.optimus2.strength)."""
 
 from __future__ import annotations
 
 from optimus.core.arena import run_arena
 from optimus.optimus2.game import Optimus2Game
-from optimus.optimus2.strength import main, mean_ci, read_log
+from optimus_lab.optimus2.strength import main, mean_ci, read_log
 
 
 def test_a_run_resumes_its_log_and_plays_the_arena_s_games(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
@@ -142,9 +142,9 @@ def test_a_weights_file_values_hard_s_playouts_ends_for_a_run(
 
     from optimus.optimus2.bots import ROUND_END, HardBot
     from optimus.optimus2.heuristics import Weights
-    from optimus.optimus2.strength import END
-    from optimus.optimus2.train import model_json
     from optimus.optimus2.value import BUCKETS, FEATURES, Model, get_model, registered_model
+    from optimus_lab.optimus2.strength import END
+    from optimus_lab.optimus2.train import model_json
 
     mine = Model(((1.0,) * len(FEATURES),) * BUCKETS, base=1.0)
     path = tmp_path / "end.json"

@@ -1,9 +1,9 @@
-"""The tuning loop of the evaluation's weights (optimus.optimus2.tune)."""
+"""The tuning loop of the evaluation's weights (optimus_lab.optimus2.tune)."""
 
 from __future__ import annotations
 
 from optimus.optimus2.heuristics import DEFAULT, Weights
-from optimus.optimus2.tune import mean_score, neighbours, solo_score, tune
+from optimus_lab.optimus2.tune import mean_score, neighbours, solo_score, tune
 
 
 def test_neighbours_scale_a_weight_or_move_it_off_zero() -> None:

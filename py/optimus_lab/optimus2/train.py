@@ -1,6 +1,6 @@
 """Fit the learned correction of the evaluation (:mod:`optimus.optimus2.value`) by self-play.
 
-``nice -n 19 env PYTHONPATH=py python -m optimus.optimus2.train --games 600 --rounds 2 \
+``nice -n 19 env PYTHONPATH=py python -m optimus_lab.optimus2.train --games 600 --rounds 2 \
 --shrink 0.3``
 
 Every round plays ``--games`` solo games greedily (round one on the
@@ -62,7 +62,6 @@ from optimus.optimus2.bots import (
 )
 from optimus.optimus2.game import Optimus2Game, Optimus2State
 from optimus.optimus2.heuristics import DEFAULT, Weights
-from optimus.optimus2.projection import solve
 from optimus.optimus2.sheet import load_sheet, total_score
 from optimus.optimus2.value import (
     BUCKETS,
@@ -300,6 +299,22 @@ def play(
     return total_score(s.sd, s.sheets[0]), groups
 
 
+def solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """Solve ``a x = b`` by Gaussian elimination with partial pivoting."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for col in range(n):
+        piv = max(range(col, n), key=lambda r: abs(m[r][col]))
+        if abs(m[piv][col]) < 1e-12:
+            raise ValueError("singular system")
+        m[col], m[piv] = m[piv], m[col]
+        for r in range(n):
+            if r != col and m[r][col]:
+                f = m[r][col] / m[col][col]
+                m[r] = [x - f * y for x, y in zip(m[r], m[col], strict=True)]
+    return [m[i][n] / m[i][i] for i in range(n)]
+
+
 def ridge_fit(rows: Sequence[tuple[list[float], float]], ridge: float) -> list[float]:
     """Ridge least squares of the targets on the features (pure Python normal equations)."""
     k = len(FEATURES)
@@ -416,7 +431,9 @@ def from_logs(args: argparse.Namespace) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m optimus.optimus2.train", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m optimus_lab.optimus2.train", description=__doc__
+    )
     parser.add_argument("--games", type=int, default=300, help="solo games per round")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--keep", type=int, default=2, help="rounds of groups fitted on")

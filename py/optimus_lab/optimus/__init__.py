@@ -1,0 +1,1 @@
+"""Offline tools for Optimus (not shipped to the page)."""

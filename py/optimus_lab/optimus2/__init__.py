@@ -1,0 +1,1 @@
+"""Offline tools for Optimus 2 (not shipped to the page)."""
