@@ -48,6 +48,7 @@ class FileirasView(GameTable):
     game_id = "fileiras"
     lead = "Take rows of cards, collect three colours, avoid the rest."
     rules = vm.RULES
+    end_screen = staticmethod(vm.end_screen)
     defaults: dict[str, JSON] = {"advanced": False}
     choices: dict[str, Sequence[JSON]] = {"advanced": [True, False]}
 
@@ -194,12 +195,6 @@ class FileirasView(GameTable):
         )
 
     # -- the end ----------------------------------------------------------------------
-    def end(self) -> ui.EndScreen:
-        session = self.session
-        assert session is not None
-        obs = session.state.observation(None)
-        return vm.end_screen(obs, self.names, self.you, session.state.outcome().winners)
-
     def score_icon(self, icon: str) -> str:
         return card_html(vm.card(icon), "mini")
 

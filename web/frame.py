@@ -61,7 +61,8 @@ def panel_html(p: ui.Panel, summary: str) -> str:
     last = f'<p class="plast">Last: {esc(p.last)}</p>' if p.last else '<p class="plast"></p>'
     score = esc(ui.points(p.score))
     return (
-        f'<li class="{" ".join(cls)}" data-seat="{p.seat}" data-action="player">'
+        f'<li class="{" ".join(cls)}" data-seat="{p.seat}" data-key="seat{p.seat}" '
+        'data-action="player">'
         f'<button type="button" class="panel-head" data-action="player" '
         f'data-seat="{p.seat}" aria-label="{esc(p.name)}: {score}. Show details">'
         f'<span class="pname">{esc(p.name)}</span>{marker}'
@@ -129,15 +130,16 @@ class Frame:
         return self.screen.querySelector("[data-role=board]")
 
     def draw(self, board: str, panels: str, log: str) -> None:
-        """Draw the parts of the play screen whose markup changed: the board is patched
-        in place by keys; panels and log are small and replaced."""
-        screen = self.screen
-        if self._drawn.get("board") != board:
-            keyed.patch(self.board(), board)
-            self._drawn["board"] = board
-        for part, markup in (("panels", panels), ("log", log)):
+        """Draw the parts of the play screen whose markup changed: the board and the
+        panels are patched in place by keys (focus and animations survive); the log,
+        text only, is replaced."""
+        for part, markup, draw in (
+            ("board", board, keyed.patch),
+            ("panels", panels, keyed.patch),
+            ("log", log, _replace),
+        ):
             if self._drawn.get(part) != markup:
-                screen.querySelector(f"[data-role={part}]").innerHTML = markup
+                draw(self.screen.querySelector(f"[data-role={part}]"), markup)
                 self._drawn[part] = markup
 
     # -- focus --------------------------------------------------------------------------
@@ -185,6 +187,10 @@ class Frame:
                 node.focus()
                 return
         self.board().focus()
+
+
+def _replace(node: Any, markup: str) -> None:
+    node.innerHTML = markup
 
 
 def _inside(container: Any, node: Any) -> bool:

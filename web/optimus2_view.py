@@ -179,6 +179,7 @@ class Optimus2View(GameTable):
         "and keep every area growing for the foxes."
     )
     rules = vm.RULES
+    end_screen = staticmethod(vm.end_screen)
 
     def __init__(self) -> None:
         super().__init__()
@@ -326,11 +327,5 @@ class Optimus2View(GameTable):
     # changed place (chosen, sent to the tray, brought back) from where it was.
 
     # -- the end ----------------------------------------------------------------------
-    def end(self) -> ui.EndScreen:
-        session = self.session
-        assert session is not None
-        obs = session.state.observation(None)
-        return vm.end_screen(obs, self.names, self.you, session.state.outcome().winners)
-
     def score_icon(self, icon: str) -> str:
         return f'<span class="chip a-{icon}" aria-hidden="true">{vm.SYMBOLS[icon]}</span>'

@@ -163,6 +163,7 @@ class OptimusView(GameTable):
         "Roll colour and number dice, mark boxes on your sheet, complete columns and colours first."
     )
     rules = vm.RULES
+    end_screen = staticmethod(vm.end_screen)
     defaults: dict[str, JSON] = {"sheet": "harbour", "bonuses": True}
     choices: dict[str, Sequence[JSON]] = {
         "sheet": [*STANDARD_SHEETS, "random"],
@@ -527,11 +528,8 @@ class OptimusView(GameTable):
         return f'<div class="osheet detail">{sheet}</div>'
 
     # -- the end ----------------------------------------------------------------------
-    def end(self) -> ui.EndScreen:
-        session = self.session
-        assert session is not None
-        obs = self._observation(None)
-        return vm.end_screen(obs, self.names, self.you, session.state.outcome().winners)
+    def final_observation(self) -> Any:
+        return self._observation(None)  # in solo, with the player's choices in the log
 
     # -- animations -------------------------------------------------------------------
     def capture(self, seat: int, move: str) -> Any:

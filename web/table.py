@@ -3,8 +3,9 @@
 A subclass names its game (``game_id``: its title, player counts and bot
 levels come from :data:`optimus.games.GAMES`), gives its ``lead``, ``rules``
 and own options (``defaults``, ``choices``), and implements the board hooks:
-``new_session``, ``view``, ``board_html``, ``panel_summary``/``panel_detail``,
-``end`` and, for animations, ``capture``/``animate`` (docs/table.md).  The
+``view``, ``board_html`` and ``end_screen`` (its view data's), and as needed
+``new_session``, ``panel_summary``/``panel_detail`` and, for its own animations,
+``capture``/``animate`` (docs/table.md).  The
 rest is shared, one job per module:
 
 - :mod:`.frame`: status line, game bar tools, set-up and play screens, panels,
@@ -115,9 +116,20 @@ class GameTable:
         """The log's sentences, newest first (by default the view's ``log``)."""
         return list(view.log)
 
+    end_screen: Callable[[Any, Sequence[str], int | None, Sequence[int]], ui.EndScreen]
+    """The game's ``end_screen(observation, names, you, winners)`` (its view data's)."""
+
+    def final_observation(self) -> Any:
+        """What the end screen is made from (by default the public observation)."""
+        assert self.session is not None
+        return self.session.state.observation(None)
+
     def end(self) -> ui.EndScreen:
         """The end screen of the finished game."""
-        raise NotImplementedError
+        session = self.session
+        assert session is not None
+        winners = session.state.outcome().winners
+        return self.end_screen(self.final_observation(), self.names, self.you, winners)
 
     def score_icon(self, icon: str) -> str:
         """HTML of a breakdown line's piece (``ScoreLine.icon``: a card, an area)."""

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 from optimus.tiny import view as vm
-from optimus.ui import table as ui
 
 from .motion import rect
 from .table import GameTable, esc
@@ -24,6 +23,7 @@ class TinyView(GameTable):
     game_id = "tiny"
     lead = "Keep the die or draw a card; the others bet on the next roll."
     rules = vm.RULES
+    end_screen = staticmethod(vm.end_screen)
 
     def view(self) -> vm.Table:
         session = self.session
@@ -56,12 +56,6 @@ class TinyView(GameTable):
   </div>
   <p class="tchoices" role="group" aria-label="Your choice">{buttons}</p>
 </div>"""
-
-    def end(self) -> ui.EndScreen:
-        session = self.session
-        assert session is not None
-        obs = session.state.observation(None)
-        return vm.end_screen(obs, self.names, self.you, session.state.outcome().winners)
 
     # The card flies from the deck when drawn.
     def capture(self, seat: int, move: str) -> Any:
