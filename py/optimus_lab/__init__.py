@@ -5,6 +5,8 @@ module is a command line run from a clone with ``PYTHONPATH=py``:
 
 * :mod:`optimus_lab.slices` -- how long ``hard`` thinks between two yields,
   any game (``python -m optimus_lab.slices optimus2 --games 1``);
+* :mod:`optimus_lab.fingerprint` -- a hash of the bots' moves in fixed games and
+  their CPU time per decision, to check that a change keeps every move;
 * :mod:`optimus_lab.optimus.train` -- fits Optimus's learned solo evaluation
   (``optimus/optimus/value_weights.json``);
 * :mod:`optimus_lab.optimus2.train` -- fits Optimus 2's learned corrections

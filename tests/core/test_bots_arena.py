@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,7 @@ import pytest
 from optimus.core import Budget, GameError, Match, Rng
 from optimus.core.arena import resolve_bot, run_arena, wilson
 from optimus.core.bots import Bot, ChoiceBot, RandomBot, SearchBot
+from optimus.core.registry import get_game
 from optimus.tiny.game import TinyGame
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -162,3 +165,22 @@ def test_choice_bot_plays_a_forced_move_without_rebuilding_else_chooses_on_the_r
     assert bot.rebuilt == []
     assert bot.choose({"seen": 1}, ["a", "b", "c"]) == "c"
     assert bot.rebuilt == [{"seen": 1}]
+
+
+@pytest.mark.parametrize("game_id", ["optimus", "optimus2", "fileiras"])
+def test_a_game_offers_random_and_the_levels_of_its_bots_module(game_id: str) -> None:
+    game = get_game(game_id)
+    bots = importlib.import_module(f"optimus.{game_id}.bots")
+    levels = {"easy": bots.EasyBot, "normal": bots.NormalBot, "hard": bots.HardBot}
+    assert game.bot_levels() == {"random": RandomBot, **levels}
+
+
+def test_limits_turn_a_budget_into_iterations_and_a_deadline() -> None:
+    def limits(budget: Budget, fallback: int | None = None) -> tuple[int | None, float | None]:
+        return RandomBot(TinyGame(), 0, Rng(1), budget).limits(fallback)
+
+    assert limits(Budget(iterations=5)) == (5, None)
+    assert limits(Budget(), 7) == (7, None)  # neither set: the fallback
+    before = time.perf_counter()
+    limit, deadline = limits(Budget(time_ms=50, iterations=3))
+    assert limit == 3 and deadline is not None and deadline >= before + 0.05

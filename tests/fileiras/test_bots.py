@@ -5,7 +5,11 @@ from __future__ import annotations
 import pytest
 
 from optimus.core.bots import Budget
-from optimus.core.conformance import check_bots_decide_from_the_observation
+from optimus.core.conformance import (
+    bot_match,
+    check_bots_decide_from_the_observation,
+    random_positions,
+)
 from optimus.core.record import Match
 from optimus.core.rng import Rng
 from optimus.fileiras.bots import EasyBot, HardBot, NormalBot, easy_choice, normal_choice
@@ -19,45 +23,16 @@ GAME = FileirasGame()
 QUICK = Budget(iterations=2)
 
 
-def test_levels() -> None:
-    levels = GAME.bot_levels()
-    assert levels["easy"] is EasyBot and levels["normal"] is NormalBot
-    assert levels["hard"] is HardBot and "random" in levels
-
-
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_every_level_plays_legal_games(players: int) -> None:
     specs = ["hard", "normal", "easy", "random", "normal"][:players]
-    levels = GAME.bot_levels()
     for seed in range(2):
-        m = Match(GAME, {"players": players, "advanced": seed == 1}, seed)
-        bots = [levels[specs[p]](GAME, p, Rng(seed * 10 + p), QUICK) for p in range(players)]
-        while not m.state.is_terminal():
-            p = m.state.actors()[0]
-            legal = m.state.legal_moves(p)
-            move = bots[p].choose(m.state.observation(p), legal)
-            assert move in legal
-            m.play(p, move)
-
-
-def _positions(players: int, count: int) -> list[FileirasState]:
-    """Positions where a player must choose, from random games."""
-    out = []
-    for seed in range(count):
-        m = Match(GAME, {"players": players}, 500 + seed)
-        rng = Rng(seed)
-        for _ in range(rng.randrange(60)):
-            if m.state.is_terminal():
-                break
-            p = m.state.actors()[0]
-            m.play(p, rng.choice(m.state.legal_moves(p)))
-        if not m.state.is_terminal():
-            out.append(m.state)
-    return out  # type: ignore[return-value]
+        m = bot_match(GAME, {"players": players, "advanced": seed == 1}, specs, seed, QUICK)
+        assert m.state.is_terminal()
 
 
 def test_bots_are_deterministic_and_use_the_observation_only() -> None:
-    for s in _positions(4, 6):
+    for s in random_positions(GAME, {"players": 4}, 6, 60, base=500):
         check_bots_decide_from_the_observation(GAME, s, (EasyBot, NormalBot, HardBot), QUICK)
 
 
@@ -87,7 +62,7 @@ def test_easy_places_where_it_helps_itself_most() -> None:
 
 
 def test_easy_never_looks_at_the_others() -> None:
-    for s in _positions(4, 25):
+    for s in random_positions(GAME, {"players": 4}, 25, 60, base=500):
         p = s.current
         before = easy_choice(s, p)
         changed = s.clone()

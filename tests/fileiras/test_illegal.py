@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from optimus.core.protocol import IllegalMove, play
+from optimus.fileiras.game import FileirasState
 
 from .scenario import draw_place, run, start
 
@@ -17,29 +18,32 @@ def refuse(state, player: int, move: str, reason: str) -> None:  # type: ignore[
     assert state.observation(None) == before  # nothing changed
 
 
-def test_place_before_drawing() -> None:
+def red_on_row_1() -> FileirasState:
+    """Four players, player 0 first, who has drawn a red card and placed it on row 1."""
     s = start(4, first=0)
     draw_place(s, "red", 1)
+    return s
+
+
+def test_place_before_drawing() -> None:
+    s = red_on_row_1()
     refuse(s, 1, "place 2", "there is no drawn card to place: draw first")
 
 
 def test_must_place_the_drawn_card_first() -> None:
-    s = start(4, first=0)
-    draw_place(s, "red", 1)
+    s = red_on_row_1()
     run(s, "draw", "blue")
     refuse(s, 1, "take 1", "you must place the drawn card (blue) first")
     refuse(s, 1, "draw", "you must place the drawn card (blue) first")
 
 
 def test_take_an_empty_row() -> None:
-    s = start(4, first=0)
-    draw_place(s, "red", 1)
+    s = red_on_row_1()
     refuse(s, 1, "take 2", "row 2 is empty: there is nothing to take")
 
 
 def test_row_already_taken() -> None:
-    s = start(4, first=0)
-    draw_place(s, "red", 1)
+    s = red_on_row_1()
     run(s, "take 1")
     refuse(s, 2, "take 1", "row 1 was already taken this round (by player 1)")
     run(s, "draw", "green")
@@ -87,8 +91,7 @@ def test_not_your_turn() -> None:
     ],
 )
 def test_malformed_moves(move: str, reason: str) -> None:
-    s = start(4, first=0)
-    draw_place(s, "red", 1)
+    s = red_on_row_1()
     refuse(s, 1, move, reason)
 
 

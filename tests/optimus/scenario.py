@@ -40,3 +40,11 @@ def after_open_rolls(state: OptimusState, roll_number: int = 4) -> OptimusState:
     state.active = (roll_number - 1) % state.num_players
     state._actors = None
     return state
+
+
+def solo_roll(colours: str, numbers: str, *marked: str) -> OptimusState:
+    """A solo game after its open rolls, with boxes ``marked`` marked, rolled to these dice."""
+    state = after_open_rolls(fresh(1))
+    state.marks[0] = mask(*marked)
+    roll(state, colours, numbers)
+    return state

@@ -7,38 +7,26 @@ import itertools
 import pytest
 
 from optimus.core.bots import Budget, RandomBot
-from optimus.core.conformance import check_bots_decide_from_the_observation
-from optimus.core.record import Match
+from optimus.core.conformance import (
+    bot_match,
+    check_bots_decide_from_the_observation,
+    random_positions,
+)
 from optimus.core.rng import Rng
 from optimus.optimus.bots import EasyBot, HardBot, NormalBot, easy_choice, normal_choice
 from optimus.optimus.game import OptimusGame, OptimusState
 from optimus.optimus.sheet import COLUMN_MASKS
 
-from .scenario import after_open_rolls, fresh, mask, roll
+from .scenario import after_open_rolls, fresh, mask, roll, solo_roll
 
 GAME = OptimusGame()
 QUICK = Budget(iterations=2)
 
 
-def test_levels() -> None:
-    levels = GAME.bot_levels()
-    assert levels["easy"] is EasyBot and levels["normal"] is NormalBot
-    assert levels["hard"] is HardBot and "random" in levels
-
-
 def _play(specs: list[str], seed: int, budget: Budget | None = QUICK) -> OptimusState:
-    levels = GAME.bot_levels()
-    n = len(specs)
-    m = Match(GAME, {"players": n}, seed)
-    bots = [levels[specs[p]](GAME, p, Rng(seed * 10 + p), budget) for p in range(n)]
-    while not m.state.is_terminal():
-        p = m.state.actors()[0]
-        legal = m.state.legal_moves(p)
-        move = bots[p].choose(m.state.observation(p), legal)
-        assert move in legal
-        m.play(p, move)
-    assert isinstance(m.state, OptimusState)
-    return m.state
+    state = bot_match(GAME, {"players": len(specs)}, specs, seed, budget).state
+    assert isinstance(state, OptimusState)
+    return state
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 6])
@@ -47,27 +35,15 @@ def test_every_level_plays_legal_games(players: int) -> None:
     _play(specs, 1)
 
 
-def _positions(players: int, count: int) -> list[OptimusState]:
-    out = []
-    for seed in range(count):
-        m = Match(GAME, {"players": players}, 300 + seed)
-        rng = Rng(seed)
-        for _ in range(rng.randrange(40)):
-            p = m.state.actors()[0]
-            m.play(p, rng.choice(m.state.legal_moves(p)))
-        assert isinstance(m.state, OptimusState)
-        out.append(m.state)
-    return out
-
-
 def test_bots_are_deterministic_and_use_the_observation_only() -> None:
-    for s in _positions(3, 6):
+    positions = random_positions(GAME, {"players": 3}, 6, 40, base=300)
+    assert len(positions) == 6
+    for s in positions:
         check_bots_decide_from_the_observation(GAME, s, (EasyBot, NormalBot, HardBot), QUICK)
 
 
 def test_easy_marks_the_most_boxes_and_likes_stars() -> None:
-    s = after_open_rolls(fresh(1))
-    roll(s, "gy", "15")
+    s = solo_roll("gy", "15")
     legal = s.legal_moves(0)
     move = easy_choice(s, 0, legal)
     assert move.startswith("g5") or move.startswith("y5")
@@ -126,8 +102,7 @@ def _pauses(bot: HardBot, state: OptimusState) -> tuple[int, str]:
 
 
 def test_hard_yields_after_every_sheet_it_values() -> None:
-    s = after_open_rolls(fresh(1))
-    roll(s, "gy", "23")
+    s = solo_roll("gy", "23")
     short, move = _pauses(HardBot(GAME, 0, Rng(1), Budget(iterations=1)), s)
     longer, _ = _pauses(HardBot(GAME, 0, Rng(1), Budget(iterations=3)), s)
     assert move in s.legal_moves(0)
@@ -158,7 +133,10 @@ def test_incremental_gain_equals_the_difference_of_values() -> None:
     from optimus.optimus.heuristics import DEFAULT, Evaluator
 
     checked = 0
-    for s, params in itertools.product(_positions(2, 8), (DEFAULT, replace(DEFAULT, race=0.25))):
+    for s, params in itertools.product(
+        random_positions(GAME, {"players": 2}, 8, 40, base=300),
+        (DEFAULT, replace(DEFAULT, race=0.25)),
+    ):
         p = s.actors()[0]
         ev = Evaluator(s, p, params)
         marks, left = s.marks[p], JOKERS - s.jokers_used[p]

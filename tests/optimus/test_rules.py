@@ -17,7 +17,7 @@ from optimus.optimus.game import (
 )
 from optimus.optimus.sheet import COLOURS, COLUMN_MASKS, COLUMN_POINTS, box_name
 
-from .scenario import after_open_rolls, fresh, mask, roll
+from .scenario import after_open_rolls, fresh, mask, roll, solo_roll
 
 
 def refused(state: OptimusState, player: int, move: str, reason: str) -> None:
@@ -168,8 +168,7 @@ def test_each_joker_costs_one_exclamation_mark_when_the_marks_are_made() -> None
 
 
 def test_passing_never_spends_an_exclamation_mark() -> None:
-    s = after_open_rolls(fresh(1))
-    roll(s, "xx", "??")
+    s = solo_roll("xx", "??")
     play(s, 0, "pass")
     assert s.jokers_used == [0]
 
@@ -197,8 +196,7 @@ def test_two_jokers_need_two_exclamation_marks() -> None:
 
 
 def test_column_h_is_a_valid_start_and_other_boxes_need_a_marked_neighbour() -> None:
-    s = after_open_rolls(fresh(1))
-    roll(s, "yr", "21")
+    s = solo_roll("yr", "21")
     assert "y2 H2 H3" in s.legal_moves(0) and "y2 G2 H2" in s.legal_moves(0)
     refused(s, 0, "y2 F1 G1", "column H or next to a box you marked before")
 
@@ -212,47 +210,37 @@ def test_column_h_stays_a_valid_start_later_in_the_game() -> None:
 
 
 def test_never_diagonal() -> None:
-    s = after_open_rolls(fresh(1))
-    s.marks[0] = mask("H1")
-    roll(s, "rr", "11")
+    s = solo_roll("rr", "11", "H1")
     assert "r1 I1" in s.legal_moves(0)
     refused(s, 0, "r1 I2", "column H or next to a box you marked before")
 
 
 def test_exact_count_one_colour() -> None:
-    s = after_open_rolls(fresh(1))
-    roll(s, "yg", "32")
+    s = solo_roll("yg", "32")
     refused(s, 0, "y3 H2 H3", "exactly 3 boxes, not 2")
     refused(s, 0, "g2 H2 H3", "H2 is yellow, not green")
     refused(s, 0, "y2 H2 H2", "listed twice")
 
 
 def test_new_marks_must_be_connected_among_themselves() -> None:
-    s = after_open_rolls(fresh(1))
-    s.marks[0] = mask("I1")
-    roll(s, "rr", "22")
+    s = solo_roll("rr", "22", "I1")
     # H1 and J1 are in one red block, but only through the marked I1
     refused(s, 0, "r2 H1 J1", "one group joined side by side")
     assert "r2 H1 J1" not in s.legal_moves(0) and "r2 J1 J2" in s.legal_moves(0)
 
 
 def test_never_split_across_blocks() -> None:
-    s = after_open_rolls(fresh(1))
-    s.marks[0] = mask("H3", "I3", "H4")
-    roll(s, "yy", "22")
+    s = solo_roll("yy", "22", "H3", "I3", "H4")
     refused(s, 0, "y2 H2 I4", "one block")
 
 
 def test_already_marked_boxes_cannot_be_marked_again() -> None:
-    s = after_open_rolls(fresh(1))
-    s.marks[0] = mask("H2")
-    roll(s, "yy", "22")
+    s = solo_roll("yy", "22", "H2")
     refused(s, 0, "y2 H2 H3", "H2 is already marked")
 
 
 def test_unknown_text_is_refused_with_the_move_syntax() -> None:
-    s = after_open_rolls(fresh(1))
-    roll(s, "yy", "22")
+    s = solo_roll("yy", "22")
     refused(s, 0, "mark H2", "moves are 'pass' or two dice faces")
     refused(s, 0, "y2 Z9", "is not a box")
     refused(s, 0, "y2 H3 H2", "write the boxes in reading order: 'y2 H2 H3'")
@@ -420,8 +408,7 @@ def test_everything_but_pending_choices_is_public() -> None:
 
 
 def test_brute_force_box_sets_are_unique_in_legal_moves() -> None:
-    s = after_open_rolls(fresh(1))
-    roll(s, "xg", "?2")
+    s = solo_roll("xg", "?2")
     legal = s.legal_moves(0)
     assert len(legal) == len(set(legal))
     by_dice = {}

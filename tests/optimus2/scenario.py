@@ -43,3 +43,22 @@ def run(state: Optimus2State, player: int, *moves: str) -> None:
     """Apply ``player``'s moves in order through the checked path."""
     for move in moves:
         play(state, player, move)
+
+
+def pass_turn(state: Optimus2State, values: str, player: int = 0) -> None:
+    """Roll ``values`` three times, ``player`` passing each time (every die to the tray)."""
+    for _ in range(3):
+        roll(state, values)
+        run(state, player, "pass")
+
+
+def no_use_for_ones(state: Optimus2State, player: int) -> None:
+    """Fill ``player``'s sheet so that it can use no 1: yellow r2c1 crossed, silver 1
+    everywhere, blue low, green and pink full."""
+    sd, sh = state.sd, state.sheets[player]
+    sh[sd.Y + sd.cell_names.index("r2c1")] = 2
+    for r in range(4):
+        sh[sd.S + r] = 1
+    sh[sd.GN] = len(sd.green_mult)
+    sh[sd.PN] = len(sd.pink_threshold)
+    sh[sd.BN] = 12

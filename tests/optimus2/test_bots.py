@@ -22,7 +22,7 @@ from optimus.optimus2.bots import (
 from optimus.optimus2.game import Optimus2Game
 from optimus.optimus2.heuristics import fox_progress, fox_sources
 
-from .scenario import roll, run, start
+from .scenario import pass_turn, roll, run, start
 
 GAME = Optimus2Game()
 
@@ -102,18 +102,10 @@ def test_hard_thinking_yields() -> None:
 
 def test_tray_gift_measures_what_the_tray_gives_the_passive_players() -> None:
     s = start(2)
-    roll(s, "111111")
-    for _ in range(2):
-        run(s, 0, "pass")
-        roll(s, "111111")
-    run(s, 0, "pass")  # six 1s to the tray
+    pass_turn(s, "111111")  # six 1s to the tray
     small = tray_gift(s)
     s2 = start(2)
-    roll(s2, "666666")
-    for _ in range(2):
-        run(s2, 0, "pass")
-        roll(s2, "666666")
-    run(s2, 0, "pass")  # six 6s to the tray
+    pass_turn(s2, "666666")  # six 6s to the tray
     assert tray_gift(s2) > small >= 0
 
 

@@ -7,7 +7,7 @@ import pytest
 from optimus.core.protocol import IllegalMove
 from optimus.optimus2.game import Optimus2State
 
-from .scenario import roll, run, start
+from .scenario import pass_turn, roll, run, start
 
 
 def refused(s: Optimus2State, player: int, move: str, reason: str) -> None:
@@ -47,11 +47,7 @@ def test_reasons_for_bonus_questions_and_passive_players() -> None:
 
 def test_a_finished_passive_player_waits_for_the_others() -> None:
     s = start(3)
-    roll(s, "111111")
-    for _ in range(2):
-        run(s, 0, "pass")
-        roll(s, "111111")
-    run(s, 0, "pass")
+    pass_turn(s, "111111")
     assert s.actors() == (1, 2)
     run(s, 1, "pass")
     refused(s, 1, "green", "finished this step; waiting for the other players")

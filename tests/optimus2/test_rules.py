@@ -9,7 +9,7 @@ from optimus.core.record import Match
 from optimus.core.rng import Rng
 from optimus.optimus2.game import FIELD, HAND, TRAY, Optimus2Game, Optimus2State
 
-from .scenario import roll, run, start
+from .scenario import no_use_for_ones, pass_turn, roll, run, start
 
 GAME = Optimus2Game()
 
@@ -256,15 +256,7 @@ def test_passive_players_pick_from_the_tray_at_the_same_time() -> None:
 
 def test_fallback_to_the_active_dice_only_when_no_tray_die_is_usable() -> None:
     s = start(2)
-    sd = s.sd
-    sh = s.sheets[1]
-    # player 1 can use no 1: yellow r2c1 crossed, silver 1 everywhere, blue low, green/pink full
-    sh[sd.Y + sd.cell_names.index("r2c1")] = 2
-    for r in range(4):
-        sh[sd.S + r] = 1
-    sh[sd.GN] = len(sd.green_mult)
-    sh[sd.PN] = len(sd.pink_threshold)
-    sh[sd.BN] = 12
+    no_use_for_ones(s, 1)
     roll(s, "611111")  # white 6, all else 1
     run(s, 0, "white pink")  # 5 dice of 1 to the tray
     while s.actors() == (0,):
@@ -475,9 +467,7 @@ def test_tie_break_by_the_highest_single_area() -> None:
 
 def test_solo_passive_turn_three_lowest_with_shown_tie_order() -> None:
     s = start(1)
-    for _ in range(3):
-        roll(s, "111111")
-        run(s, 0, "pass")
+    pass_turn(s, "111111")
     assert s.solo_passive and s.to_roll == [0, 1, 2, 3, 4, 5]
     roll(s, "332133")  # w3 y3 b2 g1 p3 s3: g1, b2, then w3 (white first in tie order)
     assert places(s) == [TRAY, FIELD, TRAY, TRAY, FIELD, FIELD]
@@ -555,17 +545,8 @@ def test_extra_die_after_a_passive_decline() -> None:
 
 def test_solo_passive_fallback_to_the_other_three_dice() -> None:
     s = start(1)
-    sd = s.sd
-    sh = s.sheets[0]
-    sh[sd.Y + sd.cell_names.index("r2c1")] = 2
-    for r in range(4):
-        sh[sd.S + r] = 1
-    sh[sd.GN] = len(sd.green_mult)
-    sh[sd.PN] = len(sd.pink_threshold)
-    sh[sd.BN] = 12
-    for _ in range(3):
-        roll(s, "222222")
-        run(s, 0, "pass")
+    no_use_for_ones(s, 0)
+    pass_turn(s, "222222")
     roll(s, "111116")  # w1 y1 b1 to the tray, none usable
     assert places(s) == [TRAY, TRAY, TRAY, FIELD, FIELD, FIELD]
     moves = s.legal_moves(0)

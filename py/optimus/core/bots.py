@@ -108,19 +108,30 @@ class RandomBot(Bot):
         yield  # pragma: no cover
 
 
-class ChoiceBot(Bot):
-    """A bot that decides at once, from the state it rebuilds from its observation.
+class StateBot(Bot):
+    """A bot that decides from the state it rebuilds from its observation.
 
-    It plays the only legal move when there is one; otherwise it calls
-    :meth:`choice` on the game's state for its observation
-    (:meth:`~optimus.core.protocol.Game.state_from_observation`). Each level
-    gives :meth:`choice`.
+    It plays the only legal move when there is one; otherwise it thinks with
+    :meth:`decide` on the game's state for its observation (:meth:`Bot.rebuild`).
     """
 
     def think(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> Thinking:
         if len(legal_moves) == 1:
             return legal_moves[0]
-        return self.choice(self.rebuild(observation), legal_moves)
+        return (yield from self.decide(self.rebuild(observation), legal_moves))
+
+    def decide(self, state: Any, legal_moves: list[str]) -> Thinking:
+        """Yield ``None`` now and then; return the move to play in ``state`` (two legal
+        moves or more)."""
+        raise NotImplementedError
+        yield  # pragma: no cover
+
+
+class ChoiceBot(StateBot):
+    """A :class:`StateBot` that decides at once: each level gives :meth:`choice`."""
+
+    def decide(self, state: Any, legal_moves: list[str]) -> Thinking:
+        return self.choice(state, legal_moves)
         yield  # pragma: no cover
 
     def choice(self, state: Any, legal_moves: list[str]) -> str:

@@ -169,6 +169,44 @@ def random_match(
     return match
 
 
+def random_positions(
+    game: Game, options: Mapping[str, JSON], count: int, most: int, base: int = 0
+) -> list[State]:
+    """Unfinished positions of random games: for each of ``count`` seeds ``s``, the match
+    seeded ``base + s`` after ``Rng(s).randrange(most)`` random moves drawn from ``Rng(s)``
+    (a match that ends before is left out)."""
+    out = []
+    for seed in range(count):
+        match = Match(game, options, base + seed)
+        rng = Rng(seed)
+        for _ in range(rng.randrange(most)):
+            if match.state.is_terminal():
+                break
+            p = match.state.actors()[0]
+            match.play(p, rng.choice(match.state.legal_moves(p)))
+        if not match.state.is_terminal():
+            out.append(match.state)
+    return out
+
+
+def bot_match(
+    game: Game, options: Mapping[str, JSON], levels: list[str], seed: int, budget: Budget | None
+) -> Match:
+    """A match played to the end by bots of ``levels`` (seat p: ``levels[p]``, its generator
+    ``Rng(seed * 10 + p)``), each move checked to be legal."""
+    factories = game.bot_levels()
+    match = Match(game, options, seed)
+    bots = [factories[level](game, p, Rng(seed * 10 + p), budget) for p, level in enumerate(levels)]
+    while not match.state.is_terminal():
+        p = match.state.actors()[0]
+        legal = match.state.legal_moves(p)
+        move = bots[p].choose(match.state.observation(p), legal)
+        if move not in legal:
+            raise ConformanceError(f"seed {seed}: {levels[p]} bot played {move!r}, not legal")
+        match.play(p, move)
+    return match
+
+
 def check_replays(match: Match) -> list[Any]:
     """Check that the match's record, through JSON, replays to the same public view and
     scores; return the record's events as JSON (lists ``[who, what]``)."""

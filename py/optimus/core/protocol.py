@@ -128,6 +128,17 @@ class State(abc.ABC):
     def apply_move(self, player: int, move: str) -> None:
         """Apply a move without checking it (the fast path for bots)."""
 
+    def common_refusal(self, player: int, chance: str) -> str | None:
+        """The reasons every game gives before its own, or None: the game is over;
+        ``chance`` while a chance event is due; there is no such player."""
+        if self.is_terminal():
+            return "the game is over"
+        if self.is_chance():
+            return chance
+        if not 0 <= player < self.num_players:
+            return f"there is no player {player}"
+        return None
+
     def explain_illegal(self, player: int, move: str) -> str:
         """Why ``move`` is not legal for ``player`` now (override for better reasons)."""
         actors = self.actors()

@@ -25,8 +25,7 @@ from collections.abc import Generator, Mapping
 from dataclasses import replace
 from typing import ClassVar
 
-from optimus.core.bots import Bot, Budget, ChoiceBot, Thinking
-from optimus.core.protocol import JSON
+from optimus.core.bots import Budget, ChoiceBot, StateBot, Thinking
 from optimus.fileiras.cards import CARDS_BENEATH_LAST, COLLECTION_KINDS, KIND_NAMES, LAST
 from optimus.fileiras.game import FileirasState
 from optimus.fileiras.heuristics import DEFAULT, Evaluator, Params
@@ -103,7 +102,7 @@ class NormalBot(ChoiceBot):
         return move if move in legal_moves else legal_moves[0]
 
 
-class HardBot(Bot):
+class HardBot(StateBot):
     """Determinized Monte Carlo search with common random numbers.
 
     Each iteration samples one order of the remaining deck (the last-round
@@ -141,10 +140,7 @@ class HardBot(Bot):
     prune_z: ClassVar[float] = 2.5
     """Drop a candidate when the leader beats it by this many standard errors."""
 
-    def think(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> Thinking:
-        if len(legal_moves) == 1:
-            return legal_moves[0]
-        state = self.rebuild(observation)
+    def decide(self, state: FileirasState, legal_moves: list[str]) -> Thinking:
         me = self.player
         yield None
         fallback = normal_choice(state, me, self.params)

@@ -266,12 +266,9 @@ class FileirasState(State):
 
     def explain_illegal(self, player: int, move: str) -> str:
         """A specific reason why ``move`` is not legal for ``player`` now."""
-        if self.phase == "over":
-            return "the game is over"
-        if self.is_chance():
-            return "a chance event (set-up or a draw) must happen first"
-        if not 0 <= player < self.num_players:
-            return f"there is no player {player}"
+        reason = self.common_refusal(player, "a chance event (set-up or a draw) must happen first")
+        if reason:
+            return reason
         kind, _, arg = move.strip().partition(" ")
         if kind not in ("draw", "take", "place") or (kind == "draw") == bool(arg):
             return "unknown move: moves are 'draw', 'take R' and 'place R' (R a row number)"

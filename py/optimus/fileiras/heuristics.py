@@ -143,12 +143,15 @@ class Evaluator:
         return [(me + i) % n for i in range(1, n) if not s.took[(me + i) % n]]
 
     # -- the two decisions ---------------------------------------------------
+    def _open(self, me: int) -> tuple[list[int], list[int], dict[int, tuple[int, ...]]]:
+        """The open rows, the others after ``me`` in turn order, each open row's cards sorted."""
+        open_rows = self.open_rows()
+        rows = {r: tuple(sorted(self.state.rows[r])) for r in open_rows}
+        return open_rows, self.others_in_order(me), rows
+
     def take_values(self, me: int) -> dict[int, float]:
         """Relative value of taking each non-empty open row (by row index)."""
-        s = self.state
-        open_rows = self.open_rows()
-        others = self.others_in_order(me)
-        rows = {r: tuple(sorted(s.rows[r])) for r in open_rows}
+        open_rows, others, rows = self._open(me)
         out: dict[int, float] = {}
         for r in open_rows:
             if not rows[r]:
@@ -162,9 +165,7 @@ class Evaluator:
     def place_values(self, me: int, card: int) -> dict[int, float]:
         """Relative value of placing ``card`` on each open row with room (by row index)."""
         s = self.state
-        open_rows = self.open_rows()
-        others = self.others_in_order(me)
-        rows = {r: tuple(sorted(s.rows[r])) for r in open_rows}
+        open_rows, others, rows = self._open(me)
         out: dict[int, float] = {}
         for r in open_rows:
             if len(rows[r]) >= s.caps[r]:

@@ -20,11 +20,10 @@ things, future rolls and the others' pending choices, are not in it.
 from __future__ import annotations
 
 import time
-from collections.abc import Generator, Mapping
+from collections.abc import Generator
 from typing import ClassVar
 
-from optimus.core.bots import Bot, Budget, ChoiceBot, Thinking, run_to_end
-from optimus.core.protocol import JSON
+from optimus.core.bots import Budget, ChoiceBot, StateBot, Thinking, run_to_end
 from optimus.optimus.game import (
     COLOUR_FACES,
     JOKERS,
@@ -198,7 +197,7 @@ class NormalBot(ChoiceBot):
         return normal_choice(state, self.player, legal_moves, self.params, learned=self.learned)
 
 
-class HardBot(Bot):
+class HardBot(StateBot):
     """Expectimax over the next two rolls, exact over the dice.
 
     Candidates: the ``candidates`` best moves by the evaluation (one per
@@ -225,10 +224,7 @@ class HardBot(Bot):
     deny: ClassVar[float] = 0.5
     learned: ClassVar[bool] = True
 
-    def think(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> Thinking:
-        if len(legal_moves) == 1:
-            return legal_moves[0]
-        state = self.rebuild(observation)
+    def decide(self, state: OptimusState, legal_moves: list[str]) -> Thinking:
         me = self.player
         yield None
         ev = make_evaluator(state, me, self.params, self.learned)

@@ -408,12 +408,9 @@ class OptimusState(State):
 
     def explain_illegal(self, player: int, move: str) -> str:
         """A player-facing reason why ``move`` is not legal for ``player`` now."""
-        if self.phase == "over":
-            return "the game is over"
-        if self.phase == "roll":
-            return "the dice are being rolled"
-        if not 0 <= player < self.num_players:
-            return f"there is no player {player}"
+        reason = self.common_refusal(player, "the dice are being rolled")
+        if reason:
+            return reason
         if player not in self.actors():
             if player in self.pending or (player == self.active and self.phase == "others"):
                 return "you have already chosen in this roll"

@@ -27,6 +27,18 @@ from optimus.optimus.sheet import (
 )
 
 
+def _table(
+    prospect: list[float], weight: float, fade: float, power: float, done: int
+) -> list[float]:
+    """Value by marked boxes of a column or colour of ``len(prospect) - 1`` boxes: the
+    prospect times ``weight`` and ``fade`` times the share marked to the ``power``;
+    ``done`` when full."""
+    total = len(prospect) - 1
+    table = [prospect[n] * weight * fade * (n / total) ** power for n in range(total)]
+    table.append(float(done))
+    return table
+
+
 @dataclass(frozen=True)
 class Params:
     """Weights of the evaluation (tuned by random search on solo games, harbour sheet)."""
@@ -95,11 +107,7 @@ class Evaluator:
                 lead = max((m & cm).bit_count() for m in others)
                 points = COLUMN_POINTS[c]
                 prospect = [self._race(points, n, lead) for n in range(ROWS + 1)]
-            table = [
-                prospect[n] * params.column_weight * fade * (n / ROWS) ** params.column_power
-                for n in range(ROWS)
-            ]
-            table.append(float(done))
+            table = _table(prospect, params.column_weight, fade, params.column_power, done)
             self.column_tables.append(table)
             self.column_prospects.append(prospect)
         self.colour_tables: list[list[float]] = []
@@ -116,11 +124,7 @@ class Evaluator:
                 prospect = [
                     self._race(COLOUR_BONUS, n * scale, lead * scale) for n in range(total + 1)
                 ]
-            table = [
-                prospect[n] * params.colour_weight * fade * (n / total) ** params.colour_power
-                for n in range(total)
-            ]
-            table.append(float(done))
+            table = _table(prospect, params.colour_weight, fade, params.colour_power, done)
             self.colour_tables.append(table)
             self.colour_prospects.append(prospect)
         self.frontier = params.frontier * fade

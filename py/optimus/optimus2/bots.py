@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable, Generator, Mapping
 from typing import Any, ClassVar
 
-from optimus.core.bots import Bot, Budget, ChoiceBot, Thinking, run_to_end
+from optimus.core.bots import Bot, Budget, ChoiceBot, StateBot, Thinking, run_to_end
 from optimus.core.protocol import JSON
 from optimus.core.rng import Rng
 from optimus.optimus2.game import HAND, Optimus2State
@@ -305,7 +305,7 @@ ITERATIONS = 20
 """``hard``'s iterations when its budget sets neither iterations nor time."""
 
 
-class HardBot(Bot):
+class HardBot(StateBot):
     """Monte Carlo over ``normal``'s best candidates, to the end of the turn, shared dice.
 
     Not a :class:`~optimus.core.bots.SearchBot`: that one gives each playout to one
@@ -316,7 +316,7 @@ class HardBot(Bot):
     level = "hard"
     default_budget = Budget(iterations=ITERATIONS)
     """20 iterations (at most 20 x :attr:`race_width` playouts, raced): a mean decision of
-    about 310 ms of CPU in CPython (see docs/bots.md), the budget ``hard``'s strength is
+    about 260 ms of CPU solo in CPython (see docs/bots.md), the budget ``hard``'s strength is
     measured at. No clock: the same decisions on any machine (the browser runs it in
     slices, so the page never freezes)."""
     weights: ClassVar[Weights] = LEARNED
@@ -343,12 +343,9 @@ class HardBot(Bot):
     raced: list[list[float]] = []
     """The last race's playout values, per candidate (for :mod:`optimus_lab.optimus2.train`)."""
 
-    def think(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> Thinking:
-        if len(legal_moves) == 1:
-            return legal_moves[0]
+    def decide(self, s: Optimus2State, legal_moves: list[str]) -> Thinking:
         me = self.player
         w = self.judge
-        s = self.rebuild(observation)
         # Candidates: the best by one-step evaluation.
         scored = yield from afterstate_steps(s, me, legal_moves, w)
         scored.sort(key=lambda x: (x[0], x[1]), reverse=True)

@@ -590,12 +590,9 @@ class Optimus2State(State):
 
     def explain_illegal(self, player: int, move: str) -> str:
         """A player-facing reason why ``move`` is not legal now."""
-        if self.phase == "over":
-            return "the game is over"
-        if self.is_chance():
-            return "the dice must be rolled first"
-        if not 0 <= player < self.num_players:
-            return f"there is no player {player}"
+        reason = self.common_refusal(player, "the dice must be rolled first")
+        if reason:
+            return reason
         actors = self.actors()
         if player not in actors:
             if self.phase == "simul" and self.stg[player] == 2:

@@ -17,7 +17,7 @@ decision are fitted (a rollout improvement of the greedy player, learned).
 The groups of the last ``--keep`` rounds are fitted on (standard library
 only: normal equations solved by Gaussian elimination). The correction
 shipped is the last fit times ``--shrink`` (a full correction played worse:
-see docs/bots.md). Seeds from ``--seed`` (1,000,000: far from the
+see docs/notes/bots-history.md). Seeds from ``--seed`` (1,000,000: far from the
 benchmarks' seeds). ``--check`` games then compare greedy play on the
 shipped model with the hand-written evaluation on the same dice.
 
@@ -26,7 +26,7 @@ Writes ``py/optimus/optimus2/value_weights.json`` (``--out``).
 ``--ends N`` trains nothing: it measures how well the shipped correction, at
 each of ``--scales``, explains the differences between sibling positions at
 the end of the round, where ``hard`` values its playouts (:func:`round_group`,
-:func:`end_fit`; figures in docs/bots.md). With ``--log`` it keeps those
+:func:`end_fit`; figures in docs/notes/bots-history.md). With ``--log`` it keeps those
 groups, game by game, and ``--fit-from LOG`` fits a model on them: the
 shipped ``value_end.json``, ``hard``'s value of its solo playouts' ends
 (``--ends 355 --share 0.5 --seed 6000000 --log E0.jsonl``, ``--ends 4342
@@ -35,7 +35,7 @@ E0.jsonl --fit-from E1.jsonl --shrink 1 --out py/optimus/optimus2/value_end.json
 
 ``--distill N --log LOG`` logs the decisions of solo games of ``hard`` instead
 (each candidate's afterstate with the mean of its playouts: :class:`Recorder`),
-for ``--fit-from`` too (tried, not shipped: docs/bots.md).
+for ``--fit-from`` too (tried, not shipped: docs/notes/bots-history.md).
 """
 
 from __future__ import annotations
@@ -378,7 +378,8 @@ def solo(seed: int, w: Weights, rerolls: int) -> int:
 
 
 def ends(args: argparse.Namespace) -> None:
-    """``--ends``: the shipped correction at the ends of ``hard``'s playouts (docs/bots.md).
+    """``--ends``: the shipped correction at the ends of ``hard``'s playouts
+    (docs/notes/bots-history.md).
 
     With ``--log``, the groups are appended to it game by game (resumable, from
     ``--first``; game ``g`` plays seed ``--seed`` + ``g``) and the measure is over all of

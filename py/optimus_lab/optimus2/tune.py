@@ -7,7 +7,7 @@ A coordinate search: every weight in turn is scaled up and down by ``--step``
 ``normal`` over the same ``--games`` seeded games (common random numbers:
 game ``i`` uses the same dice stream for every candidate) rises. The tuning
 seeds start at ``--seed`` (default 100,000), far from the benchmark seeds of
-``python -m optimus arena`` (small numbers), so the figures in docs/bots.md are
+``python -m optimus arena`` (small numbers), so the figures in docs/notes/bots-history.md are
 not measured on the games the weights were chosen on. Prints every step and the
 final weights as a ``Weights(...)`` expression to paste into heuristics.py.
 """
