@@ -280,7 +280,7 @@ def run_bench(
         "bare": "bare Pyodide as built (our runtime)    ",
         "site": "the site                               ",
         "unpatched": "the site without PYSCRIPT_PATCHES      ",
-        "against": f"the build in {against}",
+        "against": f"the build in {against}".ljust(39),
     }
     for name in names:
         longest = statistics.median(load.longest_task_ms for load in results[name])
