@@ -6,7 +6,7 @@ Usage::
     python build.py                      # fetch pinned runtime files (cached) and build dist/
     python build.py serve [--port N]     # build, then serve dist/ on http://127.0.0.1:N (8000)
     python build.py test [pytest args]   # install test tools, build, run the whole test suite
-    python build.py bench-boot [--runs N] [--pages npm,bare,site,unpatched]
+    python build.py bench-boot [--runs N] [--pages npm,bare,site,unpatched] [--against DIR]
                                          # cold boots: bare Pyodide (npm, as built) vs the site
 
 This file is only the command line.  The build itself is the package
@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from sitebuild import BuildError
 from sitebuild.bench import BENCH_DEFAULT_PAGES, BENCH_PAGES, Network, run_bench
@@ -54,6 +55,11 @@ def parser() -> argparse.ArgumentParser:
         help=f"which pages to load, of {','.join(BENCH_PAGES)} (default: "
         f"{','.join(BENCH_DEFAULT_PAGES)}; unpatched: the site without PyScript's patches)",
     )
+    bench.add_argument(
+        "--against",
+        type=Path,
+        help="pair the site with another build: the dist/ folder of another checkout",
+    )
     sub.add_parser("test", help="install test tools, build, run pytest (extra args go to pytest)")
     sub.add_parser("build", help="build dist/ (the default)")
     return parser
@@ -73,7 +79,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             pages = ns.pages.split(",")
             if not set(pages) <= set(BENCH_PAGES):
                 cli.error(f"--pages takes names among {','.join(BENCH_PAGES)}")
-            return run_bench(ns.runs, Network(ns.latency, ns.mbps), pages)
+            if ns.against is not None and not (ns.against / "index.html").is_file():
+                cli.error(f"--against {ns.against}: no built site there (no index.html)")
+            return run_bench(ns.runs, Network(ns.latency, ns.mbps), pages, ns.against)
         build()
         return 0
     except BuildError as exc:

@@ -14,7 +14,7 @@ One module per job, in the order a build runs them:
 - ``pyodide``: the runtime files the page loads, with the modules the boot
   imports precompiled by that Pyodide under Node (``.cache/precompiled/``;
   ``bytecode`` holds the conversions, which run there and in CPython);
-- ``pyscript``: PyScript's chunks the page loads, and its config;
+- ``pyscript``: the PyScript chunks the page loads (and the one change to its start-up);
 - ``archives``: our code (``py/optimus``, ``web/*.py``) as the boot's wheel and
   web zip and an archive per game (from ``optimus.games.GAMES``) and one shared;
 - ``manifest``: icons and the web app manifest; ``page``: index.html (landing

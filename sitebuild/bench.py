@@ -8,6 +8,7 @@ import json
 import statistics
 import tarfile
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from sitebuild import DIST, STAMP_NAME
@@ -175,19 +176,20 @@ BENCH_PAGES = ("npm", "bare", "site", "unpatched")
 """What ``--pages`` can name: bare Pyodide as published on npm and as built, the site,
 and the site built without ``PYSCRIPT_PATCHES`` (for a paired measurement of them)."""
 BENCH_DEFAULT_PAGES = ("npm", "bare", "site")
+PAIRED = ("unpatched", "against")  # pages paired with the site, load by load
 BENCH_ROUTE = "#/fileiras"  # the game whose first visit is timed
 BENCH_PAUSE_MS = 3000.0  # "a while after ready": the second way the visit is timed
 
 
-def _print_paired(site: Sequence[Load], other: Sequence[Load]) -> None:
-    """The site against its build without the PyScript patches, load by load (each pair
-    loaded one after the other): the median of the differences, and how often the
-    site was the quicker."""
+def _print_paired(name: str, site: Sequence[Load], other: Sequence[Load]) -> None:
+    """The site against another build (``name``), load by load (each pair loaded one
+    after the other): the median of the differences, and how often the site was the
+    quicker."""
     for what, field in (("wall", "ms"), ("CPU", "cpu_ms")):
         deltas = [getattr(a, field) - getattr(b, field) for a, b in zip(site, other, strict=True)]
         quicker = sum(delta < 0 for delta in deltas)
         print(
-            f"  site - unpatched, {what}: median paired difference "
+            f"  site - {name}, {what}: median paired difference "
             f"{statistics.median(deltas):+.0f} ms (site quicker in {quicker} of {len(deltas)})"
         )
 
@@ -202,13 +204,17 @@ def _visit_text(load: Load) -> str:
 
 
 def run_bench(
-    runs: int, network: Network = Network(), pages: Sequence[str] = BENCH_DEFAULT_PAGES
+    runs: int,
+    network: Network = Network(),
+    pages: Sequence[str] = BENCH_DEFAULT_PAGES,
+    against: Path | None = None,
 ) -> int:
     """Alternate cold loads of bare Pyodide (as published, and as built) and the site
     (``pages``: which of ``BENCH_PAGES``; the ratios need ``bare`` or ``npm`` besides
     ``site``; ``unpatched``, the site built without ``PYSCRIPT_PATCHES``, is paired
-    with ``site``).  With ``unpatched``, the visit after a pause is left out: the
-    pairs compare the boots."""
+    with ``site``; so is ``against``, the build in the folder ``against`` (the
+    ``dist/`` of another checkout), when given).  With a paired page, the visit after
+    a pause is left out: the pairs compare the boots."""
     pip_install(["playwright>=1.40"])
     ensure_chromium()
     if not dist_is_fresh():
@@ -217,15 +223,18 @@ def run_bench(
 
     stamp = json.loads((DIST / STAMP_NAME).read_text())
     names = tuple(name for name in BENCH_PAGES if name in pages)
+    names += ("against",) if against is not None else ()
     if "unpatched" in names:  # served from dist/bench/, which the service worker leaves out
         build(DIST / "bench" / "unpatched", quiet=True, pyscript_patches=())
     server = start_server(DIST, extra=_published_pages(stamp["pyodide"]))
+    other = start_server(against) if against is not None else server
     results: dict[str, list[Load]] = {name: [] for name in names}
     urls = {
         "npm": server.url + "bench/bare-npm.html",
         "bare": server.url + "bench/bare.html",
         "site": server.url,
         "unpatched": server.url + "bench/unpatched/",
+        "against": other.url,
     }
     # The site's first visit of a game is timed twice: clicked at once when ready,
     # and clicked after a pause (a load of its own, whose boot is not counted).
@@ -236,7 +245,7 @@ def run_bench(
             _cold_load(browser, urls["site"])  # warm the OS file cache; not counted
             for i in range(runs):
                 for name in names if i % 2 == 0 else reversed(names):
-                    route = BENCH_ROUTE if name in ("site", "unpatched") else None
+                    route = None if name in ("npm", "bare") else BENCH_ROUTE
                     load = _cold_load(browser, urls[name], network, route=route)
                     results[name].append(load)
                     print(
@@ -245,7 +254,7 @@ def run_bench(
                         f"{load.requests:3} requests, "
                         f"longest task {load.longest_task_ms:4.0f} ms{_visit_text(load)}"
                     )
-                    if name == "site" and "unpatched" not in names:
+                    if name == "site" and not set(PAIRED) & set(names):
                         load = _cold_load(
                             browser, urls[name], network, route=route, pause_ms=BENCH_PAUSE_MS
                         )
@@ -257,6 +266,8 @@ def run_bench(
             browser.close()
     finally:
         server.close()
+        if other is not server:
+            other.close()
     med = {name: statistics.median(load.ms for load in loads) for name, loads in results.items()}
     size = {
         name: int(statistics.median(load.bytes for load in loads))
@@ -269,6 +280,7 @@ def run_bench(
         "bare": "bare Pyodide as built (our runtime)    ",
         "site": "the site                               ",
         "unpatched": "the site without PYSCRIPT_PATCHES      ",
+        "against": f"the build in {against}".ljust(39),
     }
     for name in names:
         longest = statistics.median(load.longest_task_ms for load in results[name])
@@ -285,8 +297,8 @@ def run_bench(
             f"(main-thread CPU: {cpu['site']:.0f} / {cpu[ref]:.0f} ms, ratio "
             f"{cpu['site'] / cpu[ref]:.2f}), extra bytes {(size['site'] - size[ref]) / 1000:.0f} kB"
         )
-    if "unpatched" in results and "site" in results:
-        _print_paired(results["site"], results["unpatched"])
+    for name in (name for name in PAIRED if name in results and "site" in results):
+        _print_paired(name, results["site"], results[name])
     if paused:
         total = statistics.median(load.total_bytes for load in paused)
         print(

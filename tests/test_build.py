@@ -302,12 +302,9 @@ def test_boot_module_list_reads_names_and_skips_comments(tmp_path: Path) -> None
     assert read_boot_modules(listing) == ["json", "zipfile"]
 
 
-def test_built_runtime_ships_precompiled_modules_and_micropip(tmp_path: Path) -> None:
-    """The real dist/ (when built): listed modules are bytecode, the lock matches micropip."""
-    dist = ROOT / "dist"
+def test_built_runtime_ships_precompiled_modules_and_micropip(dist: Path) -> None:
+    """The real dist/: listed modules are bytecode, the lock matches micropip."""
     stamp = dist / STAMP_NAME
-    if not stamp.exists():
-        pytest.skip("dist/ is not built (python build.py test builds it first)")
     runtime = dist / json.loads(stamp.read_text())["pyodide"]
     with zipfile.ZipFile(runtime / "python_stdlib.zip") as archive:
         names = set(archive.namelist())
