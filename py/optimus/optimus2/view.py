@@ -80,12 +80,6 @@ class TableDie(Die):
 
 
 @dataclass(frozen=True)
-class Control:
-    move: str
-    label: str
-
-
-@dataclass(frozen=True)
 class Player:
     seat: int
     name: str
@@ -118,11 +112,11 @@ class Table:
     """The die the person has chosen (its targets light up)."""
     extra_phase: bool
     solo_passive: bool
-    controls: tuple[Control, ...]
+    controls: tuple[ui.Choice, ...]
     """Buttons for the moves that are no cell (roll, end, reroll, pass, done)."""
-    writes: tuple[Control, ...]
+    writes: tuple[ui.Choice, ...]
     """Answers to "which value do you write?" (label: the value)."""
-    chooses: tuple[Control, ...]
+    chooses: tuple[ui.Choice, ...]
     """Answers to "which area does the '?' go to?" (label: the colour)."""
     targets: dict[str, str]
     """Cell key -> the legal move that fills it."""
@@ -685,7 +679,7 @@ def table(
             if m == "reroll" and you is not None:
                 left = obs["sheets"][you]["actions"]["reroll"]
                 label += f" ({left['circled'] - left['used']} left)"
-            controls.append(Control(m, label))
+            controls.append(ui.Choice(m, label))
     log_sentences, last = described_log(obs["log"], names)
     last_cell = last_cells(obs["log"], sd, obs["sheets"])
     players = []
@@ -724,8 +718,8 @@ def table(
         extra_phase=extra_phase,
         solo_passive=solo_passive,
         controls=tuple(controls),
-        writes=tuple(Control(m, m.split()[1]) for m in writes),
-        chooses=tuple(Control(m, m.split()[1]) for m in chooses),
+        writes=tuple(ui.Choice(m, m.split()[1]) for m in writes),
+        chooses=tuple(ui.Choice(m, m.split()[1]) for m in chooses),
         targets=cells,
         players=tuple(players),
         log=log_sentences,

@@ -22,7 +22,7 @@ from typing import Any
 from optimus.core.record import CHANCE
 from optimus.ui import table as ui
 
-__all__ = ["RULES", "Choice", "Table", "end_screen", "log", "table"]
+__all__ = ["RULES", "Table", "end_screen", "log", "table"]
 
 MOVES = {
     "keep": "Keep the die",
@@ -46,14 +46,6 @@ DONE = {
 
 
 @dataclass(frozen=True)
-class Choice:
-    """A move the person can make now, with the words on its button."""
-
-    move: str
-    label: str
-
-
-@dataclass(frozen=True)
 class Table:
     """Tiny's table as the person sees it."""
 
@@ -66,7 +58,7 @@ class Table:
     """The card drawn this turn (0: none)."""
     deck: tuple[tuple[int, int], ...]
     """(card, copies left) for each card of the deck."""
-    choices: tuple[Choice, ...]
+    choices: tuple[ui.Choice, ...]
     panels: list[ui.Panel]
     log: list[str]
 
@@ -149,7 +141,7 @@ def table(
         roll=obs["roll"] if obs["phase"] not in ("roll",) else 0,
         card=obs["card"] if obs["phase"] == "card" else 0,
         deck=tuple((int(c), n) for c, n in obs["deck"].items()),
-        choices=tuple(Choice(m, MOVES[m]) for m in legal),
+        choices=tuple(ui.Choice(m, MOVES[m]) for m in legal),
         panels=panels,
         log=log(events, names),
     )
