@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from optimus.core.record import Record, replay
 from sitebuild import BuildError
 from sitebuild.pins import axe_source
 from sitebuild.server import start_server
@@ -182,6 +183,32 @@ class Guard:
     def expect_errors(self) -> None:
         """This test provokes failures on purpose: console errors and 4xx are fine."""
         self.errors_expected = True
+
+    def open_setup(self, site: str, game: str, players: int = 0, place: str = "1") -> Any:
+        """The page at ``game``'s set-up screen, with ``players`` chosen (and the
+        person's ``place`` among them) when given."""
+        page = self.page
+        page.goto(f"{site}#/{game}")
+        self.wait_ready()
+        page.wait_for_selector("[data-role=setup]")
+        if players:
+            page.select_option("select[name=players]", str(players))
+            if players > 1:
+                page.select_option("select[name=seat]", place)
+        return page
+
+    def final_state(self) -> Any:
+        """The finished game of the open end screen, replayed from the record it carries;
+        fails unless the screen shows every seat's total as the engine scores it."""
+        end = self.page.locator("dialog[data-role=end][open]")
+        state = replay(Record.from_json(end.get_attribute("data-record")))
+        assert state.is_terminal()
+        shown = {
+            int(el.get_attribute("data-seat")): float(el.get_attribute("data-total"))
+            for el in end.locator(".final").all()
+        }
+        assert shown == dict(enumerate(state.scores()))
+        return state
 
     def wait_ready(self, frame: Any = None, timeout_ms: float = READY_TIMEOUT_MS) -> None:
         """Wait until web Python sets ``<html data-python="ready">`` (fail early on "error")."""

@@ -31,13 +31,7 @@ GROWN = """([key, n]) => {
 def open_table(
     guarded: Any, site: str, players: int, speed: str, sheet: str = "harbour", place: str = "1"
 ) -> Any:
-    page = guarded.page
-    page.goto(site + "#/optimus")
-    guarded.wait_ready()
-    page.wait_for_selector("[data-role=setup]")
-    page.select_option("select[name=players]", str(players))
-    if players > 1:
-        page.select_option("select[name=seat]", place)
+    page = guarded.open_setup(site, "optimus", players, place)
     page.select_option("select[name=sheet]", sheet)
     page.select_option("select[name=setup-speed]", speed)
     page.click("[data-action=start]")

@@ -33,13 +33,7 @@ FITS = """() => {
 
 
 def open_table(guarded: Any, site: str, players: int, bot: str = "easy", place: str = "1") -> Any:
-    page = guarded.page
-    page.goto(site + "#/optimus2")
-    guarded.wait_ready()
-    page.wait_for_selector("[data-role=setup]")
-    page.select_option("select[name=players]", str(players))
-    if players > 1:
-        page.select_option("select[name=seat]", place)
+    page = guarded.open_setup(site, "optimus2", players, place)
     for i in range(players - 1):
         page.select_option(f"select[name=bot{i}]", bot)
     page.click("#game-tools [data-action=settings]")
@@ -100,17 +94,12 @@ def play_to_the_end(page: Any, limit: int = 400) -> list[str]:
         assert len(clicks) < limit, "the game does not end"
 
 
-def check_end_screen(page: Any, players: int) -> Record:
+def check_end_screen(guarded: Any, players: int) -> Record:
+    page = guarded.page
     end = page.locator(END)
     record = Record.from_json(end.get_attribute("data-record"))
-    state = replay(record, game=Optimus2Game())
-    assert state.is_terminal()
-    shown = {
-        int(el.get_attribute("data-seat")): int(el.get_attribute("data-total"))
-        for el in end.locator(".final").all()
-    }
-    assert shown == {seat: int(s) for seat, s in enumerate(state.scores())}
-    assert len(shown) == players
+    state = guarded.final_state()
+    assert state.num_players == players
     # Each area, the foxes and the total, as the engine scores them.
     obs = state.observation(None)
     for seat, sheet in enumerate(obs["sheets"]):
@@ -149,7 +138,7 @@ def test_a_solo_game_played_by_clicking_reaches_the_engines_scores_and_rating(
     assert record_length(page) == before
     clicks = play_to_the_end(page)
     assert any(c.startswith("die") for c in clicks) and len(clicks) > 20
-    record = check_end_screen(page, players=1)
+    record = check_end_screen(guarded, players=1)
     state = replay(record, game=Optimus2Game())
     rating = state.observation(None)["rating"]
     assert f"Solo rating: {rating}" in page.locator(f"{END} .end-rules").inner_text()
@@ -193,6 +182,6 @@ def test_a_game_against_a_bot_played_by_clicking_fits_phone_and_desktop(
     assert page.locator("dialog[data-role=player][open] button[data-move]").count() == 0
     page.click("dialog[data-role=player][open] [data-action=close]")
     clicks += play_to_the_end(page)
-    check_end_screen(page, players=2)
+    check_end_screen(guarded, players=2)
     assert len(thinking_watch.spans()) > 5  # the bot's turns were seen as they happened
     thinking_watch.assert_no_freeze()

@@ -15,19 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from optimus.fileiras.scoring import score_breakdown
-from optimus.ui.table import (
-    TIE_RULE,
-    EndScreen,
-    FinalScore,
-    Panel,
-    ScoreLine,
-    Status,
-    headline,
-    last_actions,
-    log_lines,
-    ranks,
-    seat_names,
-)
+from optimus.ui import table as ui
 
 COLOUR_SYMBOLS: dict[str, tuple[str, str, str]] = {
     # kind: (name in sentences, symbol on the card, caption under the symbol)
@@ -45,7 +33,7 @@ COLOUR_SYMBOLS: dict[str, tuple[str, str, str]] = {
 ACTIONS = ("draw", "place", "take")
 """Logged events that are a player's own decision (the last one stays highlighted)."""
 
-__all__ = ["card", "describe", "deck_hint", "end_screen", "final", "seat_names", "status", "table"]
+__all__ = ["card", "describe", "deck_hint", "end_screen", "final", "status", "table"]
 
 
 @dataclass(frozen=True)
@@ -109,17 +97,17 @@ class Player:
     last: str
 
     @property
-    def panel(self) -> Panel:
+    def panel(self) -> ui.Panel:
         state = "has taken a row this round" if self.sat_out else ""
         last = self.last + (f" · {state}" if state and self.last else state)
-        return Panel(self.seat, self.name, self.score, self.turn, self.you, last)
+        return ui.Panel(self.seat, self.name, self.score, self.turn, self.you, last)
 
 
 @dataclass(frozen=True)
 class Table:
     """The whole table as the person sees it."""
 
-    status: Status
+    status: ui.Status
     round: int
     deck: Deck
     drawn: Card | None
@@ -130,7 +118,7 @@ class Table:
     advanced: bool
 
     @property
-    def panels(self) -> list[Panel]:
+    def panels(self) -> list[ui.Panel]:
         return [p.panel for p in self.players]
 
 
@@ -176,22 +164,22 @@ def describe(entry: Mapping[str, Any], names: Sequence[str]) -> str | None:
     return None
 
 
-def status(obs: Mapping[str, Any], names: Sequence[str], you: int | None) -> Status:
+def status(obs: Mapping[str, Any], names: Sequence[str], you: int | None) -> ui.Status:
     """Whose turn it is and what they can do, in one sentence."""
     if obs["phase"] == "over":
-        return Status("over", "The game is over.")
+        return ui.Status("over", "The game is over.")
     current = obs["current"]
     if current is None:
-        return Status("wait", "Setting up…")
+        return ui.Status("wait", "Setting up…")
     if current == you:
         legal = obs["legal_moves"]
         if obs["phase"] == "place":
             drawn = card(obs["drawn"])
-            return Status("you", f"Place the {drawn.label} card on a highlighted row.")
+            return ui.Status("you", f"Place the {drawn.label} card on a highlighted row.")
         if "draw" in legal:
-            return Status("you", "Your turn: draw a card from the deck, or take a row.")
-        return Status("you", "Your turn: no row has room, so take one.")
-    return Status("bot", f"{names[current]} is thinking…")
+            return ui.Status("you", "Your turn: draw a card from the deck, or take a row.")
+        return ui.Status("you", "Your turn: no row has room, so take one.")
+    return ui.Status("bot", f"{names[current]} is thinking…")
 
 
 def deck_hint(last_round: bool, draws_before_last: int | None) -> str:
@@ -239,7 +227,7 @@ def table(obs: Mapping[str, Any], names: Sequence[str], you: int | None) -> Tabl
     """The whole table as plain data. ``obs`` is ``you``'s observation."""
     legal = set(obs["legal_moves"]) if you is not None and obs["current"] == you else set()
     log = obs["log"]
-    last = last_actions(log, ACTIONS)
+    last = ui.last_actions(log, ACTIONS)
     marks: dict[tuple[int, int], int] = {}  # (row, index) -> seat whose last action put it there
     for seat, (at, entry) in last.items():
         if entry["event"] == "place":
@@ -302,47 +290,49 @@ def table(obs: Mapping[str, Any], names: Sequence[str], you: int | None) -> Tabl
         removed=tuple(card(c) for c in obs["removed"]),
         rows=tuple(rows),
         players=tuple(players),
-        log=log_lines(log, lambda e: describe(e, names)),
+        log=ui.log_lines(log, lambda e: describe(e, names)),
         advanced=bool(obs["advanced"]),
     )
 
 
-def final(obs: Mapping[str, Any], names: Sequence[str]) -> list[FinalScore]:
+def final(obs: Mapping[str, Any], names: Sequence[str]) -> list[ui.FinalScore]:
     """Each player's scoring breakdown, best first, with ranks (ties share a rank).
 
     A line per colour (its points plus or minus), then the +2 cards.
     """
-    out: list[FinalScore] = []
+    out: list[ui.FinalScore] = []
     breakdowns = [
         score_breakdown(coll, advanced=obs["advanced"], colours=obs["colours"])
         for coll in obs["collections"]
     ]
     for seat, (b, rank) in enumerate(
-        zip(breakdowns, ranks([b.total for b in breakdowns]), strict=True)
+        zip(breakdowns, ui.ranks([b.total for b in breakdowns]), strict=True)
     ):
         lines = [_colour_line(c) for c in b.colours]
         if b.plus2_cards:
-            lines.append(ScoreLine(f"+2 cards: {b.plus2_cards}", f"+{b.plus2_points}", icon="+2"))
+            lines.append(
+                ui.ScoreLine(f"+2 cards: {b.plus2_cards}", f"+{b.plus2_points}", icon="+2")
+            )
         why = plus_reason(b.colours, obs["advanced"])
-        out.append(FinalScore(seat, names[seat], rank, b.total, tuple(lines), why))
+        out.append(ui.FinalScore(seat, names[seat], rank, b.total, tuple(lines), why))
     out.sort(key=lambda p: (p.rank, p.seat))
     return out
 
 
-def _colour_line(c: Any) -> ScoreLine:
+def _colour_line(c: Any) -> ui.ScoreLine:
     kind = "plus" if c.plus else "minus"
     jokers = f" + {_plural(c.jokers, 'joker')}" if c.jokers else ""
     sign = "+" if c.points >= 0 else ""
     text = f"{card(c.colour).label}: {_plural(c.cards, 'card')}{jokers}, counts {kind}"
-    return ScoreLine(text, f"{sign}{c.points}", kind=kind, icon=c.colour)
+    return ui.ScoreLine(text, f"{sign}{c.points}", kind=kind, icon=c.colour)
 
 
 def end_screen(
     obs: Mapping[str, Any], names: Sequence[str], you: int | None, winners: Sequence[int]
-) -> EndScreen:
+) -> ui.EndScreen:
     """The end screen from the final (public) observation."""
-    return EndScreen(
-        headline(winners, names, you), end_rules(bool(obs["advanced"])), tuple(final(obs, names))
+    return ui.EndScreen(
+        ui.headline(winners, names, you), end_rules(bool(obs["advanced"])), tuple(final(obs, names))
     )
 
 
@@ -365,7 +355,7 @@ def end_rules(advanced: bool) -> str:
     return (
         f"Each colour scores {table} for 1 to 6 cards. Each player's three colours that give "
         "the highest total count plus, every other colour counts minus; jokers go where they "
-        f"score most; each +2 card adds 2. {TIE_RULE}"
+        f"score most; each +2 card adds 2. {ui.TIE_RULE}"
     )
 
 

@@ -32,18 +32,7 @@ from optimus.optimus.sheet import (
     box_index,
     box_name,
 )
-from optimus.ui.table import (
-    EndScreen,
-    FinalScore,
-    Panel,
-    ScoreLine,
-    Status,
-    headline,
-    last_actions,
-    log_lines,
-    points,
-    ranks,
-)
+from optimus.ui import table as ui
 
 SYMBOLS = {"g": "▲", "y": "●", "b": "■", "r": "♥", "o": "✚", "x": "X"}
 """A symbol per colour (the hue is never the only signal); ``x`` is the colour joker."""
@@ -311,12 +300,12 @@ class Table:
     legal: list[str]
     pencil: Pencil
     feedback: Feedback | None
-    status: Status
+    status: ui.Status
     dice: Dice
     sheet: Sheet
     """The person's sheet (with the pencil on their turn)."""
     log: list[str]
-    panels: list[Panel]
+    panels: list[ui.Panel]
 
 
 def sheet_faces(obs: Mapping[str, Any]) -> list[str]:
@@ -397,7 +386,9 @@ def with_solo_choices(obs: Mapping[str, Any], moves: Sequence[str]) -> dict[str,
 
 def last_choices(log: Sequence[Mapping[str, Any]]) -> dict[int, str]:
     """Each player's latest choice (a move), kept highlighted until they choose again."""
-    return {seat: str(entry["move"]) for seat, (_, entry) in last_actions(log, {"choice"}).items()}
+    return {
+        seat: str(entry["move"]) for seat, (_, entry) in ui.last_actions(log, {"choice"}).items()
+    }
 
 
 def dice_view(
@@ -604,27 +595,27 @@ def status(
     you: int | None,
     actor: int | None,
     todo: str = "",
-) -> Status:
+) -> ui.Status:
     """Whose decision it is and what they must do now (``todo``: the person's next step)."""
     if obs["phase"] == "over":
-        return Status("over", "The game is over.")
+        return ui.Status("over", "The game is over.")
     if actor is None:
-        return Status("wait", "Rolling the dice…")
+        return ui.Status("wait", "Rolling the dice…")
     roll = f"Roll {obs['roll']}" + (f" of {obs['rolls_limit']}" if obs["rolls_limit"] else "")
     if actor == you:
         if obs["phase"] == "others":
             lead = f"{roll}, your choice from the four dice left"
         else:
             lead = f"{roll}, your turn"
-        return Status("you", f"{lead}: {todo or 'choose your dice, or pass.'}")
+        return ui.Status("you", f"{lead}: {todo or 'choose your dice, or pass.'}")
     if obs["phase"] in ("all", "others"):
-        return Status("bot", f"{names[actor]} is choosing (hidden until all have)…")
-    return Status("bot", f"{names[actor]} is choosing first…")
+        return ui.Status("bot", f"{names[actor]} is choosing (hidden until all have)…")
+    return ui.Status("bot", f"{names[actor]} is choosing first…")
 
 
 def panel(
     obs: Mapping[str, Any], names: Sequence[str], seat: int, you: int | None, actor: int | None
-) -> Panel:
+) -> ui.Panel:
     """A player's compact panel: score, turn, last choice (or that they chose), "!" left."""
     faces = sheet_faces(obs)
     last = last_choices(obs["log"]).get(seat)
@@ -638,7 +629,7 @@ def panel(
         cf, nf, boxes = parse(last)
         last_text = f"marked {len(boxes)} {colour_info(faces[min(boxes)]).name}"
     left = JOKERS - obs["jokers_used"][seat]
-    return Panel(
+    return ui.Panel(
         seat=seat,
         name=names[seat],
         score=int(obs["scores"][seat]["total"]),
@@ -653,7 +644,7 @@ def is_active(obs: Mapping[str, Any], seat: int) -> bool:
     return bool(obs["active"] == seat and obs["players"] > 1)
 
 
-def final(obs: Mapping[str, Any], names: Sequence[str]) -> list[FinalScore]:
+def final(obs: Mapping[str, Any], names: Sequence[str]) -> list[ui.FinalScore]:
     """Each player's end-screen breakdown, best first, with ranks (tie-break applied).
 
     Lines: columns, colour bonuses, unused "!", stars (and the rating band in solo);
@@ -661,7 +652,7 @@ def final(obs: Mapping[str, Any], names: Sequence[str]) -> list[FinalScore]:
     """
     n = obs["players"]
     keys = [(obs["scores"][p]["total"], JOKERS - obs["jokers_used"][p]) for p in range(n)]
-    rank_of = ranks([t * 100 + j for t, j in keys])
+    rank_of = ui.ranks([t * 100 + j for t, j in keys])
     out = []
     for p in range(n):
         s = sheet_view(obs, p)
@@ -678,20 +669,20 @@ def final(obs: Mapping[str, Any], names: Sequence[str]) -> list[FinalScore]:
             )
         stars = int(score["stars"])
         lines = [
-            ScoreLine(
+            ui.ScoreLine(
                 "Columns:",
                 str(score["columns"]),
                 cols or "none completed",
                 data=(("part", "columns"),),
             ),
-            ScoreLine(
+            ui.ScoreLine(
                 "Colour bonuses:",
                 str(score["colours"]),
                 colours or "none completed",
                 data=(("part", "colours"),),
             ),
-            ScoreLine("Unused “!”:", str(score["jokers"]), data=(("part", "jokers"),)),
-            ScoreLine(
+            ui.ScoreLine("Unused “!”:", str(score["jokers"]), data=(("part", "jokers"),)),
+            ui.ScoreLine(
                 "Stars:",
                 str(stars),
                 f"{s.stars_unmarked} unmarked × −2",
@@ -702,23 +693,23 @@ def final(obs: Mapping[str, Any], names: Sequence[str]) -> list[FinalScore]:
         if n == 1:
             band = obs.get("solo_band") or _band(int(score["total"]))
             lines.append(
-                ScoreLine("Solo rating:", str(band), kind="band", data=(("role", "band"),))
+                ui.ScoreLine("Solo rating:", str(band), kind="band", data=(("role", "band"),))
             )
-        out.append(FinalScore(p, names[p], rank_of[p], int(score["total"]), tuple(lines)))
+        out.append(ui.FinalScore(p, names[p], rank_of[p], int(score["total"]), tuple(lines)))
     out.sort(key=lambda f: (f.rank, f.seat))
     return out
 
 
 def end_screen(
     obs: Mapping[str, Any], names: Sequence[str], you: int | None, winners: Sequence[int]
-) -> EndScreen:
+) -> ui.EndScreen:
     """The end screen from the final observation (solo: the score and its rating band)."""
     players = final(obs, names)
     if obs["players"] == 1:
         total = players[0].total
-        head = f"Your score: {points(total)}, rating band {obs['solo_band']}."
-        return EndScreen(head, "Solo: the rating band of your score.", tuple(players))
-    return EndScreen(headline(winners, names, you), TIE_RULE, tuple(players))
+        head = f"Your score: {ui.points(total)}, rating band {obs['solo_band']}."
+        return ui.EndScreen(head, "Solo: the rating band of your score.", tuple(players))
+    return ui.EndScreen(ui.headline(winners, names, you), TIE_RULE, tuple(players))
 
 
 def _band(score: int) -> str:
@@ -727,7 +718,7 @@ def _band(score: int) -> str:
 
 def log(obs: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     faces = sheet_faces(obs)
-    return log_lines(obs["log"], lambda e: describe(e, names, faces))
+    return ui.log_lines(obs["log"], lambda e: describe(e, names, faces))
 
 
 def sheet_label(option: str) -> str:

@@ -37,17 +37,7 @@ from optimus.optimus2.sheet import (
     SheetDef,
     load_sheet,
 )
-from optimus.ui.table import (
-    EndScreen,
-    FinalScore,
-    Panel,
-    ScoreLine,
-    Status,
-    headline,
-    last_actions,
-    log_lines,
-    ranks,
-)
+from optimus.ui import table as ui
 
 SYMBOLS = {
     "white": "✱",
@@ -90,12 +80,6 @@ class TableDie(Die):
 
 
 @dataclass(frozen=True)
-class Control:
-    move: str
-    label: str
-
-
-@dataclass(frozen=True)
 class Player:
     seat: int
     name: str
@@ -108,15 +92,15 @@ class Player:
     last: str
 
     @property
-    def panel(self) -> Panel:
-        return Panel(self.seat, self.name, self.score, self.turn, self.you, self.last)
+    def panel(self) -> ui.Panel:
+        return ui.Panel(self.seat, self.name, self.score, self.turn, self.you, self.last)
 
 
 @dataclass(frozen=True)
 class Table:
     """The whole table as the person sees it."""
 
-    status: Status
+    status: ui.Status
     round: int
     rounds: int
     round_track: list[Bonus]
@@ -128,11 +112,11 @@ class Table:
     """The die the person has chosen (its targets light up)."""
     extra_phase: bool
     solo_passive: bool
-    controls: tuple[Control, ...]
+    controls: tuple[ui.Choice, ...]
     """Buttons for the moves that are no cell (roll, end, reroll, pass, done)."""
-    writes: tuple[Control, ...]
+    writes: tuple[ui.Choice, ...]
     """Answers to "which value do you write?" (label: the value)."""
-    chooses: tuple[Control, ...]
+    chooses: tuple[ui.Choice, ...]
     """Answers to "which area does the '?' go to?" (label: the colour)."""
     targets: dict[str, str]
     """Cell key -> the legal move that fills it."""
@@ -141,7 +125,7 @@ class Table:
     rating: str | None
 
     @property
-    def panels(self) -> list[Panel]:
+    def panels(self) -> list[ui.Panel]:
         return [p.panel for p in self.players]
 
 
@@ -489,49 +473,49 @@ def task_text(raw: Sequence[Any]) -> str:
 
 def status(
     obs: Mapping[str, Any], names: Sequence[str], you: int | None, selected: str | None = None
-) -> Status:
+) -> ui.Status:
     """Whose turn it is and what they can do, in one sentence."""
     phase = obs["phase"]
     if phase == "over":
-        return Status("over", "The game is over.")
+        return ui.Status("over", "The game is over.")
     if phase in ("roll", "first"):
-        return Status("wait", "Rolling the dice…")
+        return ui.Status("wait", "Rolling the dice…")
     legal = obs["legal_moves"]
     active = obs["active"]
     if you is not None and legal:
         sheet = obs["sheets"][you]
         if sheet["pending_raw"]:
-            return Status("you", task_text(sheet["pending_raw"][0]))
+            return ui.Status("you", task_text(sheet["pending_raw"][0]))
         if selected:
             v = next(d["value"] for d in obs["dice"] if d["die"] == selected)
-            return Status(
+            return ui.Status(
                 "you", f"Choose where the {selected} {v} goes (highlighted), or another die."
             )
         if phase == "choose":
             n = obs["choices"] + 1
             more = " or reroll," if "reroll" in legal else ""
-            return Status(
+            return ui.Status(
                 "you", f"Your choice {n} of 3: pick a rolled die,{more} or skip this roll."
             )
         if phase == "preroll":
-            return Status(
+            return ui.Status(
                 "you", "You may bring tray dice back (return) before the next roll, then roll."
             )
         if phase == "extra" or (phase == "simul" and sheet["stage"] == 1):
-            return Status("you", "You may use an extra die: pick any die, or finish.")
+            return ui.Status("you", "You may use an extra die: pick any die, or finish.")
         if phase == "simul":
             where = "the silver tray"
             if obs["players"] > 1 and not any(d["place"] == "tray" for d in obs["dice"]):
                 where = "the active player's dice"
-            return Status(
+            return ui.Status(
                 "you", f"Passive pick: take one die from {where} for your sheet, or none."
             )
-        return Status("you", "Your turn.")
+        return ui.Status("you", "Your turn.")
     if phase == "simul":
         if you is not None and obs["sheets"][you]["stage"] == 2:
-            return Status("bot", "Waiting for the other players to pick…")
-        return Status("bot", "The other players are picking…")
-    return Status("bot", f"{names[active]} is thinking…")
+            return ui.Status("bot", "Waiting for the other players to pick…")
+        return ui.Status("bot", "The other players are picking…")
+    return ui.Status("bot", f"{names[active]} is thinking…")
 
 
 def _die_text(name: str, values: Mapping[str, int]) -> str:
@@ -627,10 +611,10 @@ def described_log(
         said.append(describe(entry))
         return said[-1]
 
-    lines = log_lines(log, record)
+    lines = ui.log_lines(log, record)
     last = {
         seat: _short(said[at] or "", names[seat])
-        for seat, (at, _e) in last_actions(log, DECISIONS).items()
+        for seat, (at, _e) in ui.last_actions(log, DECISIONS).items()
     }
     return lines, last
 
@@ -695,7 +679,7 @@ def table(
             if m == "reroll" and you is not None:
                 left = obs["sheets"][you]["actions"]["reroll"]
                 label += f" ({left['circled'] - left['used']} left)"
-            controls.append(Control(m, label))
+            controls.append(ui.Choice(m, label))
     log_sentences, last = described_log(obs["log"], names)
     last_cell = last_cells(obs["log"], sd, obs["sheets"])
     players = []
@@ -734,8 +718,8 @@ def table(
         extra_phase=extra_phase,
         solo_passive=solo_passive,
         controls=tuple(controls),
-        writes=tuple(Control(m, m.split()[1]) for m in writes),
-        chooses=tuple(Control(m, m.split()[1]) for m in chooses),
+        writes=tuple(ui.Choice(m, m.split()[1]) for m in writes),
+        chooses=tuple(ui.Choice(m, m.split()[1]) for m in chooses),
         targets=cells,
         players=tuple(players),
         log=log_sentences,
@@ -761,30 +745,32 @@ def area_details(sd: SheetDef, sheet: Mapping[str, Any]) -> dict[str, str]:
     }
 
 
-def final(obs: Mapping[str, Any], names: Sequence[str]) -> list[FinalScore]:
+def final(obs: Mapping[str, Any], names: Sequence[str]) -> list[ui.FinalScore]:
     """Each player's breakdown (areas, foxes), best first, with ranks (tie-break applied).
 
     Each value carries ``data-area`` (the area, or ``foxes``).
     """
     sd = load_sheet(str(obs["sheet"]))
     keys = [_tie_key(sh) for sh in obs["sheets"]]
-    out: list[FinalScore] = []
-    for seat, (sh, rank) in enumerate(zip(obs["sheets"], ranks(keys), strict=True)):
+    out: list[ui.FinalScore] = []
+    for seat, (sh, rank) in enumerate(zip(obs["sheets"], ui.ranks(keys), strict=True)):
         areas = dict(sh["areas"])
         low = min(areas.values())
         details = area_details(sd, sh)
         lines = [
-            ScoreLine(a.capitalize(), str(areas[a]), f"({details[a]})", icon=a, data=(("area", a),))
+            ui.ScoreLine(
+                a.capitalize(), str(areas[a]), f"({details[a]})", icon=a, data=(("area", a),)
+            )
             for a in AREAS
         ]
         lines.append(
-            ScoreLine(
+            ui.ScoreLine(
                 f"✪ Foxes: {sh['foxes']} × {low} (lowest area)",
                 str(sh["foxes"] * low),
                 data=(("area", "foxes"),),
             )
         )
-        out.append(FinalScore(seat, names[seat], rank, sh["total"], tuple(lines)))
+        out.append(ui.FinalScore(seat, names[seat], rank, sh["total"], tuple(lines)))
     out.sort(key=lambda p: (p.rank, p.seat))
     return out
 
@@ -810,7 +796,7 @@ def tie_note(names: Sequence[str], sheets: Sequence[Mapping[str, Any]]) -> str:
 
 def end_screen(
     obs: Mapping[str, Any], names: Sequence[str], you: int | None, winners: Sequence[int]
-) -> EndScreen:
+) -> ui.EndScreen:
     """The end screen from the final observation (solo: with the rating)."""
     rules = TIE_RULE
     note = tie_note(names, obs["sheets"])
@@ -819,7 +805,7 @@ def end_screen(
     rating = obs.get("rating")
     if rating:
         rules = f"Solo rating: {rating}. " + rules
-    return EndScreen(headline(winners, names, you), rules, tuple(final(obs, names)))
+    return ui.EndScreen(ui.headline(winners, names, you), rules, tuple(final(obs, names)))
 
 
 RULES: tuple[str, ...] = (

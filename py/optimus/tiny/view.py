@@ -20,18 +20,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from optimus.core.record import CHANCE
-from optimus.ui.table import (
-    TIE_RULE,
-    EndScreen,
-    FinalScore,
-    Panel,
-    ScoreLine,
-    Status,
-    headline,
-    ranks,
-)
+from optimus.ui import table as ui
 
-__all__ = ["RULES", "Choice", "Table", "end_screen", "log", "table"]
+__all__ = ["RULES", "Table", "end_screen", "log", "table"]
 
 MOVES = {
     "keep": "Keep the die",
@@ -55,18 +46,10 @@ DONE = {
 
 
 @dataclass(frozen=True)
-class Choice:
-    """A move the person can make now, with the words on its button."""
-
-    move: str
-    label: str
-
-
-@dataclass(frozen=True)
 class Table:
     """Tiny's table as the person sees it."""
 
-    status: Status
+    status: ui.Status
     round: int
     rounds: int
     roll: int
@@ -75,28 +58,28 @@ class Table:
     """The card drawn this turn (0: none)."""
     deck: tuple[tuple[int, int], ...]
     """(card, copies left) for each card of the deck."""
-    choices: tuple[Choice, ...]
-    panels: list[Panel]
+    choices: tuple[ui.Choice, ...]
+    panels: list[ui.Panel]
     log: list[str]
 
 
-def status(obs: Mapping[str, Any], names: Sequence[str], you: int | None) -> Status:
+def status(obs: Mapping[str, Any], names: Sequence[str], you: int | None) -> ui.Status:
     """Whose decision it is and what they can do, in one sentence."""
     phase = obs["phase"]
     active = obs["turn"] % obs["players"]
     if phase == "over":
-        return Status("over", "The game is over.")
+        return ui.Status("over", "The game is over.")
     if phase in ("roll", "draw", "bet_roll"):
-        return Status("wait", "Rolling the die…" if phase != "draw" else "Drawing a card…")
+        return ui.Status("wait", "Rolling the die…" if phase != "draw" else "Drawing a card…")
     if phase == "bet":
         if you is not None and you != active and you not in obs["bets_made"]:
-            return Status("you", "Bet on the next roll: high (4-6) or low (1-3).")
-        return Status("bot", "The others are betting…")
+            return ui.Status("you", "Bet on the next roll: high (4-6) or low (1-3).")
+        return ui.Status("bot", "The others are betting…")
     if active != you:
-        return Status("bot", f"{names[active]} is choosing…")
+        return ui.Status("bot", f"{names[active]} is choosing…")
     if phase == "choose":
-        return Status("you", f"You rolled {obs['roll']}: keep it, or draw a card.")
-    return Status("you", f"You drew {obs['card']}: add it to your score, or discard it.")
+        return ui.Status("you", f"You rolled {obs['roll']}: keep it, or draw a card.")
+    return ui.Status("you", f"You drew {obs['card']}: add it to your score, or discard it.")
 
 
 def log(events: Sequence[tuple[int | str, str]], names: Sequence[str]) -> list[str]:
@@ -150,7 +133,7 @@ def table(
         )
         bet = "has bet" if obs["phase"] == "bet" and seat in obs["bets_made"] else ""
         score = obs["score"][seat]
-        panels.append(Panel(seat, names[seat], score, turn, seat == you, bet))
+        panels.append(ui.Panel(seat, names[seat], score, turn, seat == you, bet))
     return Table(
         status=status(obs, names, you),
         round=min(obs["turn"] // players + 1, obs["rounds"]),
@@ -158,7 +141,7 @@ def table(
         roll=obs["roll"] if obs["phase"] not in ("roll",) else 0,
         card=obs["card"] if obs["phase"] == "card" else 0,
         deck=tuple((int(c), n) for c, n in obs["deck"].items()),
-        choices=tuple(Choice(m, MOVES[m]) for m in legal),
+        choices=tuple(ui.Choice(m, MOVES[m]) for m in legal),
         panels=panels,
         log=log(events, names),
     )
@@ -166,15 +149,17 @@ def table(
 
 def end_screen(
     obs: Mapping[str, Any], names: Sequence[str], you: int | None, winners: Sequence[int]
-) -> EndScreen:
+) -> ui.EndScreen:
     """Each player's points, best first; equal totals share the victory."""
     scores = obs["score"]
     players = [
-        FinalScore(seat, names[seat], rank, scores[seat], (ScoreLine("Points", str(scores[seat])),))
-        for seat, rank in enumerate(ranks(scores))
+        ui.FinalScore(
+            seat, names[seat], rank, scores[seat], (ui.ScoreLine("Points", str(scores[seat])),)
+        )
+        for seat, rank in enumerate(ui.ranks(scores))
     ]
     players.sort(key=lambda p: (p.rank, p.seat))
-    return EndScreen(headline(winners, names, you), TIE_RULE, tuple(players))
+    return ui.EndScreen(ui.headline(winners, names, you), ui.TIE_RULE, tuple(players))
 
 
 RULES: tuple[str, ...] = (

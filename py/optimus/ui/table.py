@@ -46,6 +46,14 @@ TIE_RULE = "Players with the same total share the victory: there is no tie-break
 
 
 @dataclass(frozen=True)
+class Choice:
+    """A move the person can make now, with the words on its button."""
+
+    move: str
+    label: str
+
+
+@dataclass(frozen=True)
 class Status:
     """The status line: whose turn it is and what they must do now, in words."""
 
