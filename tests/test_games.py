@@ -33,9 +33,12 @@ def test_the_description_agrees_with_the_rules(game_id: str) -> None:
     assert info.first_players in info.player_counts
     assert set(info.levels) <= set(game.bot_levels()), "the form offers a level no bot has"
     assert info.default_level in info.levels
+    # Every game is laid out alike: its rules, its view data, its bots (if any) in
+    # optimus/<id>/, its board in web/<id>_view.py (checked by the browser tests).
     package = f"optimus.{info.id}"
-    for role in ("game",):
+    for role in ("game", "view"):
         importlib.import_module(f"{package}.{role}")
+    assert game.bots in ("", f"{package}.bots")
 
 
 @pytest.mark.parametrize("game_id", IDS)
