@@ -4,7 +4,6 @@ rules are loaded)."""
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
 
 import pytest
@@ -63,7 +62,7 @@ def test_every_offered_bot_level_finishes_a_game(game_id: str) -> None:
 
 
 def test_a_description_derives_where_its_game_is() -> None:
-    info = dataclasses.replace(GAMES["tiny"], id="chess")
+    info = GAMES["tiny"]._replace(id="chess")
     assert info.rules == "optimus.chess.game:ChessGame"
     assert info.view == "optimus_web.chess_view:ChessView"
     assert info.archive_files() == ("optimus/chess/", "optimus_web/chess_view.py")

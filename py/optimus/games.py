@@ -16,12 +16,14 @@ walks through it with the tiny game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class GameInfo:
+class GameInfo(NamedTuple):
     """What the site needs to know of a game before loading its code.
+
+    A named tuple (immutable, typed) rather than a dataclass: the page's boot reads
+    it, and a named tuple needs no module the boot would not import anyway.
 
     Where its code is follows from its id (every game is laid out alike): its
     rules are the class ``<Id>Game`` in ``optimus.<id>.game``, its board the
