@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import zlib
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
 
 ARCHIVES = "/lib/optimus-table"
@@ -77,9 +77,10 @@ class Archives:
             self._loads[unit] = load
         return load
 
-    def load_all(self) -> None:
-        """Start fetching every unit (the page is idle: nothing waits for them)."""
-        for unit in self.units:
+    def load_all(self, only: Iterable[str] | None = None) -> None:
+        """Start fetching every unit, or those of ``only`` (the page is idle: nothing
+        waits for them)."""
+        for unit in self.units if only is None else [u for u in only if u in self.units]:
             self.load(unit).add_done_callback(_ignore)  # each user reports its own failure
 
     async def _load(self, unit: str) -> None:

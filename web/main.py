@@ -99,10 +99,11 @@ def preload(
     steps: Sequence[tuple[str, str | None]] | None = None,
     after_ms: int = PRELOAD_AFTER_MS,
 ) -> None:
-    """``after_ms`` after ready, fetch every archive the boot left out, and import
-    what each of ``steps`` names (``preloaded()`` by default), one step per idle period of
-    the page (``requestIdleCallback``; a timer where there is none), each once its
-    archive is here (a game's, or for the table the one they share).
+    """``after_ms`` after ready, fetch the archives of the shared frame and of the
+    listed games, and import what each of ``steps`` names (``preloaded()`` by
+    default), one step per idle period of the page (``requestIdleCallback``; a
+    timer where there is none), each once its archive is here (a game's, or for
+    the table the one they share).
 
     The boot does not import the views (it would be slower), so the first visit
     of a game had to import its view and rules first: most of its time.  Done
@@ -145,7 +146,8 @@ def preload(
             window.setTimeout(create_once_callable(callback), 200)
 
     def start(*_: Any) -> None:
-        archives.load_all()
+        # The shared archive and the listed games' (an unlisted game's comes on its visit).
+        archives.load_all([SHARED, *(game for _, game in pending if game)])
         schedule(step)
 
     if pending:
