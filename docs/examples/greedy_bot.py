@@ -3,7 +3,8 @@
 Try it at home, then at the table in the page ("Add your bot…" on a game's
 set-up screen):
 
-    PYTHONPATH=py python -m optimus arena fileiras --players docs/examples/greedy_bot.py:GreedyBot,normal --games 50
+    PYTHONPATH=py python -m optimus arena fileiras \
+        --players docs/examples/greedy_bot.py:GreedyBot,normal --games 50
 
 It imports nothing but the game package, and yields after each move it weighs
 so the page stays responsive.
