@@ -23,11 +23,12 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from optimus.core.bots import Bot, Budget
 from optimus.core.protocol import JSON, Game, IllegalMove, State, play
-from optimus.core.record import Match, Record, replay
+from optimus.core.record import CHANCE, Match, Record, replay
 from optimus.core.rng import Rng, derive_seed
 
 
@@ -169,23 +170,84 @@ def random_match(
     return match
 
 
+def random_position(
+    game: Game, options: Mapping[str, JSON], seed: int, moves_seed: int, most: int
+) -> State | None:
+    """The match seeded ``seed`` after ``Rng(moves_seed).randrange(most)`` random moves
+    drawn from ``Rng(moves_seed)`` (chance events sampled by the match); ``None`` if it
+    ends before."""
+    match = Match(game, options, seed)
+    rng = Rng(moves_seed)
+    for _ in range(rng.randrange(most)):
+        if match.state.is_terminal():
+            break
+        p = match.state.actors()[0]
+        match.play(p, rng.choice(match.state.legal_moves(p)))
+    return None if match.state.is_terminal() else match.state
+
+
 def random_positions(
     game: Game, options: Mapping[str, JSON], count: int, most: int, base: int = 0
 ) -> list[State]:
     """Unfinished positions of random games: for each of ``count`` seeds ``s``, the match
     seeded ``base + s`` after ``Rng(s).randrange(most)`` random moves drawn from ``Rng(s)``
     (a match that ends before is left out)."""
-    out = []
-    for seed in range(count):
-        match = Match(game, options, base + seed)
-        rng = Rng(seed)
-        for _ in range(rng.randrange(most)):
-            if match.state.is_terminal():
-                break
-            p = match.state.actors()[0]
-            match.play(p, rng.choice(match.state.legal_moves(p)))
-        if not match.state.is_terminal():
-            out.append(match.state)
+    states = (random_position(game, options, base + seed, seed, most) for seed in range(count))
+    return [s for s in states if s is not None]
+
+
+def check_levels_decide(game: Game, state: State, seed: int, budget: Budget | None) -> int:
+    """Every bot level of ``game``, seated at the first actor of ``state`` (its generator
+    ``Rng(seed)``), chooses a legal move from the observation; the number of decisions.
+    A bot's exception propagates; an illegal move raises :class:`ConformanceError`."""
+    p = state.actors()[0]
+    obs = state.observation(p)
+    legal = state.legal_moves(p)
+    levels = game.bot_levels()
+    for level, factory in levels.items():
+        move = factory(game, p, Rng(seed), budget).choose(obs, legal)
+        if move not in legal:
+            raise ConformanceError(f"seed {seed}: {level} bot played {move!r}, not legal")
+    return len(levels)
+
+
+@dataclass
+class Robustness:
+    """What :func:`check_levels_at_random_positions` found."""
+
+    games: int = 0
+    """Seeded games played to a random point."""
+    decisions: int = 0
+    """Bot decisions checked (every level at every unfinished position)."""
+    failures: list[tuple[int, int, str]] = field(default_factory=list)
+    """(seed, players, the error) of each position where a level raised or played illegally."""
+
+
+def _moves(match: Match) -> int:
+    """The players' moves of a match (its chance events left out)."""
+    return sum(1 for who, _ in match.record.events if who != CHANCE)
+
+
+def check_levels_at_random_positions(
+    game: Game, player_counts: Sequence[int], seeds: range, budget: Budget | None
+) -> Robustness:
+    """For each seed ``s`` (players ``player_counts[s % len]``): the match seeded ``s``
+    after a random number of random legal moves (at most the length of a random game
+    with that many players), then every level decides there
+    (:func:`check_levels_decide`)."""
+    options = {n: game.normalize_options({"players": n}) for n in player_counts}
+    most = {n: _moves(random_match(game, opts, 0)) for n, opts in options.items()}
+    out = Robustness()
+    for seed in seeds:
+        n = player_counts[seed % len(player_counts)]
+        out.games += 1
+        state = random_position(game, options[n], seed, derive_seed(seed, "moves"), most[n])
+        if state is None:
+            continue
+        try:
+            out.decisions += check_levels_decide(game, state, seed, budget)
+        except Exception as exc:  # every failure is reported with its seed
+            out.failures.append((seed, n, f"{type(exc).__name__}: {exc}"))
     return out
 
 

@@ -63,18 +63,26 @@ FITS = tuple(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= v) / 36
 """Chance that the sum of two dice is at most v."""
 
 
+def interpolate(table: tuple[int, ...], x: float) -> float:
+    """The score table ``table`` read at a fractional count ``x``, linearly between its
+    entries; a count past the end reads the last value (no area scores more).
+
+    >>> interpolate((0, 3, 10), 1.5), interpolate((0, 3, 10), 2.0), interpolate((0, 3, 10), 7.4)
+    (6.5, 10, 10)
+    """
+    lo = int(x)
+    if lo + 1 >= len(table):
+        return table[-1]
+    return table[lo] + (x - lo) * (table[lo + 1] - table[lo])
+
+
 def effective_areas(sd: SheetDef, sh: list[int], t: float, w: Weights = DEFAULT) -> list[float]:
     """Effective scores of yellow, blue, green, pink, silver."""
     # yellow: crosses, plus part of a cross per circle not yet crossed
     cells = sh[sd.Y : sd.Y + len(sd.yellow_cells)]
     crosses = cells.count(2)
     circles = cells.count(1)
-    table = sd.yellow_score
-    x = crosses + w.circle * t * circles
-    lo = int(x)
-    yellow = (
-        table[lo] + (x - lo) * (table[lo + 1] - table[lo]) if lo + 1 < len(table) else table[lo]
-    )
+    yellow = interpolate(sd.yellow_score, crosses + w.circle * t * circles)
     # blue: filled slots, plus room left (a low last value closes the area)
     BN = sd.BN
     n = sh[BN]
@@ -83,8 +91,7 @@ def effective_areas(sd: SheetDef, sh: list[int], t: float, w: Weights = DEFAULT)
     if n < sd.blue_slots:
         last = sh[BN + n] if n else 13
         x = n + w.blue_credit * min(sd.blue_slots - n, w.blue_room * t * FITS[min(last, 12)])
-        lo = int(x)
-        blue = bt[lo] + (x - lo) * (bt[lo + 1] - bt[lo]) if lo + 1 < len(bt) else bt[lo]
+        blue = interpolate(bt, x)
     # green: complete pairs; an open pair's expected result in part
     GN = sd.GN
     g = sh[GN]
