@@ -79,3 +79,32 @@ def test_save_and_load_resume_the_same_position():
 def test_a_corrupt_save_is_refused_with_the_reason(text, fragment):
     with pytest.raises(RecordError, match=fragment):
         TableSession.load(TinyGame(), text)
+
+
+def _races(monkeypatch: pytest.MonkeyPatch, budget: Budget | None) -> list[int]:
+    """Iterations of each race an Optimus 2 ``hard`` bot ran in its first decisions at
+    the table, on a device so slow that every reading of the clock finds 1 s gone."""
+    import time
+
+    from optimus.core.registry import get_game
+
+    clock = iter(range(10**9))
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(clock)))
+    s = TableSession(get_game("optimus2"), {}, seed=5, seats=["hard"], budget=budget)
+    bot = s.bots[0]
+    races = []
+    for _ in range(12):
+        bot.raced = []
+        while s.bot_to_act() is not None and not s.think():
+            pass
+        races.append(max((len(r) for r in bot.raced), default=0))
+    return races
+
+
+def test_a_bot_at_the_table_stops_at_its_clock_on_a_slow_device(monkeypatch):
+    from optimus.optimus2.bots import ITERATIONS
+
+    capped = _races(monkeypatch, None)  # the table's budget: the bot's own, capped in time
+    assert max(capped) == 2  # two iterations, then the clock ends every race
+    unbounded = _races(monkeypatch, Budget(iterations=ITERATIONS))
+    assert max(unbounded) > 2  # without a clock, the same races run on

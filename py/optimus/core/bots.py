@@ -33,6 +33,18 @@ class Budget:
     time_ms: float | None = None
     iterations: int | None = None
 
+    def capped(self, time_ms: float) -> Budget:
+        """This budget, thinking ``time_ms`` at the most; a budget that sets no limit
+        (a bot that does not search) stays as it is.
+
+        >>> Budget(iterations=60).capped(500), Budget(time_ms=300).capped(500)
+        (Budget(time_ms=500, iterations=60), Budget(time_ms=300, iterations=None))
+        """
+        if self.time_ms is None and self.iterations is None:
+            return self
+        time_ms = time_ms if self.time_ms is None else min(self.time_ms, time_ms)
+        return Budget(time_ms, self.iterations)
+
     def __post_init__(self) -> None:
         if self.time_ms is not None and self.time_ms <= 0:
             raise ValueError("time_ms must be positive")

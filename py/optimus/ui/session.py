@@ -32,6 +32,25 @@ FALLBACK = "normal"
 """The level that plays a decision a player's bot could not make."""
 USER_BOT_MS = 1000.0
 """Thinking time of a player's bot per decision when its budget sets none."""
+DECISION_MS = 500.0
+"""The longest a built-in bot that searches thinks per decision at the table, on any
+device: its own budget, capped by this clock (wall time from the decision's start,
+the page's turns between slices included).  A fast device stops at the bot's own
+limit first; a slow one plays the best move found by then."""
+
+
+def table_budget(factory: object, budget: Budget | None) -> Budget | None:
+    """The budget a built-in bot gets at the table: ``budget`` when the table sets
+    one, otherwise the bot's own default capped at :data:`DECISION_MS`.
+
+    >>> from optimus.optimus2.bots import HardBot
+    >>> table_budget(HardBot, None).time_ms, table_budget(HardBot, Budget(iterations=2))
+    (500.0, Budget(time_ms=None, iterations=2))
+    """
+    if budget is not None:
+        return budget
+    default = getattr(factory, "default_budget", None)
+    return default.capped(DECISION_MS) if isinstance(default, Budget) else None
 
 
 @dataclass(frozen=True)
@@ -83,7 +102,8 @@ class TableSession:
                     self._note(i, f"could not start ({_problem(exc)})", "plays every move")
                     self.guarded.discard(i)
             else:
-                self.bots[i] = resolve_bot(game, kind)(game, i, rng, budget)
+                factory = resolve_bot(game, kind)
+                self.bots[i] = factory(game, i, rng, table_budget(factory, budget))
         self._thinking: tuple[int, Thinking, bool] | None = None
         self._spent = 0.0
 
@@ -196,7 +216,9 @@ class TableSession:
             levels = self.game.bot_levels()
             level = FALLBACK if FALLBACK in levels else next(iter(levels))
             rng = Rng(derive_seed(self._seed, "fallback", seat))
-            self._fallbacks[seat] = levels[level](self.game, seat, rng, self._budget)
+            factory = levels[level]
+            budget = table_budget(factory, self._budget)
+            self._fallbacks[seat] = factory(self.game, seat, rng, budget)
         return self._fallbacks[seat]
 
     def _note(self, seat: int, problem: str, does: str) -> None:
