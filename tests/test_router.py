@@ -35,3 +35,63 @@ def test_esc_escapes_exactly_as_html_escape(value: object) -> None:
 def test_router_doctests_pass() -> None:
     result = doctest.testmod(router)
     assert result.attempted >= 3 and result.failed == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("", ""),
+        ("fileiras", "fileiras"),
+        ("a" * 40, "a" * 40),
+        ("a" * 41, "a" * 40 + "…"),
+        ("é" * 100_000, "é" * 40 + "…"),
+    ],
+    ids=["empty", "short", "40", "41", "100000"],
+)
+def test_shorten_keeps_the_first_40_characters(text: str, shown: str) -> None:
+    assert router.shorten(text) == shown
+
+
+class _Node:
+    def __init__(self) -> None:
+        self.children: list[_Node] = []
+        self.textContent = ""
+        self.hidden = False
+        self.className = ""
+
+    def replaceChildren(self) -> None:  # noqa: N802 (DOM name)
+        self.children = []
+
+    def append(self, node: _Node) -> None:
+        self.children.append(node)
+
+    def focus(self) -> None:
+        pass
+
+
+class _Document:
+    def __init__(self) -> None:
+        self.nodes: dict[str, _Node] = {}
+        self.title = ""
+
+    def getElementById(self, name: str) -> _Node:  # noqa: N802 (DOM name)
+        return self.nodes.setdefault(name, _Node())
+
+    def createElement(self, _tag: str) -> _Node:  # noqa: N802 (DOM name)
+        return _Node()
+
+
+class _Window:
+    def scrollTo(self, _x: int, _y: int) -> None:  # noqa: N802 (DOM name)
+        pass
+
+
+def test_a_very_long_route_is_shown_shortened_on_the_not_found_page() -> None:
+    document = _Document()
+    page = router.Router(document, _Window(), lambda f: f, {"fileiras": "Fileiras"})
+    route = router.parse_route("#/" + "z" * 100_000)
+    page.show(route)
+    [notice] = document.nodes["game-view"].children
+    assert document.nodes["game-title"].textContent == "Page not found"
+    assert notice.textContent == f"There is no game called “{'z' * 40}…” here."
+    assert len(document.title) < 100

@@ -64,6 +64,17 @@ def esc(value: object) -> str:
 HOME = ""
 
 
+def shorten(text: str, limit: int = 40) -> str:
+    """``text`` as shown on a page: its first ``limit`` characters and "…" if longer.
+
+    A route comes from the address bar, which may hold any length of text.
+
+    >>> shorten("fileiras"), shorten("x" * 100_000)
+    ('fileiras', 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…')
+    """
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def parse_route(location_hash: str) -> str:
     """The route named by a URL fragment: ``"#/fileiras"`` -> ``"fileiras"``.
 
@@ -136,7 +147,8 @@ class Router:
         title = self.games.get(route)
         factory = self._factories.get(route)
         if title is None or factory is None:
-            self._show_message("Page not found", f"There is no game called “{route}” here.")
+            shown = shorten(route)
+            self._show_message("Page not found", f"There is no game called “{shown}” here.")
         else:
             self._title.textContent = title
             try:

@@ -53,6 +53,28 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
 
+def _optimus_sheet(value: str) -> str:
+    """An Optimus ``sheet`` option from the command line, a sheet file read.
+
+    A standard name, ``random:SEED`` or a sheet's text is passed on as it is;
+    anything else names a sheet file the user chose, and its text is passed on
+    (the rules never open a file: a sheet option is data).
+    """
+    from optimus.optimus.game import is_sheet_value
+
+    if is_sheet_value(value):
+        return value
+    try:
+        with open(value, encoding="utf-8") as f:
+            return f.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise GameError(
+            f"cannot read sheet file {value!r} ({exc.__class__.__name__}: "
+            f"{getattr(exc, 'strerror', None) or exc}); a sheet is a standard name, "
+            "random:SEED, a sheet's text or a sheet file"
+        ) from None
+
+
 def _arena(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     specs = [s.strip() for s in args.players.split(",") if s.strip()]
@@ -64,7 +86,10 @@ def _arena(args: argparse.Namespace) -> int:
     jobs = default_jobs() if args.jobs is None else args.jobs
     if jobs < 1:
         raise GameError("--jobs must be at least 1")
-    result = run_arena(game, specs, args.games, args.seed, _options(args.option), budget, jobs)
+    options = _options(args.option)
+    if game.name == "optimus" and "sheet" in options:
+        options["sheet"] = _optimus_sheet(options["sheet"])
+    result = run_arena(game, specs, args.games, args.seed, options, budget, jobs)
     if args.json:
         print(json.dumps(result))
         return 0

@@ -136,27 +136,93 @@ def test_random_sheet_option_is_kept_and_replays(tmp_path: Path) -> None:
     assert replay(Record.from_json(text)).observation(None) == m.state.observation(None)
 
 
-def test_a_sheet_file_is_read_validated_and_its_text_kept_in_the_record(tmp_path: Path) -> None:
+def test_a_sheet_text_is_validated_and_kept_in_the_record() -> None:
     sheet = generate_sheet(5)
-    path = tmp_path / "mine.txt"
-    path.write_text("\n" + sheet.text() + "\n\n")
-    opts = GAME.normalize_options({"players": 1, "sheet": str(path)})
+    text = "\n" + sheet.text() + "\n\n"
+    opts = GAME.normalize_options({"players": 1, "sheet": text})
     assert opts["sheet"] == sheet.compact()
-    m = Match(GAME, {"players": 1, "sheet": str(path)}, 1)
-    path.unlink()  # the record no longer needs the file
+    m = Match(GAME, {"players": 1, "sheet": sheet.compact()}, 1)
     assert replay(Record.from_json(m.record.to_json())).observation(None) == m.state.observation(
         None
     )
     assert isinstance(m.state, OptimusState) and m.state.sheet == sheet
 
 
-def test_bad_sheet_options_say_what_is_wrong(tmp_path: Path) -> None:
-    with pytest.raises(OptionError, match="cannot read sheet file"):
-        GAME.normalize_options({"sheet": str(tmp_path / "missing.txt")})
-    bad = tmp_path / "bad.txt"
-    bad.write_text(standard_sheet("harbour").text().replace("g", "y", 1))
+def _no_file_is_opened(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """Make every way of reading a file fail the test; return the attempts."""
+    attempts: list[object] = []
+
+    def refuse(*args: object, **kwargs: object) -> object:
+        attempts.append(args)
+        raise AssertionError(f"a file was opened: {args!r}")
+
+    import builtins
+    import io
+    import os
+
+    monkeypatch.setattr(builtins, "open", refuse)
+    monkeypatch.setattr(io, "open", refuse)
+    monkeypatch.setattr(os, "open", refuse)
+    monkeypatch.setattr(Path, "read_text", refuse)
+    monkeypatch.setattr(Path, "read_bytes", refuse)
+    monkeypatch.setattr(Path, "open", refuse)
+    return attempts
+
+
+@pytest.mark.parametrize(
+    ("path", "reason"),
+    [
+        ("/dev/urandom", "a sheet has 7 lines of 15 letters, not 2 lines"),
+        ("/dev/tty", "a sheet has 7 lines of 15 letters, not 2 lines"),
+        ("/dev/null", "a sheet has 7 lines of 15 letters, not 2 lines"),
+        ("/etc/passwd", "a sheet has 7 lines of 15 letters, not 2 lines"),
+        ("mine.txt", "is not a sheet"),
+        ("./harbour", "is not a sheet"),
+        ("C:\\sheets\\mine.txt", "is not a sheet"),
+        ("", "is not a sheet"),
+    ],
+)
+def test_a_sheet_option_is_data_never_a_path(
+    path: str, reason: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    resolve_sheet.cache_clear()
+    attempts = _no_file_is_opened(monkeypatch)
+    for options in ({"sheet": path}, {"players": 2, "sheet": path}):
+        with pytest.raises(OptionError) as info:
+            GAME.normalize_options(options)
+        assert reason in str(info.value)
+        assert "never a file" in str(info.value) and "random:SEED" in str(info.value)
+    with pytest.raises(OptionError, match="never a file"):
+        Match(GAME, {"players": 1, "sheet": path}, 1)
+    assert attempts == []
+
+
+def test_a_sheet_file_that_exists_is_refused_unread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sheet = generate_sheet(5)
+    path = tmp_path / "mine.txt"
+    path.write_text(sheet.text())
+    resolve_sheet.cache_clear()
+    attempts = _no_file_is_opened(monkeypatch)
+    with pytest.raises(OptionError, match=r"is not a sheet: .*never a file"):
+        GAME.normalize_options({"players": 1, "sheet": str(path)})
+    assert attempts == []
+
+
+def test_a_long_bad_sheet_option_is_shown_shortened() -> None:
+    with pytest.raises(OptionError) as info:
+        GAME.normalize_options({"sheet": "x." * 50_000})
+    assert "x." * 20 + "…" in str(info.value) and len(str(info.value)) < 400
+
+
+def test_bad_sheet_options_say_what_is_wrong() -> None:
+    bad = standard_sheet("harbour").compact().replace("g", "y", 1)
     with pytest.raises(OptionError, match="invalid sheet: green has 20 boxes"):
-        GAME.normalize_options({"sheet": str(bad)})
+        GAME.normalize_options({"sheet": bad})
+    short = standard_sheet("harbour").text()
+    with pytest.raises(OptionError, match="line 2 has 14 letters, not 15"):
+        GAME.normalize_options({"sheet": short[:20] + short[21:]})
     with pytest.raises(OptionError, match="random:SEED wants a whole number"):
         GAME.normalize_options({"sheet": "random:abc"})
     with pytest.raises(OptionError, match="1-6 players"):

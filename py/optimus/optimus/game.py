@@ -44,6 +44,7 @@ from optimus.optimus.sheet import (
     COLUMN_MASKS,
     COLUMN_POINTS,
     NUM_COLOURS,
+    ROWS,
     STANDARD_SHEETS,
     START_MASK,
     Layout,
@@ -147,13 +148,36 @@ def marking_choices(layout: Layout, marks: int, colour: int, number: int) -> lis
     return out
 
 
+SHEET_FORMS = (
+    f"a sheet is a standard sheet's name ({', '.join(STANDARD_SHEETS)}), random:SEED or "
+    f"a sheet's text ({ROWS} rows of {COLS} letters joined by /), never a file"
+)
+"""What a ``sheet`` option may be, for error messages."""
+
+
+def is_sheet_value(value: str) -> bool:
+    """True if ``value`` is a ``sheet`` option as it is: a standard name,
+    ``random:...`` or a whole sheet's text (the command line reads anything
+    else as the path of a sheet file; the rules never do).
+
+    >>> is_sheet_value("harbour"), is_sheet_value("random:7"), is_sheet_value("/dev/tty")
+    (True, True, False)
+    """
+    value = value.strip()
+    if value in STANDARD_SHEETS or value.startswith("random:"):
+        return True
+    letters = value.replace("/", "").replace("\n", "").replace(" ", "")
+    return ("/" in value or "\n" in value) and len(letters) == BOXES and letters.isalpha()
+
+
 @functools.lru_cache(maxsize=256)
 def resolve_sheet(option: str) -> tuple[str, Sheet]:
     """``(canonical option, sheet)`` for a ``sheet`` option value.
 
-    A standard sheet's name, ``random:SEED``, a sheet's text (rows joined by
-    ``/`` or new lines) or the path of a sheet file (its text is kept, so a
-    record replays anywhere).
+    A standard sheet's name, ``random:SEED`` or a sheet's text (rows joined by
+    ``/`` or new lines). The option is data, never a path: nothing is read
+    from a file here (the command line reads a file its user names and passes
+    its text).
     """
     value = option.strip()
     if value in STANDARD_SHEETS:
@@ -165,23 +189,15 @@ def resolve_sheet(option: str) -> tuple[str, Sheet]:
         except ValueError:
             raise OptionError(f"random:SEED wants a whole number, not {seed_text!r}") from None
         return f"random:{seed}", generate_sheet(seed)
-    letters = value.replace("/", "").replace("\n", "").replace(" ", "")
-    if ("/" in value or "\n" in value) and len(letters) == BOXES and letters.isalpha():
+    shown = value if len(value) <= 40 else value[:40] + "…"
+    letters = "".join(value.replace("/", " ").split())
+    if not ("/" in value or "\n" in value) or not letters.isalpha():
+        raise OptionError(f"sheet {shown!r} is not a sheet: {SHEET_FORMS}")
+    try:
         sheet = parse_sheet(value)
-        return sheet.compact(), sheet
-    try:
-        with open(value, encoding="utf-8") as f:
-            text = f.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise OptionError(
-            f"cannot read sheet file {value!r} ({exc.__class__.__name__}: "
-            f"{getattr(exc, 'strerror', None) or exc}); a sheet is a standard name "
-            f"({', '.join(STANDARD_SHEETS)}), random:SEED or a file"
-        ) from None
-    try:
-        sheet = parse_sheet(text)
     except SheetError as exc:
-        raise OptionError(f"sheet file {value!r}: {exc}") from None
+        problem = f"sheet {shown!r} is not a valid sheet's text: {exc}"
+        raise OptionError(f"{problem}; {SHEET_FORMS}") from None
     return sheet.compact(), sheet
 
 
@@ -586,7 +602,7 @@ class OptimusGame(Game):
     bots: ClassVar[str] = "optimus.optimus.bots"
 
     def normalize_options(self, options: Mapping[str, JSON]) -> dict[str, JSON]:
-        """As the core does, and the sheet resolved (a file's text kept in the options)."""
+        """As the core does, and the sheet resolved (a standard or random name, or a text)."""
         out = super().normalize_options(options)
         if not isinstance(out["sheet"], str):
             raise OptionError(f"option 'sheet' must be text, not {out['sheet']!r}")
@@ -636,6 +652,7 @@ __all__ = [
     "OptimusGame",
     "OptimusState",
     "check_state",
+    "is_sheet_value",
     "markings",
     "resolve_sheet",
     "solo_band",
