@@ -2,7 +2,7 @@
 
 :class:`Driver` holds the :class:`~optimus.ui.session.TableSession` in play.
 A person's move goes through the checked path (an illegal move is refused
-with the engine's reason); bots think in slices of ``SLICE_MS`` so the page
+with the engine's reason, in words); bots think in slices of ``SLICE_MS`` so the page
 never freezes, and each action is saved, drawn, animated and paced by the
 speed setting.  What it draws with is its :class:`Host` (the game's table).
 """
@@ -112,8 +112,7 @@ class Driver:
         try:
             self.after_move(seat, move, lambda: session.play(seat, move))
         except GameError as exc:
-            reason = str(exc)
-            host.error = f"{reason[:1].upper()}{reason[1:]}."
+            host.error = ui.refusal(exc)  # the reason in words, never the move's notation
             host.render()
             return
         self.kick()

@@ -464,7 +464,7 @@ class OptimusView(GameTable):
                 f'<div class="markbar"><p class="feedback" data-state="wait">{esc(text)}</p></div>'
             )
         state = fb.state
-        move = fb.move
+        move = fb.confirm  # only a complete legal marking can be confirmed
         started = bool(pencil.colour or pencil.number)
         confirm = (
             f'<button type="button" class="btn primary confirm" data-move="{esc(move)}">'

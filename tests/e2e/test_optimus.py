@@ -10,6 +10,7 @@ clicked.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from optimus.core.record import Record, replay
@@ -20,6 +21,8 @@ YOUR_TURN = ".status.you"
 END = "dialog[data-role=end][open]"
 ACTIONS = f"{YOUR_TURN}, {END}"
 SAVE = "optimus-table.optimus.save"
+NOTATION = re.compile(r"\b[a-z][1-5?] [A-O][1-7]\b")
+"""A marking in move notation (e.g. "o2 H6"): no message shows one."""
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 GROWN = """([key, n]) => {
   if (document.querySelector("dialog[data-role=end][open]")) return true;
@@ -193,7 +196,8 @@ def test_solo_game_played_by_clicking_with_a_refused_marking_reaches_the_engines
     assert saved(page)["options"]["sheet"] == f"random:{sheet_seed}"
     assert "of 30" in page.locator(".status").inner_text()
     assert page.locator(".dice .die").count() == 4  # solo: 2 colour and 2 number dice
-    # An illegal marking is refused with the engine's reason, and nothing is lost.
+    # An unfinished or illegal marking cannot be confirmed: Confirm stays disabled and
+    # the feedback gives the engine's reason in words (never the move's notation).
     passes = 0
     while True:  # the first roll with a plain marking of two boxes or more (pass till then)
         state = current_state(page)
@@ -209,7 +213,13 @@ def test_solo_game_played_by_clicking_with_a_refused_marking_reaches_the_engines
     page.click(f'button.die[data-kind=colour][data-face="{cf}"]')
     page.click(f'button.die[data-kind=number][data-face="{nf}"]')
     assert page.locator("button.cell.target").count() > 0
-    page.click(f'button.cell[data-box="{plain[0].split()[1]}"]')
+    first = plain[0].split()[1]
+    page.click(f'button.cell[data-box="{first}"]')
+    page.wait_for_selector(".cell.pencil")
+    assert page.locator(".feedback").get_attribute("data-state") == "boxes"
+    assert page.locator(".feedback").inner_text().startswith(f"1 of {nf} marked")
+    assert page.locator("button.confirm").is_disabled()  # 1 of 2 boxes is no move yet
+    assert not NOTATION.search(page.locator("body").inner_text())
     wrong = [i for i in range(105) if COLOURS[state.sheet.colours[i]] != cf and i % 15 in (0, 14)][
         : int(nf) - 1
     ]
@@ -219,11 +229,12 @@ def test_solo_game_played_by_clicking_with_a_refused_marking_reaches_the_engines
         assert "target" not in (cell.get_attribute("class") or "")
         cell.click()
     assert page.locator(".feedback").get_attribute("data-state") == "illegal"
-    events = len(saved(page)["events"])
-    page.click("button.confirm")
-    status = page.locator(".status").inner_text()
-    assert " is " in status and ", not " in status, status  # e.g. "A1 is blue, not red."
-    assert len(saved(page)["events"]) == events
+    feedback = page.locator(".feedback").inner_text()
+    assert " is " in feedback and ", not " in feedback, feedback  # "…: A1 is blue, not red."
+    assert page.locator("button.confirm").is_disabled()
+    assert page.locator("button.confirm").get_attribute("data-move") is None
+    text = page.locator("body").inner_text()
+    assert not NOTATION.search(text) and "Illegal move" not in text, text
     # Take the marks back step by step: boxes, then dice.
     for _ in range(len(wrong) + 1):
         page.click("button[data-action=undo]")

@@ -75,9 +75,11 @@ def test_dice_boxes_and_completion_are_exactly_the_legal_moves() -> None:
                 for pencil, box in pencil_for(move, sheet, order):
                     if box < 0:
                         fb = vm.feedback(pencil, legal, sheet, lambda m: "?")
-                        assert (fb.state, fb.move) == ("complete", move)
+                        assert (fb.state, fb.move, fb.confirm) == ("complete", move, move)
                         assert vm.parse(pencil.move()) == (cf, nf, boxes)
                         continue
+                    unfinished = vm.feedback(pencil, legal, sheet, lambda m: "?")
+                    assert unfinished.state != "complete" and unfinished.confirm == ""
                     fitting = [b for _, b in vm.candidates(legal, pencil, sheet)]
                     chosen = set(pencil.boxes)
                     expected = set().union(*(b - chosen for b in fitting if chosen <= b))
@@ -105,13 +107,37 @@ def test_a_marking_that_is_not_legal_gets_the_engines_reason() -> None:
         )
         pencil = vm.Pencil(colour=cf, number=nf, boxes=(min(boxes), other))
         fb = vm.feedback(pencil, legal, sheet, functools.partial(state.explain_illegal, actor))
-        assert fb.state == "illegal" and fb.move == pencil.move()
+        assert fb.state == "illegal" and fb.move == pencil.move() and fb.confirm == ""
         assert f"{box_name(other)} is " in fb.text and fb.text.startswith("Not legal: ")
         # Fewer boxes than the die that no legal marking contains: said so, plainly.
         short = vm.Pencil(colour=cf, number="3", boxes=(other,))
         if any(m.startswith(f"{cf}3 ") for m in legal):
             fb = vm.feedback(short, legal, sheet, lambda m: "unused")
             assert fb.state == "illegal" and "take one back" in fb.text
+        return
+    raise AssertionError("no position with a plain 2-box marking")
+
+
+def test_confirm_is_offered_only_for_a_complete_legal_marking() -> None:
+    for state, actor in positions(4, 1):
+        if actor is None:
+            break
+        legal = state.legal_moves(actor)
+        sheet = vm.sheet_faces(state.observation(actor))
+        two = [m for m in legal if m != "pass" and m[0] != "x" and m[1] == "2"]
+        if not two:
+            continue
+        cf, nf, boxes = vm.parse(two[0])
+        explain = functools.partial(state.explain_illegal, actor)
+        # 1 of 2 boxes marked: a fitting start, not a move yet; Confirm stays disabled.
+        half = vm.Pencil(colour=cf, number=nf, boxes=(min(boxes),))
+        fb = vm.feedback(half, legal, sheet, explain)
+        assert (fb.state, fb.confirm) == ("boxes", "")
+        assert fb.text.startswith("1 of 2 marked") and half.move() not in fb.text
+        # Both boxes: complete and legal, and Confirm plays exactly that move.
+        full = vm.Pencil(colour=cf, number=nf, boxes=tuple(sorted(boxes)))
+        fb = vm.feedback(full, legal, sheet, explain)
+        assert (fb.state, fb.confirm) == ("complete", two[0])
         return
     raise AssertionError("no position with a plain 2-box marking")
 

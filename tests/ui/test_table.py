@@ -6,9 +6,11 @@ import json
 
 import pytest
 
-from optimus.core import Match, RecordError, Rng
+from optimus.core import GameError, Match, RecordError, Rng
+from optimus.core.registry import get_game
 from optimus.fileiras import view as vm
 from optimus.fileiras.game import FileirasGame
+from optimus.games import GAMES
 from optimus.ui import table as ui
 from optimus.ui.session import TableSession
 
@@ -145,3 +147,26 @@ def test_log_sentences_agree_with_you():
     assert vm.describe({"event": "round", "round": 2, "starter": 1}, names) == (
         "Round 2 — Easy bot 2 starts."
     )
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_refused_move_is_told_in_words_without_its_notation(name: str) -> None:
+    # Moves that were legal a decision ago and are not now: each refusal is a sentence
+    # with the engine's reason, never "illegal move '<move>'".
+    m = Match(get_game(name), {}, 7)
+    rng = Rng(7)
+    previous: list[str] = []
+    refused = 0
+    while not m.state.is_terminal() and refused < 5:
+        p = m.state.actors()[0]
+        legal = m.state.legal_moves(p)
+        for move in [mv for mv in previous if mv not in legal][:2]:
+            with pytest.raises(GameError) as caught:
+                m.play(p, move)
+            text = ui.refusal(caught.value)
+            assert repr(move) not in text and "illegal move" not in text.lower(), text
+            assert text[:1].isupper() and text.endswith(".") and not text.endswith(".."), text
+            refused += 1
+        previous = list(legal)
+        m.play(p, rng.choice(legal))
+    assert refused

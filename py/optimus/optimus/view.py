@@ -74,6 +74,11 @@ class Feedback:
     """The move the pencil marks make ("" before any box)."""
     text: str
 
+    @property
+    def confirm(self) -> str:
+        """The move "Confirm" plays: only a complete legal marking ("" leaves it disabled)."""
+        return self.move if self.state == "complete" else ""
+
 
 # -- the pencil: a marking in progress ----------------------------------------------
 
@@ -571,7 +576,7 @@ def feedback(
         return Feedback(
             "boxes", "", f"Mark {_plural(need, 'box')} {colour}: the lit boxes can start a marking."
         )
-    if move in legal:
+    if move in legal and have == need:  # a named joker number counts: 1 box named 2 is unfinished
         return Feedback("complete", move, "Complete and legal: confirm it.")
     fits = any(set(pencil.boxes) <= boxes for _, boxes in candidates(legal, pencil, sheet))
     if have < need and fits:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from optimus.core.protocol import JSON
+from optimus.core.protocol import JSON, GameError, IllegalMove
 from optimus.core.rng import Rng
 
 SPEEDS: dict[str, float] = {"instant": 0.0, "fast": 0.35, "normal": 0.8, "slow": 1.4}
@@ -114,6 +114,18 @@ class EndScreen:
     rules: str
     players: tuple[FinalScore, ...]
     """Best first (rank, then seat)."""
+
+
+def refusal(exc: GameError) -> str:
+    """What the table says when the person's move is refused: the reason in words, as a sentence.
+
+    A refused move shows its reason only, never the move's notation.
+
+    >>> refusal(IllegalMove("o2 H6", "the 2 die means exactly 2 boxes, not 1"))
+    'The 2 die means exactly 2 boxes, not 1.'
+    """
+    reason = (exc.reason if isinstance(exc, IllegalMove) else str(exc)).strip().rstrip(".")
+    return f"{reason[:1].upper()}{reason[1:]}." if reason else "That move is not allowed now."
 
 
 def bot_delay(speed: str, reduced_motion: bool) -> float:
