@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
+from typing import Any
 
 from optimus.core import Match, Rng
 from optimus.optimus import view as vm
@@ -91,55 +92,48 @@ def test_dice_boxes_and_completion_are_exactly_the_legal_moves() -> None:
     assert checked > 100
 
 
-def test_a_marking_that_is_not_legal_gets_the_engines_reason() -> None:
-    for state, actor in positions(4, 2):
+def two_box_marking(players: int, seed: int) -> tuple[Any, int, list[str], Any, str, str, Any]:
+    """The first position (of ``positions``) where a plain 2 die marks two boxes:
+    the state, the actor, their legal moves, the sheet's faces and that marking."""
+    for state, actor in positions(players, seed):
         if actor is None:
             break
         legal = state.legal_moves(actor)
-        sheet = vm.sheet_faces(state.observation(actor))
         plain = [m for m in legal if m != "pass" and m[0] != "x" and m[1] == "2"]
-        if not plain:
-            continue
-        cf, nf, boxes = vm.parse(plain[0])
-        marked = state.marks[actor]
-        other = next(
-            i for i in range(105) if sheet[i] != cf and not marked >> i & 1 and i not in boxes
-        )
-        pencil = vm.Pencil(colour=cf, number=nf, boxes=(min(boxes), other))
-        fb = vm.feedback(pencil, legal, sheet, functools.partial(state.explain_illegal, actor))
-        assert fb.state == "illegal" and fb.move == pencil.move() and fb.confirm == ""
-        assert f"{box_name(other)} is " in fb.text and fb.text.startswith("Not legal: ")
-        # Fewer boxes than the die that no legal marking contains: said so, plainly.
-        short = vm.Pencil(colour=cf, number="3", boxes=(other,))
-        if any(m.startswith(f"{cf}3 ") for m in legal):
-            fb = vm.feedback(short, legal, sheet, lambda m: "unused")
-            assert fb.state == "illegal" and "take one back" in fb.text
-        return
+        if plain:
+            sheet = vm.sheet_faces(state.observation(actor))
+            return (state, actor, legal, sheet, *vm.parse(plain[0]))
     raise AssertionError("no position with a plain 2-box marking")
+
+
+def test_a_marking_that_is_not_legal_gets_the_engines_reason() -> None:
+    state, actor, legal, sheet, cf, nf, boxes = two_box_marking(4, 2)
+    marked = state.marks[actor]
+    other = next(i for i in range(105) if sheet[i] != cf and not marked >> i & 1 and i not in boxes)
+    pencil = vm.Pencil(colour=cf, number=nf, boxes=(min(boxes), other))
+    fb = vm.feedback(pencil, legal, sheet, functools.partial(state.explain_illegal, actor))
+    assert fb.state == "illegal" and fb.move == pencil.move() and fb.confirm == ""
+    assert f"{box_name(other)} is " in fb.text and fb.text.startswith("Not legal: ")
+    # Fewer boxes than the die that no legal marking contains: said so, plainly.
+    short = vm.Pencil(colour=cf, number="3", boxes=(other,))
+    if any(m.startswith(f"{cf}3 ") for m in legal):
+        fb = vm.feedback(short, legal, sheet, lambda m: "unused")
+        assert fb.state == "illegal" and "take one back" in fb.text
 
 
 def test_confirm_is_offered_only_for_a_complete_legal_marking() -> None:
-    for state, actor in positions(4, 1):
-        if actor is None:
-            break
-        legal = state.legal_moves(actor)
-        sheet = vm.sheet_faces(state.observation(actor))
-        two = [m for m in legal if m != "pass" and m[0] != "x" and m[1] == "2"]
-        if not two:
-            continue
-        cf, nf, boxes = vm.parse(two[0])
-        explain = functools.partial(state.explain_illegal, actor)
-        # 1 of 2 boxes marked: a fitting start, not a move yet; Confirm stays disabled.
-        half = vm.Pencil(colour=cf, number=nf, boxes=(min(boxes),))
-        fb = vm.feedback(half, legal, sheet, explain)
-        assert (fb.state, fb.confirm) == ("boxes", "")
-        assert fb.text.startswith("1 of 2 marked") and half.move() not in fb.text
-        # Both boxes: complete and legal, and Confirm plays exactly that move.
-        full = vm.Pencil(colour=cf, number=nf, boxes=tuple(sorted(boxes)))
-        fb = vm.feedback(full, legal, sheet, explain)
-        assert (fb.state, fb.confirm) == ("complete", two[0])
-        return
-    raise AssertionError("no position with a plain 2-box marking")
+    state, actor, legal, sheet, cf, nf, boxes = two_box_marking(4, 1)
+    explain = functools.partial(state.explain_illegal, actor)
+    # 1 of 2 boxes marked: a fitting start, not a move yet; Confirm stays disabled.
+    half = vm.Pencil(colour=cf, number=nf, boxes=(min(boxes),))
+    fb = vm.feedback(half, legal, sheet, explain)
+    assert (fb.state, fb.confirm) == ("boxes", "")
+    assert fb.text.startswith("1 of 2 marked") and half.move() not in fb.text
+    # Both boxes: complete and legal, and Confirm plays exactly that move.
+    full = vm.Pencil(colour=cf, number=nf, boxes=tuple(sorted(boxes)))
+    fb = vm.feedback(full, legal, sheet, explain)
+    assert (fb.state, fb.confirm) == ("complete", full.move())
+    assert full.move() in legal
 
 
 def test_every_step_can_be_taken_back_in_order() -> None:
