@@ -6,6 +6,7 @@ Usage::
     python build.py                      # fetch pinned runtime files (cached) and build dist/
     python build.py serve [--port N]     # build, then serve dist/ on http://127.0.0.1:N (8000)
     python build.py test [pytest args]   # install test tools, build, run the whole test suite
+    python build.py i18n                 # extract the players' sentences into locale/*.po
     python build.py bench-boot [--runs N] [--pages npm,bare,site,unpatched] [--against DIR]
                                          # cold boots: bare Pyodide (npm, as built) vs the site
 
@@ -60,6 +61,7 @@ def parser() -> argparse.ArgumentParser:
         type=Path,
         help="pair the site with another build: the dist/ folder of another checkout",
     )
+    sub.add_parser("i18n", help="extract the sentences of the code into locale/ (docs/i18n.md)")
     sub.add_parser("test", help="install test tools, build, run pytest (extra args go to pytest)")
     sub.add_parser("build", help="build dist/ (the default)")
     return parser
@@ -75,6 +77,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if ns.command == "serve":
             build()
             return serve(ns.port)
+        if ns.command == "i18n":
+            from sitebuild.i18n import report
+
+            print(report())
+            return 0
         if ns.command == "bench-boot":
             pages = ns.pages.split(",")
             if not set(pages) <= set(BENCH_PAGES):

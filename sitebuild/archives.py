@@ -26,6 +26,8 @@ from sitebuild.files import (
     zip_entries,
     zip_members,
 )
+from sitebuild.howto import compiled as howto_compiled
+from sitebuild.i18n import compiled
 
 # Where the page keeps our archives in Pyodide's file system; each is imported
 # from there, on sys.path or a package's __path__ (docs/boot.md).
@@ -76,6 +78,8 @@ def build_wheel(out_dir: Path, src: Path = PY_SRC, salt: bytes = b"") -> Path:
     project = read_project()
     dist_name = re.sub(r"[-_.]+", "_", project["name"]).lower()
     files = package_files(src, src.name)
+    if src == PY_SRC:  # the catalogs, compiled from locale/ (sitebuild/i18n.py)
+        files = sorted([*files, *compiled(), *howto_compiled()])
     salted = [("salt", salt)] if salt else []
     label = hash_tree([*files, ("version", project["version"].encode()), *salted])[:8]
     version = f"{project['version']}+{label}"

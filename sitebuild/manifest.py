@@ -57,7 +57,7 @@ def write_app_files(dist: Path, description: str, src: Path = WEB_SRC) -> dict[s
 
 def page_description(template: str) -> str:
     """The page's ``<meta name="description">``, reused by the web app manifest."""
-    match = re.search(r'<meta name="description" content="([^"]*)">', template)
+    match = re.search(r'<meta name="description"[^>]*? content="([^"]*)">', template)
     if match is None:
         raise BuildError('index.html lacks <meta name="description" content="...">')
     return html.unescape(match.group(1))

@@ -10,10 +10,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from optimus.games import GameInfo, listed
+from optimus.games import PLAY, GameInfo, listed
+from optimus.i18n import LANGUAGES, TAGS
 from sitebuild import STAMP_NAME, WEB_SRC, BuildError
 from sitebuild.archives import ARCHIVES
 from sitebuild.files import rel
+from sitebuild.i18n import landing
 from sitebuild.manifest import THEME_COLOUR
 from sitebuild.pyscript import PYSCRIPT_DISABLED_PLUGINS
 
@@ -21,11 +23,24 @@ GAME_CARD = """<li>
   <a class="game-card" href="#/{id}" data-game="{id}">
     <span class="game-art {art}" aria-hidden="true"></span>
     <h2>{title}</h2>
-    <p>{lead}</p>
-    <span class="meta"><span class="players">{players} players</span>\
-<span class="go">Play</span></span>
+    <p data-i18n>{lead}</p>
+    <span class="meta"><span class="players" data-i18n>{players}</span>\
+<span class="go" data-i18n>{play}</span></span>
   </a>
 </li>"""
+
+
+LANGUAGE_PICKER = (
+    '<select class="language" data-language data-i18n-attr="aria-label title" '
+    'aria-label="Language" title="Language">'
+    + "".join(
+        f'<option value="{code}" lang="{TAGS[code]}">{html.escape(name)}</option>'
+        for code, name in LANGUAGES.items()
+    )
+    + "</select>"
+)
+"""The language switch of the site header and of a game's bar (index.html's script
+makes it work, before Python is ready)."""
 
 
 def game_cards(games: Sequence[GameInfo], indent: str = "      ") -> str:
@@ -33,13 +48,13 @@ def game_cards(games: Sequence[GameInfo], indent: str = "      ") -> str:
     in the order of ``optimus.games.GAMES``, for a slot indented by ``indent``."""
     cards = []
     for info in games:
-        fewest, most = info.players
         card = GAME_CARD.format(
             id=html.escape(info.id),
             art=html.escape(info.art),
             title=html.escape(info.title),
             lead=html.escape(info.lead),
-            players=f"{fewest}-{most}" if fewest != most else f"{fewest}",
+            players=html.escape(info.players_text()),
+            play=html.escape(PLAY),
         )
         cards.append(card.replace("\n", "\n" + indent))
     return ("\n" + indent).join(cards)
@@ -103,6 +118,12 @@ def render_index(
         "BUILD": build_id,
         "PRELOADS": "\n    ".join(preloads),
         "GAME_CARDS": game_cards(listed()),
+        "LANGUAGE_PICKER": LANGUAGE_PICKER,
+        # The landing page's own sentences in every language, for its script (JSON in
+        # a data block: "</" escaped so no text can close the <script> element).
+        "I18N": json.dumps(landing(template), ensure_ascii=False, sort_keys=True).replace(
+            "</", "<\\/"
+        ),
         "PYSCRIPT_CORE": core,
         "PYTHON_PATH": json.dumps(list(archives.values())),
         "UNITS": json.dumps(units, sort_keys=True),

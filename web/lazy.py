@@ -23,6 +23,8 @@ import zlib
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
 
+from optimus.i18n import _
+
 ARCHIVES = "/lib/optimus-table"
 """Where the boot's archives are, and where the others are unpacked."""
 
@@ -142,7 +144,7 @@ class LoadingView:
     def mount(self, container: Any) -> None:
         self._container = container
         self._generation += 1
-        self._say(f"Loading {self.title}…", status=True)
+        self._say(_("Loading {game}…", game=self.title), status=True)
         asyncio.ensure_future(self._finish(self._generation))
 
     def unmount(self) -> None:
@@ -151,6 +153,15 @@ class LoadingView:
         if view is not None:
             view.unmount()
 
+    def relabel(self) -> None:
+        """Speak the language chosen now: the view, once mounted, draws itself again."""
+        relabel = getattr(self._view, "relabel", None)
+        if relabel is not None:
+            relabel()
+        elif self._view is None and self._container is not None:
+            self.unmount()
+            self.mount(self._container)
+
     async def _finish(self, generation: int) -> None:
         try:
             await self._load()
@@ -158,8 +169,12 @@ class LoadingView:
             if generation == self._generation:
                 self._report(f"{self.title} could not be downloaded: {exc!r}")
                 self._say(
-                    f"{self.title} could not be downloaded ({exc}). "
-                    "Check the connection, then try again.",
+                    _(
+                        "{game} could not be downloaded ({error}). "
+                        "Check the connection, then try again.",
+                        game=self.title,
+                        error=exc,
+                    ),
                     retry=True,
                 )
             return
@@ -171,7 +186,13 @@ class LoadingView:
             view.mount(self._container)
         except Exception as exc:  # as the router does for a view that fails to start
             self._report(f"view {self.title!r} failed: {exc!r}")
-            self._say(f"{self.title} could not start: {type(exc).__name__}: {exc}")
+            self._say(
+                _(
+                    "{game} could not start: {error}",
+                    game=self.title,
+                    error=f"{type(exc).__name__}: {exc}",
+                )
+            )
             return
         self._view = view
 
@@ -186,7 +207,7 @@ class LoadingView:
         if retry:
             button = document.createElement("button")
             button.type = "button"
-            button.textContent = "Try again"
+            button.textContent = _("Try again")
             button.dataset.role = "retry"
             button.addEventListener("click", self._retry)
             paragraph.append(" ", button)

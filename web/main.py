@@ -26,7 +26,7 @@ import js  # type: ignore[import-not-found]  # Pyodide's bridge to the page's Ja
 from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
 
 from .lazy import SHARED, Archives, LoadingView
-from .router import Router, View, ViewFactory
+from .router import Router, View, ViewFactory, found
 
 
 def lazy_view(view: str) -> ViewFactory:
@@ -210,6 +210,42 @@ def packages_loaded() -> list[str]:
     )
 
 
+def speak(document: Any) -> str:
+    """Speak the page's language (index.html's first script chose it, in ``data-lang``),
+    with the sentences of the boot's modules that index.html carries (the rest come
+    with the archives: ``i18n.load``); return its code."""
+    import json
+
+    from optimus import i18n
+
+    block = document.getElementById("i18n-landing")
+    if found(block):
+        try:
+            carried = json.loads(str(block.textContent))
+        except ValueError:
+            carried = {}
+        for lang, messages in (carried if isinstance(carried, dict) else {}).items():
+            if lang in i18n.LANGUAGES and isinstance(messages, dict):
+                i18n.add_catalog(lang, {str(k): str(v) for k, v in messages.items()})
+    lang = i18n.parse(document.documentElement.getAttribute("data-lang")) or "en"
+    i18n.use(lang)
+    return lang
+
+
+def follow_language(window: Any, router: Router) -> None:
+    """When the person picks another language (index.html's ``optimus-language``
+    event), speak it and draw the page again: a game in progress stays as it is."""
+    from optimus import i18n
+
+    def switched(event: Any) -> None:
+        lang = i18n.parse(str(event.detail))
+        if lang is not None and lang != i18n.language():
+            i18n.use(lang)
+            router.relabel()
+
+    window.addEventListener("optimus-language", create_proxy(switched))
+
+
 def boot(units: Mapping[str, Mapping[str, Any]] | None = None) -> Router:
     """Import the game package, route, then mark the page ready; return the router.
 
@@ -222,6 +258,7 @@ def boot(units: Mapping[str, Mapping[str, Any]] | None = None) -> Router:
         import optimus  # the rules package, from our wheel
 
         import_ms = (time.perf_counter() - started) * 1000
+        speak(js.document)
         archives = Archives(units or {}, fetch_bytes)
         from optimus.games import GAMES
 
@@ -229,6 +266,7 @@ def boot(units: Mapping[str, Mapping[str, Any]] | None = None) -> Router:
         router = Router(js.document, js.window, create_proxy, titles)
         register_views(router, archives)
         router.start()
+        follow_language(js.window, router)
     except Exception as exc:
         cause = f"{type(exc).__name__}: {exc}"
         if isinstance(exc, ModuleNotFoundError) and exc.name == "optimus":

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
+from optimus.i18n import _
+
 
 class View(Protocol):
     """A game table drawn into a container element.
@@ -140,7 +142,7 @@ class Router:
         if route == HOME:
             self._game.hidden = True
             self._home.hidden = False
-            self._document.title = "Optimus Table"
+            self._document.title = _("Optimus Table: three tabletop games")
             return
         self._home.hidden = True
         self._game.hidden = False
@@ -148,7 +150,9 @@ class Router:
         factory = self._factories.get(route)
         if title is None or factory is None:
             shown = shorten(route)
-            self._show_message("Page not found", f"There is no game called “{shown}” here.")
+            self._show_message(
+                _("Page not found"), _("There is no game called “{name}” here.", name=shown)
+            )
         else:
             self._title.textContent = title
             try:
@@ -157,7 +161,10 @@ class Router:
             except Exception as exc:  # a broken view must not take the page down
                 self._current = None
                 self._container.replaceChildren()
-                self._show_message(title, f"{title} could not start: {type(exc).__name__}: {exc}")
+                self._show_message(
+                    title,
+                    _("{game} could not start: {error}", game=title, error=_error(exc)),
+                )
                 self._window.console.error(f"view {route!r} failed: {exc!r}")
         self._document.title = f"{self._title.textContent} · Optimus Table"
         # Scrolling and focusing need the page laid out: done once the table is in
@@ -165,9 +172,30 @@ class Router:
         self._window.scrollTo(0, 0)
         self._title.focus()
 
+    def relabel(self) -> None:
+        """Draw the current route again in the language spoken now (a game's table keeps
+        its game: its ``relabel``)."""
+        view = self._current
+        relabel = getattr(view, "relabel", None)
+        if relabel is not None:
+            relabel()
+        elif self._route is not None and self._route != HOME:
+            route, self._route = self._route, None
+            self.show(route)
+            return
+        if self._route == HOME:
+            self._document.title = _("Optimus Table: three tabletop games")
+        else:
+            self._document.title = f"{self._title.textContent} · Optimus Table"
+
     def _show_message(self, title: str, message: str) -> None:
         self._title.textContent = title
         paragraph = self._document.createElement("p")
         paragraph.className = "notice"
         paragraph.textContent = message
         self._container.append(paragraph)
+
+
+def _error(exc: BaseException) -> str:
+    """An error as the notice shows it: its kind and its own words."""
+    return f"{type(exc).__name__}: {exc}"

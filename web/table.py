@@ -30,6 +30,7 @@ from typing import Any
 import js
 from pyodide.ffi import create_proxy
 
+from optimus import i18n
 from optimus.core.protocol import JSON
 from optimus.core.registry import get_game
 from optimus.games import GAMES
@@ -204,6 +205,8 @@ class GameTable:
 
     # -- router hooks -----------------------------------------------------------
     def __init__(self) -> None:
+        i18n.load("optimus.ui")  # the table's sentences, then the game's
+        i18n.load(f"optimus.{self.game_id}")
         self.info = GAMES[self.game_id]
         self.title = self.info.title
         self.game = get_game(self.game_id)
@@ -247,6 +250,19 @@ class GameTable:
         self.section.addEventListener("dragover", self._dragover)
         self.section.addEventListener("drop", self._drop)
         self.show_setup()
+
+    def relabel(self) -> None:
+        """Draw the table again in the language chosen now; a game in progress goes on
+        where it was (a bot's turn starts again from the same position)."""
+        container = self.root.parentElement if self.root is not None else None
+        if container is None:
+            return
+        session = self.session
+        self.unmount()
+        container.replaceChildren()
+        self.mount(container)
+        if session is not None:
+            self.start(session)  # a finished game shows its end screen again
 
     def unmount(self) -> None:
         self.driver.stop()  # stops a running bot loop

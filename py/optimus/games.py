@@ -18,6 +18,13 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from optimus.i18n import N_, _
+
+PLAYERS_TEXT = N_("{fewest}-{most} players")
+"""A game's player counts on its landing card."""
+PLAY = N_("Play")
+"""The landing card's button."""
+
 
 class GameInfo(NamedTuple):
     """What the site needs to know of a game before loading its code.
@@ -75,6 +82,14 @@ class GameInfo(NamedTuple):
         """
         return range(self.players[0], self.players[1] + 1)
 
+    def players_text(self) -> str:
+        """Its player counts in words, in the language spoken now.
+
+        >>> GAMES["fileiras"].players_text()
+        '2-5 players'
+        """
+        return _(PLAYERS_TEXT, fewest=self.players[0], most=self.players[1])
+
     @property
     def first_players(self) -> int:
         return self.default_players or self.players[0]
@@ -96,27 +111,27 @@ GAMES: dict[str, GameInfo] = {
             "optimus",
             "Optimus",
             (1, 6),
-            "Grid roll-and-write with colour and number dice.",
+            N_("Grid roll-and-write with colour and number dice."),
             default_players=2,
         ),
         GameInfo(
             "optimus2",
             "Optimus 2",
             (1, 4),
-            "Dice roll-and-write with a silver tray, five scoring areas, actions and foxes.",
+            N_("Dice roll-and-write with a silver tray, five scoring areas, actions and foxes."),
         ),
         GameInfo(
             "fileiras",
             "Fileiras",
             (2, 5),
-            "Row-taking card game with colour sets.",
+            N_("Row-taking card game with colour sets."),
             default_players=3,
         ),
         GameInfo(
             "tiny",
             "Tiny",
             (1, 4),
-            "The smallest game that uses every part of the rules protocol.",
+            N_("The smallest game that uses every part of the rules protocol."),
             levels=("random",),
             default_level="random",
             listed=False,

@@ -1,0 +1,250 @@
+"""The catalogs: complete, in step with the code, compiled right; no player text around them.
+
+The browser tests check the pages themselves (tests/e2e/test_languages.py); each
+game's tests play a whole game in each language through its views.
+"""
+
+from __future__ import annotations
+
+import ast
+import gettext
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+from optimus import i18n
+from sitebuild import ROOT
+from sitebuild.i18n import (
+    TRANSLATED,
+    Entry,
+    extract,
+    extract_html,
+    extract_python,
+    placeholders,
+    pot_path,
+    read_language,
+    read_po,
+    translations,
+    write_mo,
+    write_po,
+)
+
+
+def test_the_catalogs_hold_exactly_the_messages_of_the_code() -> None:
+    """A message added, changed or removed in the code without `python build.py i18n`."""
+    for domain, messages in extract().items():
+        wanted = [(m.context, m.msgid, m.plural) for m in messages]
+        _, template = read_po(pot_path(domain).read_text(encoding="utf-8"))
+        assert [(e.context, e.msgid, e.plural) for e in template] == wanted, (
+            f"locale/{domain}.pot is stale: run `python build.py i18n`"
+        )
+        for lang in TRANSLATED:
+            entries = read_language(lang).get(domain, [])
+            got = [(e.context, e.msgid, e.plural) for e in entries]
+            assert got == wanted, f"locale/{lang}/{domain}.po is stale: run `python build.py i18n`"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_message_is_translated_with_the_same_placeholders(lang: str) -> None:
+    problems = []
+    for domain, entries in read_language(lang).items():
+        for entry in entries:
+            where = f"{lang}/{domain}.po {entry.msgid!r}"
+            if not entry.translated:
+                problems.append(f"{where}: not translated" + (" (fuzzy)" if entry.fuzzy else ""))
+                continue
+            forms = [entry.msgid, entry.plural] if entry.plural else [entry.msgid]
+            wanted = set().union(*(placeholders(f) for f in forms))
+            for text in entry.strings:
+                # A plural's singular form may say "one" in words instead of {n}.
+                got = placeholders(text)
+                if got - wanted or (wanted - got) - ({"n"} if entry.plural else set()):
+                    problems.append(f"{where}: placeholders {sorted(got)} != {sorted(wanted)}")
+    assert not problems, "\n".join(problems[:40]) + f"\n({len(problems)} in all)"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_one_message_has_one_translation_in_every_catalog(lang: str) -> None:
+    """The page merges the catalogs it loads: the same English must mean the same."""
+    seen: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {}
+    clashes = []
+    for domain, entries in read_language(lang).items():
+        for entry in entries:
+            if not entry.translated:
+                continue
+            known = seen.setdefault(entry.key, (domain, tuple(entry.strings)))
+            if known[1] != tuple(entry.strings):
+                clashes.append(
+                    f"{entry.msgid!r}: {known[0]} {known[1]} vs {domain} {entry.strings}"
+                )
+    assert not clashes, "use pgettext for a word of two meanings:\n" + "\n".join(clashes)
+
+
+def test_a_compiled_catalog_reads_the_same_in_the_page_and_in_gettext() -> None:
+    entries = [
+        Entry("Hello", strings=["Olá"]),
+        Entry("{n} card", "{n} cards", strings=["{n} carta", "{n} cartas"]),
+        Entry("Row", context="table", strings=["Fileira"]),
+        Entry("Unfinished", strings=[""]),
+    ]
+    text = write_po(
+        "Content-Type: text/plain; charset=UTF-8\nPlural-Forms: nplurals=2; plural=(n > 1);\n",
+        entries,
+    )
+    head, back = read_po(text)
+    assert [(e.msgid, e.plural, e.context, e.strings) for e in back] == [
+        (e.msgid, e.plural, e.context, e.strings) for e in entries
+    ]
+    data = write_mo(translations(back), head)
+    reference = gettext.GNUTranslations(io.BytesIO(data))
+    assert reference.gettext("Hello") == "Olá"
+    assert reference.ngettext("{n} card", "{n} cards", 1) == "{n} carta"
+    assert reference.ngettext("{n} card", "{n} cards", 2) == "{n} cartas"
+    assert reference.pgettext("table", "Row") == "Fileira"
+    assert reference.gettext("Unfinished") == "Unfinished"
+    assert i18n.read_mo(data) == {
+        "Hello": "Olá",
+        "{n} card": ("{n} carta", "{n} cartas"),
+        "table\x04Row": "Fileira",
+    }
+
+
+def test_po_strings_keep_quotes_backslashes_and_newlines() -> None:
+    tricky = 'He said "go"\\ now\nand\tthen'
+    _, back = read_po(write_po("", [Entry(tricky, strings=[tricky + "!"])]))
+    assert back[0].msgid == tricky and back[0].strings == [tricky + "!"]
+
+
+def test_extraction_finds_each_kind_of_call_and_refuses_a_computed_one() -> None:
+    source = (
+        "a = _('One')\nb = N_('Two')\nc = ngettext('{n} die', '{n} dice', k)\n"
+        "d = pgettext('card', 'Row')\ne = _(variable)\n"
+    )
+    found = [(m.msgid, m.plural, m.context) for m in extract_python(source, "x.py")]
+    assert found == [
+        ("One", "", ""),
+        ("Two", "", ""),
+        ("{n} die", "{n} dice", ""),
+        ("Row", "", "card"),
+    ]
+    with pytest.raises(Exception, match="string literal"):
+        extract_python("x = N_(name)\n", "x.py")
+    page = '<p data-i18n>Hello  world</p><meta data-i18n-attr="content" content="Hi &amp; bye">'
+    page += '<script>el("p", t("Reload the page."))</script>'
+    assert [m.msgid for m in extract_html(page, "p.html")] == [
+        "Hello world",
+        "Hi & bye",
+        "Reload the page.",
+    ]
+
+
+def test_plural_forms_follow_each_language() -> None:
+    assert i18n.PLURALS["pt"](0) == 0 and i18n.PLURALS["pt"](1) == 0 and i18n.PLURALS["pt"](2) == 1
+    assert i18n.PLURALS["ca"](0) == 1 and i18n.PLURALS["ca"](1) == 0
+    for lang in TRANSLATED:
+        head, _ = read_po((ROOT / "locale" / lang / "table.po").read_text(encoding="utf-8"))
+        assert f"Plural-Forms: {i18n.PLURAL_FORMS[lang]}" in head
+
+
+# -- no player text around the catalogs -----------------------------------------------
+
+# The modules that speak to the player.  The rules' game modules speak through the
+# reasons a refused move gives; other exceptions there are for developers.
+SPEAKING = [
+    *sorted(p for p in (ROOT / "web").glob("*.py") if p.name != "tiny_view.py"),
+    *sorted((ROOT / "py/optimus/ui").glob("*.py")),
+    ROOT / "py/optimus/games.py",
+    ROOT / "py/optimus/core/userbots.py",
+    *(
+        ROOT / "py/optimus" / g / f
+        for g in ("optimus", "optimus2", "fileiras")
+        for f in ("game.py", "view.py")
+    ),
+]
+NOT_SHOWN = "# not shown"
+"""A line's comment saying its text never reaches the player (a developer's message)."""
+SILENT_CALLS = {"_", "N_", "ngettext", "pgettext", "print", "error", "warn", "log", "debug"}
+DEVELOPER_ERRORS = {
+    "ValueError",
+    "TypeError",
+    "KeyError",
+    "AssertionError",
+    "RuntimeError",
+    "NotImplementedError",
+    "BuildError",
+    "SystemExit",
+    "IndexError",
+}
+SENTENCE = re.compile(r"[A-Za-z]{2,}[,:;.!?'’)]*\s+[(“\"]*[A-Za-z]{2,}")
+
+
+def _visible_text(fragment: str) -> str:
+    """What of a string literal could show as text: markup, entities and ``{...}`` out."""
+    text = re.sub(r"<[^<>]*>", " ", fragment)
+    text = re.sub(r"<[^<>]*$|^[^<>]*>", " ", text)  # a tag cut by an f-string's {value}
+    return re.sub(r"&\w+;|&#\w+;", " ", text)
+
+
+def bypasses(path: Path) -> list[str]:
+    source = path.read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    lines = source.splitlines()
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            skip.add(id(node.value))  # a docstring, of a module, class, function or attribute
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+            if name in SILENT_CALLS or name in DEVELOPER_ERRORS:
+                for inner in ast.walk(node):
+                    skip.add(id(inner))
+        if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
+            func = node.exc.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+            if name in DEVELOPER_ERRORS:
+                for inner in ast.walk(node):
+                    skip.add(id(inner))
+        if isinstance(node, ast.Assert):
+            for inner in ast.walk(node):
+                skip.add(id(inner))
+    found = []
+    for node in ast.walk(tree):
+        if (
+            not isinstance(node, ast.Constant)
+            or not isinstance(node.value, str)
+            or id(node) in skip
+        ):
+            continue
+        line = lines[node.lineno - 1] if node.lineno <= len(lines) else ""
+        if NOT_SHOWN in line or (node.end_lineno and NOT_SHOWN in lines[node.end_lineno - 1]):
+            continue
+        text = _visible_text(node.value)
+        if SENTENCE.search(text):
+            found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.value[:70]!r}")
+    return found
+
+
+def test_no_player_text_bypasses_the_catalogs() -> None:
+    """A sentence in a speaking module outside ``_()`` and friends shows in English to
+    everyone.  Developer text says so with a ``# not shown`` comment on its line."""
+    found = [line for path in SPEAKING for line in bypasses(path)]
+    assert not found, "\n".join(found[:60]) + f"\n({len(found)} in all)"
+
+
+def test_the_bypass_check_catches_a_sentence_and_passes_markup() -> None:
+    sample = ROOT / "tests" / "fixtures" / "i18n_sample.py"
+    sample.parent.mkdir(exist_ok=True)
+    sample.write_text(
+        'def f(x):\n    """A docstring is fine."""\n'
+        "    ok = _('Roll the dice.') + f'<div class=\"a b\" data-x=\"{x}\">' + '</div>'\n"
+        "    bad = f'{x} took the row.'\n"
+        "    raise ValueError('developer text is fine')\n",
+        encoding="utf-8",
+    )
+    try:
+        assert [line.split(": ", 1)[1] for line in bypasses(sample)] == ["' took the row.'"]
+    finally:
+        sample.unlink()
