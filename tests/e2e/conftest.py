@@ -272,6 +272,8 @@ def guard_context() -> Callable[[Any, str], contextlib.AbstractContextManager[Gu
 
 
 def _guarded(browser: Any, site: str, **options: Any) -> Iterator[Guard]:
+    # An English browser unless a test says otherwise (the page follows its languages).
+    options.setdefault("locale", "en-US")
     context = browser.new_context(viewport={"width": 1280, "height": 800}, **options)
     with guarding(context, _origin(site)) as guard:
         yield guard

@@ -112,3 +112,28 @@ def test_in_an_iframe_sandboxed_with_allow_scripts_only_the_site_plays_to_the_en
 ) -> None:
     frame = _embed_and_play(guarded, site, serve, dist, fileiras, sandbox="allow-scripts")
     assert frame.evaluate("self.origin") == "null"  # an opaque origin
+
+
+def test_a_language_link_in_a_cross_origin_iframe_opens_in_catalan(
+    no_storage: Guard, site: str, serve: Callable[..., Any], dist: Path
+) -> None:
+    """A blog embeds ``?lang=ca`` (docs/embed.md) in a Portuguese-less, storage-less
+    frame: the table inside speaks Catalan, and its language switch still works."""
+    from sitebuild.i18n import english_left, english_phrases
+
+    src = site + "?lang=ca#/fileiras"
+    parent = serve(dist, extra={"/blog.html": ("text/html", parent_page(src, None))})
+    blog = parent.url.replace("127.0.0.1", "localhost") + "blog.html"
+    no_storage.other_origins.append(_origin(blog))
+    page = no_storage.page
+    page.goto(blog)
+    frame = page.wait_for_selector("#embed").content_frame()
+    no_storage.wait_ready(frame)
+    frame.wait_for_selector("[data-role=setup]")
+    assert frame.evaluate("document.documentElement.lang") == "ca"
+    text = frame.evaluate("document.body.innerText")
+    assert not english_left(text, english_phrases("ca"))
+    frame.select_option("#game .game-bar select[data-language]", "pt")
+    frame.wait_for_function("document.documentElement.lang === 'pt-BR'")
+    frame.wait_for_selector("[data-role=setup]")
+    assert not english_left(frame.evaluate("document.body.innerText"), english_phrases("pt"))

@@ -1,0 +1,210 @@
+"""The site in Brazilian Portuguese and Catalan, in real Chromium: no English on screen.
+
+Each game is played to its end by clicking, at phone size (390x844), once with a
+Portuguese browser and once with a ``?lang=ca`` link; at every step of the way
+(landing, set-up, the table as the game goes, the how-to-play drawer, the end
+screen) the page's text, its accessible names and its title hold no phrase of the
+English catalogs (``sitebuild.i18n.english_phrases``), ``<html lang>`` says the
+language, nothing overflows the width, and axe-core finds nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+import test_optimus as optimus_e2e  # type: ignore[import-not-found]
+import test_optimus2 as optimus2_e2e  # type: ignore[import-not-found]
+
+from sitebuild.i18n import english_left, english_phrases
+
+PHONE = {"width": 390, "height": 844}
+TAGS = {"pt": "pt-BR", "ca": "ca", "en": "en"}
+SCREEN_TEXT = """() => {
+  const parts = [document.title, document.body.innerText];
+  for (const el of document.querySelectorAll('[aria-label], [title], [alt], [placeholder]')) {
+    if (el.closest('[hidden]')) continue;
+    for (const name of ['aria-label', 'title', 'alt', 'placeholder']) {
+      const value = el.getAttribute(name);
+      if (value) parts.push(value);
+    }
+  }
+  return parts.join('\\n');
+}"""
+OVERFLOW = """() => {
+  const s = document.scrollingElement, bad = [];
+  if (s.scrollWidth > innerWidth) bad.push(`the page is ${s.scrollWidth}px wide`);
+  for (const el of document.querySelectorAll('button, .btn, select, h1, h2')) {
+    if (!el.getClientRects().length || el.closest('[hidden], dialog:not([open])')) continue;
+    const r = el.getBoundingClientRect();
+    const what = `${el.tagName} “${el.textContent.trim()}”`;
+    if (r.right > innerWidth + 0.5) bad.push(`${what} ends at ${r.right}`);
+    if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'auto')
+      bad.push(`clipped ${what}`);
+  }
+  return bad;
+}"""
+
+
+class Screen:
+    """Checks one page in one language, step after step."""
+
+    def __init__(self, page: Any, lang: str, axe: Callable[[Any], list[str]]) -> None:
+        self.page = page
+        self.lang = lang
+        self.axe = axe
+        self.phrases = english_phrases(lang)
+        assert len(self.phrases) > 100, "the catalogs are not translated"
+
+    def check(self, where: str, audit: bool = False) -> None:
+        page = self.page
+        assert page.evaluate("document.documentElement.lang") == TAGS[self.lang], where
+        left = english_left(page.evaluate(SCREEN_TEXT), self.phrases)
+        assert not left, f"English on the {where} in {self.lang}: {left}"
+        bad = page.evaluate(OVERFLOW)
+        assert not bad, f"overflow on the {where} in {self.lang}: {bad}"
+        if audit:
+            assert self.axe(page) == [], f"axe on the {where} in {self.lang}"
+
+    def rules_drawer(self) -> None:
+        page = self.page
+        page.click("#game-tools [data-action=rules]")
+        drawer = page.locator("dialog[data-role=rules][open]")
+        drawer.wait_for()
+        assert drawer.locator("h3").count() >= 3, "the how-to-play is there, with its sections"
+        self.check("how-to-play drawer", audit=True)
+        page.keyboard.press("Escape")
+        page.wait_for_selector("dialog[data-role=rules]:not([open])", state="attached")
+
+
+def open_in(browser: Any, guard_context: Any, site: str, lang: str, how: str) -> Any:
+    """A guarded phone-sized page speaking ``lang``, chosen by the browser's language
+    (``how="browser"``) or by a ``?lang=`` link (in an English browser)."""
+    locale = {"pt": "pt-BR", "ca": "ca-ES"}[lang] if how == "browser" else "en-US"
+    context = browser.new_context(viewport=PHONE, locale=locale, service_workers="block")
+    return guard_context(context, _origin(site))
+
+
+def _origin(url: str) -> str:
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+GAMES = [
+    ("optimus", "pt", "browser"),
+    ("optimus", "ca", "link"),
+    ("optimus2", "pt", "browser"),
+    ("optimus2", "ca", "link"),
+    ("fileiras", "pt", "link"),
+    ("fileiras", "ca", "browser"),
+]
+"""Each game in each language, by both ways of choosing it."""
+
+
+@pytest.mark.parametrize(("game", "lang", "how"), GAMES)
+def test_a_whole_game_speaks_the_language(
+    browser, guard_context, site, axe_audit, fileiras, game, lang, how
+):
+    with open_in(browser, guard_context, site, lang, how) as guarded:
+        page = guarded.page
+        query = f"?lang={lang}" if how == "link" else ""
+        page.goto(f"{site}{query}#/")
+        screen = Screen(page, lang, axe_audit)
+        screen.check("landing, before Python")
+        guarded.wait_ready()
+        screen.check("landing", audit=True)
+        page.goto(f"{site}{query}#/{game}")
+        page.wait_for_selector("[data-role=setup]")
+        screen.check("set-up screen", audit=True)
+        steps = {"n": 0}
+
+        def each_step() -> None:
+            steps["n"] += 1
+            if steps["n"] % 7 == 1:
+                screen.check(f"table (turn {steps['n']})")
+
+        if game == "fileiras":
+            page.select_option(fileiras.players, "3")
+            fileiras.instant(page)
+            page.click(fileiras.start)
+            page.wait_for_selector(fileiras.your_turn)
+            screen.rules_drawer()
+            fileiras.finish(page, each_step)
+        elif game == "optimus2":
+            page.select_option("select[name=players]", "2")
+            page.click("#game-tools [data-action=settings]")
+            page.select_option("dialog[open] select[name=speed]", "instant")
+            page.click("dialog[open] [data-action=close]")
+            page.wait_for_selector("dialog[data-role=settings]:not([open])", state="attached")
+            page.click("[data-action=start]")
+            page.wait_for_selector(optimus2_e2e.ACTIONS)
+            screen.rules_drawer()
+            clicks = 0
+            while not page.locator(optimus2_e2e.END).count():
+                page.wait_for_selector(optimus2_e2e.ACTIONS, timeout=60_000)
+                if page.locator(optimus2_e2e.END).count():
+                    break
+                optimus2_e2e.one_click(page, clicks)
+                clicks += 1
+                if clicks % 9 == 1:
+                    screen.check(f"table (click {clicks})")
+                assert clicks < 400, "the game does not end"
+        else:
+            page.select_option("select[name=players]", "1")
+            page.select_option("select[name=setup-speed]", "instant")
+            page.click("[data-action=start]")
+            page.wait_for_selector(optimus_e2e.YOUR_TURN)
+            screen.rules_drawer()
+            turns = 0
+            while True:
+                page.wait_for_selector(optimus_e2e.ACTIONS, timeout=60_000)
+                if page.locator(optimus_e2e.END).count():
+                    break
+                state = optimus_e2e.current_state(page)
+                before = len(optimus_e2e.saved(page)["events"])
+                optimus_e2e.click_move(page, state, optimus_e2e.greedy(state, 0))
+                page.wait_for_function(optimus_e2e.GROWN, arg=[optimus_e2e.SAVE, before])
+                turns += 1
+                if turns % 7 == 1:
+                    screen.check(f"table (turn {turns})")
+                assert turns < 60, "the game does not end"
+        page.wait_for_selector("dialog[data-role=end][open]")
+        guarded.final_state()
+        screen.check("end screen", audit=True)
+
+
+def test_switching_the_language_keeps_the_game_and_is_remembered(guarded, site, fileiras):
+    page = guarded.page
+    page.goto(f"{site}#/fileiras")
+    guarded.wait_ready()
+    page.wait_for_selector(fileiras.setup)
+    assert page.evaluate("document.documentElement.lang") == "en"
+    page.select_option(fileiras.players, "2")
+    fileiras.instant(page)
+    page.click(fileiras.start)
+    page.wait_for_selector(fileiras.your_turn)
+    page.click(fileiras.draw)
+    page.locator(fileiras.place).first.click()
+    page.wait_for_selector(fileiras.your_turn)
+    before = page.evaluate("localStorage.getItem('optimus-table.fileiras.save')")
+    page.select_option("#game .game-bar select[data-language]", "ca")
+    page.wait_for_function("document.documentElement.lang === 'ca'")
+    page.wait_for_selector(fileiras.your_turn)
+    assert not english_left(page.evaluate(SCREEN_TEXT), english_phrases("ca"))
+    assert page.evaluate("localStorage.getItem('optimus-table.fileiras.save')") == before
+    assert page.locator(".log li").count() >= 2, "the game's log is still there"
+    page.reload()
+    guarded.wait_ready()
+    assert page.evaluate("document.documentElement.lang") == "ca"
+    assert page.evaluate("localStorage.getItem('optimus-table.lang')") == "ca"
+
+
+def test_an_unknown_language_in_a_link_is_ignored(guarded, site):
+    page = guarded.page
+    page.goto(f"{site}?lang=%3Cimg%20src=x%3E#/")
+    guarded.wait_ready()
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.locator("img[src=x]").count() == 0
