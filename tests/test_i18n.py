@@ -248,3 +248,50 @@ def test_the_bypass_check_catches_a_sentence_and_passes_markup() -> None:
         assert [line.split(": ", 1)[1] for line in bypasses(sample)] == ["' took the row.'"]
     finally:
         sample.unlink()
+
+
+NAMES = {"Optimus Table", "Optimus", "Optimus 2", "Fileiras"}
+"""Names, the same in every language."""
+
+
+def test_no_landing_text_bypasses_the_catalogs() -> None:
+    """index.html's text and its accessible names are marked for the catalogs
+    (``data-i18n``, ``data-i18n-attr``), names of the games aside."""
+    from html.parser import HTMLParser
+
+    found: list[str] = []
+
+    class Page(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__(convert_charrefs=True)
+            self.stack: list[tuple[str, bool]] = []
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            named = dict(attrs)
+            marked = "data-i18n" in named
+            for attr in ("aria-label", "title", "alt", "placeholder", "content"):
+                value = named.get(attr) or ""
+                wanted = (named.get("data-i18n-attr") or "").split()
+                if attr == "content" and named.get("name") != "description":
+                    continue
+                if SENTENCE.search(value) and value not in NAMES and attr not in wanted:
+                    found.append(f"<{tag} {attr}={value!r}>")
+            if tag not in ("meta", "link", "img", "br", "input"):
+                self.stack.append((tag, marked))
+
+        def handle_endtag(self, tag: str) -> None:
+            while self.stack and self.stack.pop()[0] != tag:
+                pass
+
+        def handle_data(self, data: str) -> None:
+            text = " ".join(data.split())
+            inside = [tag for tag, _ in self.stack]
+            if not text or {"script", "style", "mpy-config"} & set(inside):
+                return
+            if any(marked for _, marked in self.stack) or text in NAMES or "{{" in text:
+                return
+            if sum(ch.isalpha() for ch in text) >= 2:
+                found.append(f"text {text!r} in <{'/'.join(inside[-3:])}>")
+
+    Page().feed((ROOT / "index.html").read_text(encoding="utf-8"))
+    assert not found, "\n".join(found)
