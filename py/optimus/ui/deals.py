@@ -1,0 +1,230 @@
+"""Deals: a whole game named by a link, and the daily challenge of each game.
+
+A deal is everything that makes two games the same game: which game, the seed,
+who sits where (the person, bots by level, further people by name) and the
+game's own options.  It is written in the page's address as a route with a
+query::
+
+    #/optimus2?seed=812&players=you,hard,hard
+    #/optimus?seed=90&players=you,Ana,normal&sheet=random:4411&bonuses=0
+
+``you`` is the person holding the device, a bot level names a bot, any other
+word is the name of one more person at the same device.  A link is data: an
+unknown or malformed parameter is dropped with a notice naming it, and a name
+keeps letters, digits, spaces and a few marks only, so it can never become
+markup or code.
+
+The daily challenge is a deal made from the date (UTC): the same for everyone,
+with no server.
+
+>>> deal = parse("seed=812&players=you,hard,hard", "optimus2", ("easy", "normal", "hard"), {})
+>>> deal.deal.seats, deal.notices
+(('human', 'hard', 'hard'), ())
+>>> link(deal.deal)
+'#/optimus2?seed=812&players=you,hard,hard'
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from urllib.parse import parse_qsl, quote
+
+from optimus.core.protocol import JSON
+from optimus.games import GAMES
+from optimus.i18n import _
+
+HUMAN = "human"
+YOU = "you"
+MAX_SEED = 2**31 - 1
+NAME = re.compile(r"[^\W_][\w .'’-]{0,19}", re.UNICODE)
+"""A person's name in a link: a letter or digit first, at most 20 characters."""
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One game, exactly: ``seats[i]`` is ``"human"`` (the person), a bot level, or
+    ``"human:<name>"`` (one more person at the device)."""
+
+    game: str
+    seed: int
+    seats: tuple[str, ...]
+    options: Mapping[str, JSON] = field(default_factory=dict)
+    daily: str = ""
+    """The date of the daily challenge this deal is (``2026-12-02``), or ""."""
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """A link's deal (None when it names no playable game) and what was ignored."""
+
+    deal: Deal | None
+    notices: tuple[str, ...] = ()
+
+
+def _option_text(value: JSON) -> str:
+    if value is True:
+        return "1"
+    if value is False:
+        return "0"
+    return str(value)
+
+
+def link(deal: Deal) -> str:
+    """The route of ``deal`` (``#/<game>?seed=…&players=…&<options>``)."""
+    players = []
+    for seat in deal.seats:
+        if seat == HUMAN:
+            players.append(YOU)
+        elif seat.startswith(HUMAN + ":"):
+            players.append(quote(seat.partition(":")[2], safe=""))
+        else:
+            players.append(seat)
+    query = [f"seed={deal.seed}", "players=" + ",".join(players)]
+    query += [f"{k}={quote(_option_text(v), safe=':')}" for k, v in sorted(deal.options.items())]
+    return f"#/{deal.game}?" + "&".join(query)
+
+
+def _shown(text: str) -> str:
+    """A piece of a link as a notice shows it: short, and only as text."""
+    text = text if len(text) <= 30 else text[:30] + "…"
+    return text
+
+
+def parse(
+    query: str,
+    game: str,
+    levels: Sequence[str],
+    choices: Mapping[str, Sequence[JSON] | Callable[[str], JSON | None]],
+) -> Parsed:
+    """The deal named by ``query`` (the part after ``?``) for ``game``; ``levels`` are
+    its bot levels, ``choices`` the values each of its own options allows (or a
+    function giving the value a text stands for, None when it stands for none).
+
+    Missing parts take the set-up form's defaults (no seed: none, the page draws
+    one).  Anything unknown, malformed or out of range is left out, each with a
+    notice in words.
+    """
+    info = GAMES.get(game)
+    if info is None:
+        return Parsed(None, (_("There is no game called “{name}” here.", name=_shown(game)),))
+    notices: list[str] = []
+    seed: int | None = None
+    seats: list[str] = []
+    options: dict[str, JSON] = {}
+    if len(query) > 2000:
+        return Parsed(None, (_("The link is too long to be a game: it was ignored."),))
+    for key, value in parse_qsl(query, keep_blank_values=True):
+        if key == "seed":
+            if value.isdigit() and 0 <= int(value) <= MAX_SEED:
+                seed = int(value)
+            else:
+                notices.append(
+                    _("The link's seed “{value}” is not a number: ignored.", value=_shown(value))
+                )
+        elif key == "players":
+            seats, bad = _seats(value, levels)
+            notices += bad
+        elif key in choices:
+            allowed = choices[key]
+            chosen = (
+                allowed(value)
+                if callable(allowed)
+                else {_option_text(v): v for v in allowed}.get(value)
+            )
+            if chosen is not None:
+                options[key] = chosen
+            else:
+                notices.append(
+                    _(
+                        "The link's {name} “{value}” is not one of this game's: ignored.",
+                        name=key,
+                        value=_shown(value),
+                    )
+                )
+        elif key == "lang":
+            continue  # the page's language, read by index.html
+        else:
+            notices.append(_("The link's “{name}” means nothing here: ignored.", name=_shown(key)))
+    if seats and not info.players[0] <= len(seats) <= info.players[1]:
+        notices.append(
+            _(
+                "{game} is for {fewest}-{most} players, not {n}: the link's players were ignored.",
+                game=info.title,
+                fewest=info.players[0],
+                most=info.players[1],
+                n=len(seats),
+            )
+        )
+        seats = []
+    if seats and HUMAN not in seats and not any(s.startswith(HUMAN + ":") for s in seats):
+        notices.append(_("The link seats no person: its players were ignored."))
+        seats = []
+    if seed is None:
+        return Parsed(None, tuple(notices))
+    if not seats:
+        seats = [HUMAN, *([info.default_level] * (info.first_players - 1))]
+    return Parsed(Deal(game, seed, tuple(seats), options), tuple(notices))
+
+
+def _seats(value: str, levels: Sequence[str]) -> tuple[list[str], list[str]]:
+    seats: list[str] = []
+    notices: list[str] = []
+    for word in value.split(","):
+        word = word.strip()
+        if word.lower() == YOU and HUMAN not in seats:
+            seats.append(HUMAN)
+        elif word.lower() in levels:
+            seats.append(word.lower())
+        elif NAME.fullmatch(word) and word.lower() != YOU:
+            seats.append(f"{HUMAN}:{word}")
+        else:
+            notices.append(
+                _("The link's player “{name}” is not a name: left out.", name=_shown(word))
+            )
+    return seats, notices
+
+
+# -- the daily challenge ---------------------------------------------------------------
+
+
+def today() -> datetime.date:
+    """Today's date in UTC (the daily challenge changes at midnight UTC)."""
+    return datetime.datetime.now(datetime.UTC).date()
+
+
+def daily_seed(game: str, day: datetime.date) -> int:
+    """The seed of ``game``'s challenge on ``day``: the same for everyone.
+
+    >>> day = datetime.date(2026, 12, 2)
+    >>> daily_seed("optimus2", day) == daily_seed("optimus2", datetime.date(2026, 12, 2))
+    True
+    >>> daily_seed("optimus2", day) != daily_seed("optimus2", day + datetime.timedelta(days=1))
+    True
+    """
+    digest = hashlib.sha256(f"optimus-table daily {game} {day.isoformat()}".encode()).digest()
+    return int.from_bytes(digest[:4], "big") % MAX_SEED
+
+
+DAILY_BOTS = {"fileiras": ("normal", "hard")}
+"""The bots of a game's daily challenge (solo when a game has none here)."""
+
+
+def daily(game: str, day: datetime.date) -> Deal:
+    """``game``'s challenge on ``day``: solo for the dice games (Optimus on the day's
+    random sheet), against the day's bots for Fileiras.
+
+    >>> daily("fileiras", datetime.date(2026, 12, 2)).seats
+    ('human', 'normal', 'hard')
+    >>> daily("optimus", datetime.date(2026, 12, 2)).options["sheet"].startswith("random:")
+    True
+    """
+    seed = daily_seed(game, day)
+    seats = (HUMAN, *DAILY_BOTS.get(game, ()))
+    options: dict[str, JSON] = {}
+    if game == "optimus":
+        options = {"sheet": f"random:{seed % 100_000}"}
+    return Deal(game, seed, seats, options, daily=day.isoformat())

@@ -1,0 +1,91 @@
+"""The records kept of finished games (py/optimus/ui/records.py)."""
+
+from __future__ import annotations
+
+import datetime
+import json
+
+from optimus.ui.records import (
+    REPLAYS_KEPT,
+    SCORES_KEPT,
+    Records,
+    Result,
+    dump,
+    load,
+    merge,
+)
+
+
+def result(
+    score: int, won: bool = False, level: str = "solo", daily: str = "", rating: str = ""
+) -> Result:
+    return Result(
+        "optimus2", level, 1, score, won, "2026-12-02", {"events": [score]}, rating, daily
+    )
+
+
+def test_each_level_counts_games_wins_best_mean_and_the_last_scores() -> None:
+    records = Records()
+    for score in range(40):
+        records.add(result(score, won=score % 2 == 0, level="hard"))
+    records.add(result(200, rating="Good"))
+    hard = next(s for s in records.stats("optimus2") if s.level == "hard")
+    assert (hard.played, hard.wins, hard.best, hard.mean) == (40, 20, 39, 19.5)
+    assert hard.scores == tuple(range(40 - SCORES_KEPT, 40))
+    solo = records.stats("optimus2")[0]
+    assert solo.level == "solo" and solo.bands == {"Good": 1}
+
+
+def test_the_first_finished_try_of_a_day_counts_and_later_ones_are_practice() -> None:
+    records = Records()
+    assert records.add(result(150, daily="2026-12-02")) is True
+    assert records.add(result(250, daily="2026-12-02")) is False
+    assert records.daily_score("optimus2", "2026-12-02") == 150
+    assert records.streak("optimus2", datetime.date(2026, 12, 2)) == 1
+
+
+def test_replays_keep_the_last_twenty_games_and_every_daily_challenge() -> None:
+    records = Records()
+    records.add(result(1, daily="2026-12-01"))
+    for score in range(30):
+        records.add(result(100 + score))
+    dailies = [r for r in records.replays if r["daily"]]
+    ordinary = [r for r in records.replays if not r["daily"]]
+    assert len(dailies) == 1 and len(ordinary) == REPLAYS_KEPT
+    assert ordinary[-1]["record"] == {"events": [129]}
+
+
+def test_records_survive_their_text_and_an_export_merged_into_another_browser() -> None:
+    one, two = Records(), Records()
+    one.add(result(10, level="easy", won=True))
+    two.add(result(30, level="easy"))
+    two.add(result(5, daily="2026-12-01"))
+    again = load(dump(one))
+    assert again.problem == "" and again.records.stats("optimus2") == one.stats("optimus2")
+    both = merge(one, load(dump(two)).records)
+    easy = both.stats("optimus2")[1]
+    assert (easy.played, easy.wins, easy.best) == (2, 1, 30)
+    assert both.daily_score("optimus2", "2026-12-01") == 5
+    assert one.stats("optimus2")[0].played == 1, "merging leaves the first store alone"
+
+
+def test_a_text_that_is_no_records_store_is_never_trusted() -> None:
+    good = json.loads(dump(Records()))
+    damaged = dict(good, games={"optimus2": {"solo": {"played": "x"}}})
+    negative = dict(
+        good,
+        games={"optimus2": {"solo": {"played": 1, "wins": 5, "best": 1, "total": 1, "scores": []}}},
+    )
+    cases = {
+        "{not json": "not JSON",
+        "[" * 20_000: "too deep",
+        json.dumps([1, 2]): "not a records file",
+        json.dumps(dict(good, version=2)): "version 2",
+        json.dumps(damaged): "damaged (KeyError)",
+        json.dumps(negative): "damaged (ValueError)",
+        "x" * 5_000_000: "too big",
+    }
+    for text, problem in cases.items():
+        loaded = load(text)
+        assert loaded.problem == problem, text[:40]
+        assert loaded.records.games == {} and loaded.records.replays == []
