@@ -19,6 +19,7 @@ from sitebuild.archives import (
     unit_config,
 )
 from sitebuild.files import hash_tree, package_files, zip_bytes
+from sitebuild.i18n import landing
 from sitebuild.manifest import page_description, write_app_files
 from sitebuild.page import BARE_PAGE, bundle_css, offline_files, render_index, service_worker
 from sitebuild.pins import PINS, fetch
@@ -96,7 +97,13 @@ def build(
     units = unit_config(split, unit_files)
 
     template = INDEX_TEMPLATE.read_text(encoding="utf-8")
-    app_files = write_app_files(staging, page_description(template))
+    description = page_description(template)
+    in_languages = {
+        lang: words[description]
+        for lang, words in landing(template).items()
+        if description in words
+    }
+    app_files = write_app_files(staging, description, translated=in_languages)
     render = functools.partial(
         render_index,
         template,

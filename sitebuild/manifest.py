@@ -11,6 +11,7 @@ import json
 import re
 from pathlib import Path
 
+from optimus.i18n import TAGS
 from sitebuild import WEB_SRC, BuildError
 from sitebuild.files import hashed, rel
 
@@ -19,11 +20,20 @@ THEME_COLOUR = "#1f5f5b"  # the icon's square, also the browser bar of the insta
 BACKGROUND_COLOUR = "#f6f1e7"  # the page's background (web/style.css --bg): the splash screen
 
 
-def write_app_files(dist: Path, description: str, src: Path = WEB_SRC) -> dict[str, Path]:
+def write_app_files(
+    dist: Path,
+    description: str,
+    src: Path = WEB_SRC,
+    translated: dict[str, str] | None = None,
+) -> dict[str, Path]:
     """The favicon, PNG icons and web app manifest in ``dist``; returns their paths by role.
 
     The icons are ``src/favicon.svg`` and ``src/icon-<size>.png`` (for Chromium to offer
     installing the site, the manifest needs PNGs of 192 and 512 px).
+
+    ``translated`` gives the description in other languages (``{"pt": "..."}``): each
+    gets a manifest of its own, role ``manifest-<lang>``, which the page links when it
+    speaks that language (index.html's script).
 
     Roles: ``favicon``, ``icon-192``, ``icon-512``, ``manifest``.  Every name carries a
     content hash; the manifest's URLs are relative to it (the site's folder), so an
@@ -50,8 +60,11 @@ def write_app_files(dist: Path, description: str, src: Path = WEB_SRC) -> dict[s
         "theme_color": THEME_COLOUR,
         "icons": icons,
     }
-    data = (json.dumps(manifest, indent=1, ensure_ascii=False) + "\n").encode()
-    files["manifest"] = hashed(dist, "manifest", ".webmanifest", data)
+    for lang, words in {"en": description, **(translated or {})}.items():
+        variant = {**manifest, "lang": TAGS.get(lang, lang), "description": words}
+        data = (json.dumps(variant, indent=1, ensure_ascii=False) + "\n").encode()
+        role = "manifest" if lang == "en" else f"manifest-{lang}"
+        files[role] = hashed(dist, role, ".webmanifest", data)
     return files
 
 

@@ -114,6 +114,16 @@ def render_index(
         "FAVICON": rel(app_files["favicon"], dist),
         "ICON_192": rel(app_files["icon-192"], dist),
         "MANIFEST": rel(app_files["manifest"], dist),
+        "MANIFESTS": html.escape(
+            json.dumps(
+                {
+                    role.removeprefix("manifest-"): rel(path, dist)
+                    for role, path in app_files.items()
+                    if role.startswith("manifest-")
+                },
+                sort_keys=True,
+            )
+        ),
         "THEME_COLOUR": THEME_COLOUR,
         "BUILD": build_id,
         "PRELOADS": "\n    ".join(preloads),
