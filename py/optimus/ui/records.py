@@ -187,9 +187,9 @@ def dump(records: Records) -> str:
     data: dict[str, JSON] = {
         "format": "optimus-table-records",
         "version": VERSION,
-        "games": records.games,  # type: ignore[dict-item]
-        "daily": records.daily,  # type: ignore[dict-item]
-        "replays": records.replays,  # type: ignore[dict-item]
+        "games": records.games,
+        "daily": records.daily,
+        "replays": records.replays,
     }
     return json.dumps(data, separators=(",", ":"), sort_keys=True)
 
