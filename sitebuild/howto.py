@@ -6,7 +6,8 @@ The build turns each file into an HTML fragment, ``optimus/<game>/howto.<lang>.h
 in the game's archive (``optimus.ui.howto`` reads it).  The Markdown used is a
 small subset, all these files need: ``#``-headings, paragraphs, ``-`` and ``1.``
 lists, tables (``| a | b |`` with a ``| --- |`` line), ``**bold**``, ``*italic*``,
-and images of the site's own files (``![words](file.svg)``, in ``docs/howto/``).
+and images (``![words](<game>-name.svg)``, SVG files in ``docs/howto/``, shipped
+once each in the game's package).
 Anything else is text, escaped.
 """
 
@@ -101,9 +102,9 @@ def to_html(markdown: str, name: str = "<howto>") -> str:
                 raise BuildError(
                     f"{name}:{number}: an image is ![words](name.svg), a file beside it"
                 )
-            data = _svg(image.group(2), name)
+            _svg(image.group(2), name)  # it must be there
             words = html.escape(image.group(1))
-            source = f"data:image/svg+xml;base64,{data}"
+            source = f"{IMAGE}{image.group(2)}"
             blocks.append(f'<p class="howto-figure"><img src="{source}" alt="{words}"></p>')
         else:
             if items or rows:
@@ -113,13 +114,17 @@ def to_html(markdown: str, name: str = "<howto>") -> str:
     return "\n".join(blocks)
 
 
-def _svg(file: str, name: str) -> str:
-    import base64
+IMAGE = "howto-image:"
+"""How a fragment names an image of its game's package (``optimus.ui.howto`` makes it
+a ``data:`` URL when it reads the fragment: each image is shipped once, whatever the
+number of languages using it)."""
 
+
+def _svg(file: str, name: str) -> bytes:
     path = HOWTO / file
     if not path.is_file():
         raise BuildError(f"{name}: no image {file} in docs/howto/")
-    return base64.b64encode(path.read_bytes()).decode()
+    return path.read_bytes()
 
 
 def compiled() -> list[tuple[str, bytes]]:
@@ -131,6 +136,9 @@ def compiled() -> list[tuple[str, bytes]]:
             continue
         text = to_html(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
         out.append((f"optimus/{game}/howto.{lang}.html", text.encode("utf-8")))
+    for path in sorted(HOWTO.glob("*.svg")):
+        game = path.stem.split("-", 1)[0]
+        out.append((f"optimus/{game}/howto-{path.name}", path.read_bytes()))
     return out
 
 

@@ -28,5 +28,25 @@ def read(game: str, lang: str | None = None) -> str:
             data = loader.get_data(os.path.join(folder, f"howto.{code}.html"))
         except (OSError, AttributeError):
             continue
-        return bytes(data).decode("utf-8")
+        return _images(bytes(data).decode("utf-8"), loader, folder)
     return ""
+
+
+IMAGE = "howto-image:"
+
+
+def _images(text: str, loader: Any, folder: str) -> str:
+    """The fragment with each ``howto-image:<file>`` made a ``data:`` URL of that file."""
+    if IMAGE not in text:
+        return text
+    import base64
+    import re
+
+    def inline(match: re.Match[str]) -> str:
+        try:
+            data = loader.get_data(os.path.join(folder, f"howto-{match.group(1)}"))
+        except OSError:
+            return ""
+        return "data:image/svg+xml;base64," + base64.b64encode(bytes(data)).decode()
+
+    return re.sub(re.escape(IMAGE) + r"([\w.-]+\.svg)", inline, text)
