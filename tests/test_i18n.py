@@ -295,3 +295,24 @@ def test_no_landing_text_bypasses_the_catalogs() -> None:
 
     Page().feed((ROOT / "index.html").read_text(encoding="utf-8"))
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("game", ["optimus", "optimus2", "fileiras"])
+def test_every_game_has_its_how_to_play_in_every_language_alike(game: str) -> None:
+    """The same sections, lists and tables in each language, a worked example (a table)
+    in each, and no English heading left in a translation."""
+    from sitebuild.howto import files, to_html
+
+    docs = files(game)
+    assert set(docs) == set(i18n.LANGUAGES), f"docs/howto/{game}.<lang>.md for each language"
+    shapes = {}
+    headings = {}
+    for lang, path in docs.items():
+        page = to_html(path.read_text(encoding="utf-8"), str(path))
+        shapes[lang] = [tag for tag in re.findall(r"<(h[3-6]|table|ul|ol)>", page)]
+        headings[lang] = re.findall(r"<h[3-6]>(.*?)</h[3-6]>", page)
+        assert "<table>" in page, f"{path.name}: a worked example of scoring, as a table"
+    assert shapes["pt"] == shapes["en"] and shapes["ca"] == shapes["en"], "the same structure"
+    for lang in TRANSLATED:
+        same = [h for h, e in zip(headings[lang], headings["en"], strict=True) if h == e]
+        assert not same, f"{game}.{lang}.md keeps English headings: {same}"
