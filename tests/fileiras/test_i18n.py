@@ -246,7 +246,9 @@ def test_the_status_and_the_end_screen_speak_the_language(speak) -> None:  # typ
         m.play(actor, easy_choice(m.state, actor))
     end = vm.end_screen(m.state.observation(None), names[:3], 0, list(m.state.outcome().winners))
     assert end.rules.startswith("Cada color val 1, 3, 6, 10, 15 o 21 punts")
-    assert all(p.why.startswith(("Han comptat en positiu: ", "Cap color")) for p in end.players)
+    assert all(
+        p.why.startswith(("Colors que han comptat en positiu: ", "Cap color")) for p in end.players
+    )
     assert all(", compta en " in line.text for p in end.players for line in p.lines[:1])
 
 
