@@ -238,7 +238,7 @@ def test_the_status_and_the_end_screen_speak_the_language(speak) -> None:  # typ
     assert vm.status(s.observation(1), names, 1).text == "Ana está pensando…"
     speak("ca")
     assert vm.status(s.observation(0), names, 0).text == (
-        "Posa el Vermell que has robat en una fila destacada."
+        "Col·loca el Vermell que has robat en una fila destacada."
     )
     m = Match(GAME, {"players": 3}, 8)
     while not m.state.is_terminal():
@@ -263,7 +263,7 @@ def test_a_refused_move_gives_its_reason_in_the_language(speak) -> None:  # type
     speak("ca")
     with pytest.raises(IllegalMove) as refused:
         play(s, 1, "draw")
-    assert refused.value.reason == "primer has de posar la carta que has robat (blau)"
+    assert refused.value.reason == "primer has de col·locar la carta que has robat (blau)"
     assert s.explain_illegal(3, "draw") == "no és el teu torn (li toca al jugador 1)"
 
 
