@@ -13,6 +13,7 @@ from typing import Any
 
 from optimus.core.protocol import JSON
 from optimus.fileiras import view as vm
+from optimus.i18n import N_, _, ngettext
 from optimus.ui import table as ui
 from optimus.ui.session import TableSession
 
@@ -27,18 +28,25 @@ def card_html(c: vm.Card, size: str = "", key: str = "") -> str:
     last = c.last_by
     extra = f" {size}" if size else ""
     badge = ""
-    name = f"{c.label} card"
+    name = _("{card} card", card=c.label)
     if last:
         extra += " last-action"
-        name += f", placed by {last}"
-        mark = "You" if last == "You" else str(last).rsplit(" ", 1)[-1]  # the seat number
+        if c.last_you:
+            name = _("{card} card, placed by you", card=c.label)
+        else:
+            name = _("{card} card, placed by {who}", card=c.label, who=last)
+        # the badge: the person's name, else the seat's number
+        seat = c.last_seat
+        mark = last if c.last_you or seat is None else str(seat + 1)
         badge = f'<span class="by" aria-hidden="true">{esc(mark)}</span>'
     keyed = f' data-key="{key}"' if key else ""
+    # a long caption (Portuguese "Vermelho") is set smaller so it stays on the card
+    size_class = " longer" if len(c.caption) > 7 else " long" if len(c.caption) > 6 else ""
     return (
         f'<span class="fcard c-{esc(kind).replace("+", "plus")}{extra}" role="img" '
         f'aria-label="{esc(name)}" data-kind="{esc(kind)}"{keyed}>'
         f'<span class="sym" aria-hidden="true">{esc(c.symbol)}</span>'
-        f'<span class="lbl" aria-hidden="true">{esc(c.caption)}</span>{badge}</span>'
+        f'<span class="lbl{size_class}" aria-hidden="true">{esc(c.caption)}</span>{badge}</span>'
     )
 
 
@@ -46,7 +54,7 @@ class FileirasView(GameTable):
     """Router view for ``#/fileiras``."""
 
     game_id = "fileiras"
-    lead = "Take rows of cards, collect three colours, avoid the rest."
+    lead = N_("Take rows of cards, collect three colours, avoid the rest.")
     rules = vm.RULES
     end_screen = staticmethod(vm.end_screen)
     defaults: dict[str, JSON] = {"advanced": False}
@@ -54,8 +62,11 @@ class FileirasView(GameTable):
 
     # -- set-up -------------------------------------------------------------------
     def player_label(self, n: int) -> str:
-        variants = {2: " (rows of 1, 2 and 3 cards)", 3: " (one colour out)"}
-        return f"{n} players{variants.get(n, '')}"
+        if n == 2:
+            return _("2 players (rows of 1, 2 and 3 cards)")
+        if n == 3:
+            return _("3 players (one colour out)")
+        return ngettext("{n} player", "{n} players", n)
 
     def setup_fields(self) -> str:
         checked = " checked" if self.settings["advanced"] else ""
@@ -63,7 +74,7 @@ class FileirasView(GameTable):
             self.seat_fields()
             + f"""
   <label class="check"><input type="checkbox" name="advanced" data-setting="advanced"{checked}>
-    Advanced scoring table (1, 4, 8, 7, 6, 5)</label>"""
+    {esc(_("Advanced scoring table (1, 4, 8, 7, 6, 5)"))}</label>"""
         )
 
     def new_session(self, seed: int) -> TableSession:
@@ -75,14 +86,18 @@ class FileirasView(GameTable):
         if session is None:
             return ""
         opts = session.record.options
-        scoring = (
-            "advanced scoring table (1, 4, 8, 7, 6, 5)"
-            if opts.get("advanced")
-            else ("standard scoring table (1, 3, 6, 10, 15, 21)")
-        )
         players = len(session.seats)
-        variant = {2: "; the 2-player variant", 3: "; one colour out"}.get(players, "")
-        return f"{players} players{variant}; {scoring}."
+        parts = [ngettext("{n} player", "{n} players", players)]
+        if players == 2:
+            parts.append(_("the 2-player variant"))
+        elif players == 3:
+            parts.append(_("one colour out"))
+        parts.append(
+            _("advanced scoring table (1, 4, 8, 7, 6, 5)")
+            if opts.get("advanced")
+            else _("standard scoring table (1, 3, 6, 10, 15, 21)")
+        )
+        return "; ".join(parts) + "."
 
     # -- the table ------------------------------------------------------------------
     def view(self) -> vm.Table:
@@ -96,34 +111,38 @@ class FileirasView(GameTable):
     def board_html(self, t: vm.Table) -> str:
         deck = t.deck
         can_draw = deck.can_draw
-        deck_attrs = ' data-move="draw" title="Draw a card"' if can_draw else ""
+        draw_words = esc(_("Draw a card"))
+        deck_attrs = f' data-move="draw" title="{draw_words}"' if can_draw else ""
         drawn = (
             card_html(t.drawn, "big")
             if t.drawn
             else '<span class="fcard big empty" aria-hidden="true"></span>'
         )
         draw_btn = (
-            '<button type="button" class="btn primary" data-move="draw">Draw a card</button>'
+            f'<button type="button" class="btn primary" data-move="draw">{draw_words}</button>'
             if can_draw
             else ""
         )
         removed = ""
         if t.removed:
             out = ", ".join(c.label for c in t.removed)
-            removed = f'<span class="removed">Out of this game: {esc(out)}</span>'
+            words = _("Out of this game: {colours}", colours=out)
+            removed = f'<span class="removed">{esc(words)}</span>'
         last = " last" if deck.last_round else ""
         rows = "".join(self._row_html(r) for r in t.rows)
+        left = ngettext("<b>{n}</b> card left", "<b>{n}</b> cards left", deck.count)
+        round_words = esc(_("round {round}", round=t.round))
         return f"""
 <div class="fboard{" scoring-advanced" if t.advanced else ""}">
   <div class="deckbar">
     <div class="deck{" can-draw" if can_draw else ""}" data-role="deck"{deck_attrs}>
       <span class="deck-back" aria-hidden="true">{deck.count}</span></div>
-    <div class="deck-info"><span><b>{deck.count}</b> cards left · round {t.round}</span>
+    <div class="deck-info"><span>{left} · {round_words}</span>
       <span class="hint{last}">{esc(deck.hint)}</span>{removed}</div>
     <div class="drawn-slot" data-role="drawn">{drawn}</div>
     <div class="deck-act">{draw_btn}</div>
   </div>
-  <ol class="frows" aria-label="Rows">{rows}</ol>
+  <ol class="frows" aria-label="{esc(_("Rows"))}">{rows}</ol>
 </div>"""
 
     def _row_html(self, r: vm.Row) -> str:
@@ -136,25 +155,35 @@ class FileirasView(GameTable):
         if r.place:
             classes.append("can-place")
             attrs = slot_attr = f' data-move="place {n}"'
+            named = esc(_("Place the card on row {row}", row=n))
             action = (
                 f'<button type="button" class="btn" data-move="place {n}" '
-                f'aria-label="Place the card on row {n}">Place here</button>'
+                f'aria-label="{named}">{esc(_("Place here"))}</button>'
             )
         if r.take:
             classes.append("can-take")
             attrs = f' data-move="take {n}"'
+            named = esc(_("Take row {row}", row=n))
             action = (
                 f'<button type="button" class="btn" data-move="take {n}" '
-                f'aria-label="Take row {n}">Take</button>'
+                f'aria-label="{named}">{esc(_("Take"))}</button>'
             )
         slots = f'<span class="fcard slot"{slot_attr} aria-hidden="true"></span>' * r.free
         if r.taken_by:
             classes.append("taken")
-            action = f'<span class="taken-by">Taken by {esc(r.taken_by)}</span>'
-        described = ", ".join(c.label for c in r.cards) or "empty"
+            by = (
+                _("Taken by you")
+                if r.taken_seat is not None and r.taken_seat == self.you
+                else _("Taken by {who}", who=r.taken_by)
+            )
+            action = f'<span class="taken-by">{esc(by)}</span>'
+        if r.cards:
+            described = _("Row {row}: {cards}", row=n, cards=", ".join(c.label for c in r.cards))
+        else:
+            described = _("Row {row}: empty", row=n)
         return (
             f'<li class="{" ".join(classes)}" data-row="{n}" data-key="row{n}"{attrs} '
-            f'aria-label="Row {n}: {esc(described)}">'
+            f'aria-label="{esc(described)}">'
             f'<span class="row-n" aria-hidden="true">{n}</span>'
             f'<div class="row-cards">{cards}{slots}</div><div class="row-act">{action}</div></li>'
         )
@@ -162,11 +191,16 @@ class FileirasView(GameTable):
     def _groups(self, p: vm.Player) -> list[tuple[vm.Group, str, str]]:
         return [(g, "plus" if g.plus else "minus", "+" if g.plus else "−") for g in p.groups]
 
+    def _group_title(self, g: vm.Group) -> str:
+        if g.plus:
+            return _("{colour}: {n}, counts plus", colour=g.card.label, n=g.count)
+        return _("{colour}: {n}, counts minus", colour=g.card.label, n=g.count)
+
     def panel_summary(self, view: vm.Table, panel: ui.Panel) -> str:
         p = view.players[panel.seat]
         summary = "".join(
-            f'<span class="group {kind}" title="{esc(g.card.label)}: {g.count}, '
-            f'counts {kind}">{card_html(g.card, "mini")}<b>{g.count}</b>'
+            f'<span class="group {kind}" title="{esc(self._group_title(g))}">'
+            f"{card_html(g.card, 'mini')}<b>{g.count}</b>"
             f'<i aria-hidden="true">{sign}</i></span>'
             for g, kind, sign in self._groups(p)
         )
@@ -180,19 +214,20 @@ class FileirasView(GameTable):
     def panel_detail(self, view: vm.Table, panel: ui.Panel) -> str:
         p = view.players[panel.seat]
         detail = "".join(
-            f"<li>{card_html(g.card, 'mini')}<span>{g.card.label}: {g.count} "
-            f"{'card' if g.count == 1 else 'cards'}, counts {kind}</span></li>"
-            for g, kind, _ in self._groups(p)
+            f"<li>{card_html(g.card, 'mini')}"
+            f"<span>{esc(vm.colour_text(g.card.kind, g.count, g.plus))}</span></li>"
+            for g in p.groups
         )
-        for kind, label, count in (("joker", "Jokers", p.jokers), ("+2", "+2 cards", p.plus2)):
+        extras = (
+            ("joker", _("Jokers: {n}", n=p.jokers), p.jokers),
+            ("+2", _("+2 cards: {n}", n=p.plus2), p.plus2),
+        )
+        for kind, words, count in extras:
             if count:
-                detail += (
-                    f"<li>{card_html(vm.card(kind), 'mini')}<span>{label}: {count}</span></li>"
-                )
-        return (
-            f'<ul class="detail">{detail or "<li>No cards yet.</li>"}</ul>'
-            f'<p class="small">Last action: {esc(p.last or "none yet")}.</p>'
-        )
+                detail += f"<li>{card_html(vm.card(kind), 'mini')}<span>{esc(words)}</span></li>"
+        empty = f"<li>{esc(_('No cards yet.'))}</li>"
+        last = _("Last action: {action}.", action=p.last) if p.last else _("Last action: none yet.")
+        return f'<ul class="detail">{detail or empty}</ul><p class="small">{esc(last)}</p>'
 
     # -- the end ----------------------------------------------------------------------
     def score_icon(self, icon: str) -> str:

@@ -141,10 +141,11 @@ def test_a_save_for_two_people_or_an_unknown_bot_is_refused():
 
 def test_log_sentences_agree_with_you():
     names = ["You", "Easy bot 2"]
-    assert vm.describe({"event": "deal", "player": 0, "card": "red"}, names) == (
+    # The person is told by seat (the third argument), never by their name.
+    assert vm.describe({"event": "deal", "player": 0, "card": "red"}, names, 0) == (
         "You start with Red."
     )
-    assert vm.describe({"event": "round", "round": 2, "starter": 1}, names) == (
+    assert vm.describe({"event": "round", "round": 2, "starter": 1}, names, 0) == (
         "Round 2 — Easy bot 2 starts."
     )
 

@@ -15,6 +15,8 @@ True
 
 from __future__ import annotations
 
+from optimus.i18n import N_, _
+
 COLOURS: tuple[str, ...] = ("yellow", "green", "blue", "grey", "orange", "red", "brown")
 """The seven colours (names are the project's; the seed names five of them)."""
 
@@ -35,6 +37,29 @@ CARDS_BENEATH_LAST = 15
 
 KIND_NAMES: tuple[str, ...] = (*COLOURS, "joker", "+2", "last")
 _KIND_BY_NAME = {name: k for k, name in enumerate(KIND_NAMES)}
+
+LABELS: dict[str, str] = {
+    "yellow": N_("Yellow"),
+    "green": N_("Green"),
+    "blue": N_("Blue"),
+    "grey": N_("Grey"),
+    "orange": N_("Orange"),
+    "red": N_("Red"),
+    "brown": N_("Brown"),
+    "joker": N_("Joker"),
+    "+2": "+2",
+    "last": N_("Last round"),
+}
+"""Each card kind's name as players read it (English; :func:`label` translates)."""
+
+
+def label(name: str) -> str:
+    """A card kind's name in the language spoken now (``"Red"``; an unknown name as is).
+
+    >>> label("grey"), label("+2")
+    ('Grey', '+2')
+    """
+    return _(LABELS[name]) if name in LABELS else name
 
 
 def kind_of(name: str) -> int:

@@ -38,12 +38,14 @@ from optimus.fileiras.cards import (
     counts_to_names,
     full_deck,
     kind_of,
+    label,
     names_to_counts,
     removed_colour_count,
     row_capacities,
     start_cards_per_player,
 )
 from optimus.fileiras.scoring import Scorer, cached_breakdown
+from optimus.i18n import _
 
 if TYPE_CHECKING:
     pass
@@ -68,9 +70,9 @@ class FileirasState(State):
         self.num_players = players
         self.advanced = advanced
         self.caps: tuple[int, ...] = row_capacities(players)
-        self.rows: list[list[int]] = [[] for _ in self.caps]
+        self.rows: list[list[int]] = [[] for _cap in self.caps]
         self.row_taker: list[int] = [-1] * len(self.caps)
-        self.coll: list[list[int]] = [[0] * COLLECTION_KINDS for _ in range(players)]
+        self.coll: list[list[int]] = [[0] * COLLECTION_KINDS for _seat in range(players)]
         self.took: list[bool] = [False] * players
         self.deck: list[int] = full_deck()
         self.remaining = sum(self.deck) - self.deck[LAST]
@@ -220,7 +222,7 @@ class FileirasState(State):
         """Pass the turn to the next player (clockwise) who has not taken a row."""
         n, took = self.num_players, self.took
         p = player
-        for _ in range(n):
+        for _step in range(n):
             p = (p + 1) % n
             if not took[p]:
                 self.current = p
@@ -265,34 +267,50 @@ class FileirasState(State):
         self._log({"event": "round", "round": self.round, "starter": player})
 
     def explain_illegal(self, player: int, move: str) -> str:
-        """A specific reason why ``move`` is not legal for ``player`` now."""
-        reason = self.common_refusal(player, "a chance event (set-up or a draw) must happen first")
+        """A specific reason why ``move`` is not legal for ``player`` now, in the language
+        spoken now (the reasons a refused move gives are shown to the player)."""
+        reason = self.common_refusal(
+            player, _("a chance event (set-up or a draw) must happen first")
+        )
         if reason:
             return reason
-        kind, _, arg = move.strip().partition(" ")
+        kind, _sep, arg = move.strip().partition(" ")
         if kind not in ("draw", "take", "place") or (kind == "draw") == bool(arg):
-            return "unknown move: moves are 'draw', 'take R' and 'place R' (R a row number)"
+            return _("unknown move: moves are 'draw', 'take R' and 'place R' (R a row number)")
         if player != self.current:
             if self.took[player]:
-                return f"you already took a row this round (row {self.row_taker.index(player) + 1})"
-            return f"it is not your turn (player {self.current} is to play)"
+                row = self.row_taker.index(player) + 1
+                return _("you already took a row this round (row {row})", row=row)
+            return _("it is not your turn (player {player} is to play)", player=self.current)
         if self.phase == "place" and kind != "place":
-            return f"you must place the drawn card ({KIND_NAMES[self.drawn]}) first"
+            card = label(KIND_NAMES[self.drawn]).lower()
+            return _("you must place the drawn card ({card}) first", card=card)
         if kind == "draw":
             if self.remaining <= 0:
-                return "the deck is empty: you must take a row"
-            return "every row still on the table is full: you must take a row"
+                return _("the deck is empty: you must take a row")
+            return _("every row still on the table is full: you must take a row")
         if not arg.isdigit() or not 1 <= int(arg) <= len(self.caps):
-            return f"there is no row {arg!r} (rows are 1-{len(self.caps)})"
+            return _(
+                "there is no row {row} (rows are 1-{last})", row=repr(arg), last=len(self.caps)
+            )
         r = int(arg) - 1
         if kind == "place" and self.phase != "place":
-            return "there is no drawn card to place: draw first"
+            return _("there is no drawn card to place: draw first")
         if self.row_taker[r] >= 0:
-            return f"row {r + 1} was already taken this round (by player {self.row_taker[r]})"
+            return _(
+                "row {row} was already taken this round (by player {player})",
+                row=r + 1,
+                player=self.row_taker[r],
+            )
         if kind == "take":
-            return f"row {r + 1} is empty: there is nothing to take"
+            return _("row {row} is empty: there is nothing to take", row=r + 1)
         if len(self.rows[r]) >= self.caps[r]:
-            return f"row {r + 1} is full ({self.caps[r]} of {self.caps[r]} cards)"
+            return _(
+                "row {row} is full ({cards} of {capacity} cards)",
+                row=r + 1,
+                cards=len(self.rows[r]),
+                capacity=self.caps[r],
+            )
         return super().explain_illegal(player, move)
 
     # -- views --------------------------------------------------------------

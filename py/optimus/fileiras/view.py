@@ -14,21 +14,23 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from optimus.fileiras.cards import label
 from optimus.fileiras.scoring import score_breakdown
+from optimus.i18n import N_, _, ngettext, pgettext
 from optimus.ui import table as ui
 
-COLOUR_SYMBOLS: dict[str, tuple[str, str, str]] = {
-    # kind: (name in sentences, symbol on the card, caption under the symbol)
-    "yellow": ("Yellow", "●", "Yellow"),
-    "green": ("Green", "▲", "Green"),
-    "blue": ("Blue", "■", "Blue"),
-    "grey": ("Grey", "◆", "Grey"),
-    "orange": ("Orange", "✚", "Orange"),
-    "red": ("Red", "♥", "Red"),
-    "brown": ("Brown", "♣", "Brown"),
-    "joker": ("Joker", "✱", "Joker"),
-    "+2": ("+2", "+2", "bonus"),
-    "last": ("Last round", "⚑", "Last"),
+COLOUR_SYMBOLS: dict[str, tuple[str, str]] = {
+    # kind: (symbol on the card, caption under the symbol); the name is cards.label's
+    "yellow": ("●", N_("Yellow")),
+    "green": ("▲", N_("Green")),
+    "blue": ("■", N_("Blue")),
+    "grey": ("◆", N_("Grey")),
+    "orange": ("✚", N_("Orange")),
+    "red": ("♥", N_("Red")),
+    "brown": ("♣", N_("Brown")),
+    "joker": ("✱", N_("Joker")),
+    "+2": ("+2", N_("bonus")),
+    "last": ("⚑", N_("Last")),
 }
 ACTIONS = ("draw", "place", "take")
 """Logged events that are a player's own decision (the last one stays highlighted)."""
@@ -46,6 +48,10 @@ class Card:
     caption: str
     last_by: str = ""
     """The name of the player whose last action placed it here ("" if none)."""
+    last_seat: int | None = None
+    """That player's seat (None if none)."""
+    last_you: bool = False
+    """Whether that player is the person."""
 
 
 @dataclass(frozen=True)
@@ -98,7 +104,13 @@ class Player:
 
     @property
     def panel(self) -> ui.Panel:
-        state = "has taken a row this round" if self.sat_out else ""
+        state = ""
+        if self.sat_out:
+            state = (
+                _("you have taken a row this round")
+                if self.you
+                else _("has taken a row this round")
+            )
         last = self.last + (f" · {state}" if state and self.last else state)
         return ui.Panel(self.seat, self.name, self.score, self.turn, self.you, last)
 
@@ -123,63 +135,81 @@ class Table:
 
 
 def card(kind: str) -> Card:
-    label, symbol, caption = COLOUR_SYMBOLS.get(kind, (kind, "?", kind))
-    return Card(kind, label, symbol, caption)
+    """A card kind as drawn, in the language spoken now."""
+    symbol, caption = COLOUR_SYMBOLS.get(kind, ("?", kind))
+    return Card(kind, label(kind), symbol, _(caption) if kind in COLOUR_SYMBOLS else caption)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def _labels(kinds: Sequence[str]) -> str:
+    return ", ".join(label(c) for c in kinds)
 
 
-def _verb(who: str, third_person: str) -> str:
-    """``starts`` for a bot, ``start`` for "You"."""
-    return third_person.removesuffix("s") if who == "You" else third_person
-
-
-def describe(entry: Mapping[str, Any], names: Sequence[str]) -> str | None:
-    """One log line for a public event (None for events not worth a line)."""
+def describe(entry: Mapping[str, Any], names: Sequence[str], you: int | None = None) -> str | None:
+    """One log line for a public event (None for events not worth a line); the person
+    (seat ``you``) is told in the second person."""
     ev = entry.get("event")
-    who = names[entry["player"]] if "player" in entry else ""
+    seat = entry.get("player")
+    mine = seat is not None and seat == you
+    who = names[seat] if seat is not None else ""
     if ev == "remove":
-        return f"{card(entry['colour']).label} is out of this game."
+        return _("{card} is out of this game.", card=label(entry["colour"]))
     if ev == "deal":
-        return f"{who} {_verb(who, 'starts')} with {card(entry['card']).label}."
+        c = label(entry["card"])
+        return (
+            _("You start with {card}.", card=c)
+            if mine
+            else _("{who} starts with {card}.", who=who, card=c)
+        )
     if ev == "round":
-        starter = names[entry["starter"]]
-        return f"Round {entry['round']} — {starter} {_verb(starter, 'starts')}."
+        n, starter = entry["round"], entry["starter"]
+        if starter == you:
+            return _("Round {round} — you start.", round=n)
+        return _("Round {round} — {who} starts.", round=n, who=names[starter])
     if ev == "draw":
-        return f"{who} drew {card(entry['card']).label}."
+        c = label(entry["card"])
+        return _("You drew {card}.", card=c) if mine else _("{who} drew {card}.", who=who, card=c)
     if ev == "last_round":
-        return f"{who} drew the last-round card: this is the last round!"
+        if mine:
+            return _("You drew the last-round card: this is the last round!")
+        return _("{who} drew the last-round card: this is the last round!", who=who)
     if ev == "place":
-        return f"{who} placed {card(entry['card']).label} on row {entry['row']}."
+        c, row = label(entry["card"]), entry["row"]
+        if mine:
+            return _("You placed {card} on row {row}.", card=c, row=row)
+        return _("{who} placed {card} on row {row}.", who=who, card=c, row=row)
     if ev == "take":
-        cards = ", ".join(card(c).label for c in entry.get("cards", []))
-        return f"{who} took row {entry['row']}: {cards}."
+        cards, row = _labels(entry.get("cards", [])), entry["row"]
+        if mine:
+            return _("You took row {row}: {cards}.", row=row, cards=cards)
+        return _("{who} took row {row}: {cards}.", who=who, row=row, cards=cards)
     if ev == "out":
-        cards = ", ".join(card(c).label for c in entry.get("cards", []))
-        return f"Row {entry['row']} leaves the game ({cards})." if cards else None
+        cards = _labels(entry.get("cards", []))
+        return (
+            _("Row {row} leaves the game ({cards}).", row=entry["row"], cards=cards)
+            if cards
+            else None
+        )
     if ev == "end":
-        return "The game is over."
+        return _("The game is over.")
     return None
 
 
 def status(obs: Mapping[str, Any], names: Sequence[str], you: int | None) -> ui.Status:
     """Whose turn it is and what they can do, in one sentence."""
     if obs["phase"] == "over":
-        return ui.Status("over", "The game is over.")
+        return ui.Status("over", _("The game is over."))
     current = obs["current"]
     if current is None:
-        return ui.Status("wait", "Setting up…")
+        return ui.Status("wait", _("Setting up…"))
     if current == you:
         legal = obs["legal_moves"]
         if obs["phase"] == "place":
-            drawn = card(obs["drawn"])
-            return ui.Status("you", f"Place the {drawn.label} card on a highlighted row.")
+            drawn = label(obs["drawn"])
+            return ui.Status("you", _("Place the {card} card on a highlighted row.", card=drawn))
         if "draw" in legal:
-            return ui.Status("you", "Your turn: draw a card from the deck, or take a row.")
-        return ui.Status("you", "Your turn: no row has room, so take one.")
-    return ui.Status("bot", f"{names[current]} is thinking…")
+            return ui.Status("you", _("Your turn: draw a card from the deck, or take a row."))
+        return ui.Status("you", _("Your turn: no row has room, so take one."))
+    return ui.Status("bot", _("{who} is thinking…", who=names[current]))
 
 
 def deck_hint(last_round: bool, draws_before_last: int | None) -> str:
@@ -193,10 +223,14 @@ def deck_hint(last_round: bool, draws_before_last: int | None) -> str:
     'This is the last round!'
     """
     if last_round:
-        return "This is the last round!"
+        return _("This is the last round!")
     if not draws_before_last:
-        return "Last-round card: may come with the next draw."
-    return f"Last-round card: not before {_plural(draws_before_last, 'more draw')}."
+        return _("Last-round card: may come with the next draw.")
+    return ngettext(
+        "Last-round card: not before {n} more draw.",
+        "Last-round card: not before {n} more draws.",
+        draws_before_last,
+    )
 
 
 def _last_placed(log: Sequence[Mapping[str, Any]], at: int, row_len: int) -> int | None:
@@ -213,14 +247,20 @@ def _last_placed(log: Sequence[Mapping[str, Any]], at: int, row_len: int) -> int
     return index if index >= 0 else None
 
 
-def last_action_text(entry: Mapping[str, Any]) -> str:
-    """A player's last action, short, for their panel ("took row 2")."""
+def last_action_text(entry: Mapping[str, Any], mine: bool = False) -> str:
+    """A player's last action, short, for their panel ("took row 2"); ``mine``: the
+    person's own (the same English, said to them in the languages that conjugate)."""
     ev = entry["event"]
     if ev == "take":
-        return f"took row {entry['row']}"
+        row = entry["row"]
+        return pgettext("you", "took row {row}", row=row) if mine else _("took row {row}", row=row)
+    c = label(entry["card"])
     if ev == "place":
-        return f"placed {card(entry['card']).label} on row {entry['row']}"
-    return f"drew {card(entry['card']).label}"
+        row = entry["row"]
+        if mine:
+            return pgettext("you", "placed {card} on row {row}", card=c, row=row)
+        return _("placed {card} on row {row}", card=c, row=row)
+    return pgettext("you", "drew {card}", card=c) if mine else _("drew {card}", card=c)
 
 
 def table(obs: Mapping[str, Any], names: Sequence[str], you: int | None) -> Table:
@@ -238,7 +278,14 @@ def table(obs: Mapping[str, Any], names: Sequence[str], you: int | None) -> Tabl
     rows = []
     for i, row in enumerate(obs["rows"], start=1):
         cards = tuple(
-            replace(card(kind), last_by=names[marks[(i, j)]]) if (i, j) in marks else card(kind)
+            replace(
+                card(kind),
+                last_by=names[marks[(i, j)]],
+                last_seat=marks[(i, j)],
+                last_you=marks[(i, j)] == you,
+            )
+            if (i, j) in marks
+            else card(kind)
             for j, kind in enumerate(row["cards"])
         )
         rows.append(
@@ -273,7 +320,7 @@ def table(obs: Mapping[str, Any], names: Sequence[str], you: int | None) -> Tabl
                 jokers=coll.get("joker", 0),
                 plus2=coll.get("+2", 0),
                 cards=sum(coll.values()),
-                last=last_action_text(last[seat][1]) if seat in last else "",
+                last=last_action_text(last[seat][1], seat == you) if seat in last else "",
             )
         )
     return Table(
@@ -290,7 +337,7 @@ def table(obs: Mapping[str, Any], names: Sequence[str], you: int | None) -> Tabl
         removed=tuple(card(c) for c in obs["removed"]),
         rows=tuple(rows),
         players=tuple(players),
-        log=ui.log_lines(log, lambda e: describe(e, names)),
+        log=ui.log_lines(log, lambda e: describe(e, names, you)),
         advanced=bool(obs["advanced"]),
     )
 
@@ -310,20 +357,43 @@ def final(obs: Mapping[str, Any], names: Sequence[str]) -> list[ui.FinalScore]:
     ):
         lines = [_colour_line(c) for c in b.colours]
         if b.plus2_cards:
-            lines.append(
-                ui.ScoreLine(f"+2 cards: {b.plus2_cards}", f"+{b.plus2_points}", icon="+2")
-            )
+            text = _("+2 cards: {n}", n=b.plus2_cards)
+            lines.append(ui.ScoreLine(text, f"+{b.plus2_points}", icon="+2"))
         why = plus_reason(b.colours, obs["advanced"])
         out.append(ui.FinalScore(seat, names[seat], rank, b.total, tuple(lines), why))
     out.sort(key=lambda p: (p.rank, p.seat))
     return out
 
 
+def cards_text(n: int) -> str:
+    """``1 card``, ``3 cards``."""
+    return ngettext("{n} card", "{n} cards", n)
+
+
+def colour_text(colour: str, cards: int, plus: bool, jokers: int = 0) -> str:
+    """A collected colour in words: ``Red: 3 cards + 1 joker, counts plus``."""
+    name, counted = label(colour), cards_text(cards)
+    if jokers:
+        joined = ngettext("{n} joker", "{n} jokers", jokers)
+        if plus:
+            return _(
+                "{colour}: {cards} + {jokers}, counts plus",
+                colour=name,
+                cards=counted,
+                jokers=joined,
+            )
+        return _(
+            "{colour}: {cards} + {jokers}, counts minus", colour=name, cards=counted, jokers=joined
+        )
+    if plus:
+        return _("{colour}: {cards}, counts plus", colour=name, cards=counted)
+    return _("{colour}: {cards}, counts minus", colour=name, cards=counted)
+
+
 def _colour_line(c: Any) -> ui.ScoreLine:
     kind = "plus" if c.plus else "minus"
-    jokers = f" + {_plural(c.jokers, 'joker')}" if c.jokers else ""
     sign = "+" if c.points >= 0 else ""
-    text = f"{card(c.colour).label}: {_plural(c.cards, 'card')}{jokers}, counts {kind}"
+    text = colour_text(c.colour, c.cards, c.plus, c.jokers)
     return ui.ScoreLine(text, f"{sign}{c.points}", kind=kind, icon=c.colour)
 
 
@@ -339,10 +409,17 @@ def end_screen(
 def plus_reason(colours: Sequence[Any], advanced: bool) -> str:
     """Which colours counted plus (and where the jokers went), short, for the end screen."""
     del advanced  # the table in use is said once, in ``end_rules``
-    plus = [card(c.colour).label for c in colours if c.plus]
-    text = f"Counted plus: {', '.join(plus) or 'no colour'}."
+    plus = [label(c.colour) for c in colours if c.plus]
+    if plus:
+        text = _("Counted plus: {colours}.", colours=", ".join(plus))
+    else:
+        text = _("Counted plus: no colour.")
     jokers = [
-        f"{_plural(c.jokers, 'joker')} as {card(c.colour).label}" for c in colours if c.jokers
+        ngettext(
+            "{n} joker as {colour}", "{n} jokers as {colour}", c.jokers, colour=label(c.colour)
+        )
+        for c in colours
+        if c.jokers
     ]
     if jokers:
         text += f" {'; '.join(jokers)}."
@@ -351,38 +428,42 @@ def plus_reason(colours: Sequence[Any], advanced: bool) -> str:
 
 def end_rules(advanced: bool) -> str:
     """How the end screen's totals were made and how ties are decided, in words."""
-    table = "1, 4, 8, 7, 6, 5 (advanced)" if advanced else "1, 3, 6, 10, 15, 21"
-    return (
-        f"Each colour scores {table} for 1 to 6 cards. Each player's three colours that give "
-        "the highest total count plus, every other colour counts minus; jokers go where they "
-        f"score most; each +2 card adds 2. {ui.TIE_RULE}"
+    scale = (
+        _("Each colour scores 1, 4, 8, 7, 6, 5 (advanced) for 1 to 6 cards.")
+        if advanced
+        else _("Each colour scores 1, 3, 6, 10, 15, 21 for 1 to 6 cards.")
     )
+    counted = _(
+        "Each player's three colours that give the highest total count plus, every other "
+        "colour counts minus; jokers go where they score most; each +2 card adds 2."
+    )
+    return f"{scale} {counted} {_(ui.TIE_RULE)}"
 
 
 RULES: tuple[str, ...] = (
-    (
+    N_(
         "On your turn, either <b>draw</b> the top card of the deck and place it on a row that "
         "has room (at most 3 cards; in the 2-player game the rows hold 1, 2 and 3), or "
         "<b>take</b> a row with at least one card. Whoever takes a row sits out the rest of the "
         "round. When every row is full you must take one."
     ),
-    (
+    N_(
         "To play, click the deck to draw, then a highlighted row (or its empty slot) to place "
         "the card; click a highlighted row to take it. The buttons beside them do the same."
     ),
-    (
+    N_(
         "The round ends when everyone has taken a row; whoever took the last row starts the "
         "next one."
     ),
-    (
+    N_(
         "When the <b>last-round card</b> appears (15 cards lie beneath it), this round is the "
         "last one. The table says how many draws must come first, at the least."
     ),
-    (
+    N_(
         "Scoring per colour: 1, 3, 6, 10, 15, 21 points for 1-6 cards (no more for a 7th). Only "
         "your <b>three best colours</b> count plus; every other colour counts minus. Jokers "
         "become the colours that score you most; each +2 card adds 2."
     ),
-    "Players with the same total share the victory (there is no tie-break).",
+    N_("Players with the same total share the victory (there is no tie-break)."),
 )
-"""The rules drawer's points (HTML fragments), in order."""
+"""The rules drawer's points (HTML fragments, English: the frame translates them), in order."""
