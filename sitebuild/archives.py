@@ -39,6 +39,7 @@ ARCHIVES = "/lib/optimus-table"
 BOOT_MODULES_OF_OURS = (
     "optimus/__init__.py",
     "optimus/games.py",
+    "optimus/i18n.py",
     "optimus_web/__init__.py",
     "optimus_web/lazy.py",
     "optimus_web/main.py",
