@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from optimus.i18n import _
+from optimus.i18n import _, pgettext
 from optimus.ui import howto
 from optimus.ui import table as ui
 
@@ -24,6 +24,11 @@ def rules_html(game_id: str, rules: Sequence[str]) -> str:
     from docs/howto/), else the view's points (English marked ``N_``, said with ``_``)."""
     page = howto.read(game_id)
     if page:
+        # A wide table scrolls sideways in its own box (a phone's drawer is narrow),
+        # which the keyboard can reach and scroll too.
+        label = esc(pgettext("rules", "Table"))
+        box = f'<div class="howto-table" tabindex="0" role="region" aria-label="{label}">'
+        page = page.replace("<table>", box + "<table>").replace("</table>", "</table></div>")
         return f'<div class="howto">{page}</div>'
     points = "".join(f"<li>{_(r)}</li>" for r in rules)
     return f"<ol>{points}</ol>"
