@@ -195,6 +195,17 @@ def test_a_bot_that_cannot_start_is_noted_in_the_language_shown(speak: Any) -> N
 # -- the rules drawer (web/dialogs.py, imported with its package's name) -------------------
 
 
+@pytest.fixture(autouse=True)
+def no_page_modules_left() -> Iterator[None]:
+    """The page's modules imported by a test are forgotten after it (they were imported
+    with stand-ins for the browser)."""
+    before = set(sys.modules)
+    yield
+    for name in set(sys.modules) - before:
+        if name.startswith("optimus_web"):
+            del sys.modules[name]
+
+
 @pytest.fixture
 def dialogs(monkeypatch: pytest.MonkeyPatch) -> Any:
     """web/dialogs.py imported as ``optimus_web.dialogs`` (it needs no ``js``)."""
@@ -238,3 +249,81 @@ def test_without_a_how_to_play_the_drawer_keeps_the_views_points(
     speak("en")
     page = dialogs.dialogs_html("tiny", [point], "normal")
     assert f"<ol><li>{point}</li></ol>" in page and "How to play" in page
+
+
+@pytest.fixture
+def web(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The page's modules that draw the frame, imported as ``optimus_web.*`` with a bare
+    stand-in for ``js`` (they touch it only when they run in the page)."""
+    package = ModuleType("optimus_web")
+    package.__path__ = [str(ROOT / "web")]
+    monkeypatch.setitem(sys.modules, "optimus_web", package)
+    monkeypatch.setitem(sys.modules, "js", ModuleType("js"))
+    pyodide = ModuleType("pyodide")
+    ffi = ModuleType("pyodide.ffi")
+    ffi.create_proxy = lambda f: f  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "pyodide", pyodide)
+    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
+    names = ("frame", "setup", "storage", "userbots", "router", "keyed", "dialogs")
+    for name in names:
+        monkeypatch.delitem(sys.modules, f"optimus_web.{name}", raising=False)
+    return {name: importlib.import_module(f"optimus_web.{name}") for name in names}
+
+
+@pytest.mark.parametrize("lang", ["pt", "ca"])
+def test_the_frame_and_the_set_up_screen_speak_the_language(
+    web: Any, speak: Any, lang: str
+) -> None:
+    from optimus.games import GAMES
+
+    frame, setup, userbots = web["frame"], web["setup"], web["userbots"]
+    speak(lang)
+    panel = ui.Panel(
+        seat=0, name=ui.seat_names(["human"])[0], score=3, turn=True, you=True, last="x"
+    )
+    settings = {"players": 3, "seat": "1", **{f"bot{i}": "easy" for i in range(4)}}
+    fields = setup.seat_fields(settings, {n: f"{n}" for n in (2, 3, 4, 5)}, ["easy", "hard"])
+    notes = [Note(1, NOT_LOADED, (("bot", "B (b)"),), "normal", by_seat=True).say("x")]
+    picker = userbots.BotPicker("fileiras", {"bot0": ["easy", "hard"]}, ["easy", "hard"])
+    pages = {
+        "tools": frame.tools_html(),
+        "play": frame.play_html(),
+        "panel": frame.panel_html(panel, ""),
+        "set-up": setup.setup_html(
+            [ui.SAVE_SET_ASIDE, ui.STORAGE_REFUSED],
+            setup.resume_html(notes),
+            i18n._(GAMES["fileiras"].lead),
+            fields,
+            picker.html(),
+        ),
+    }
+    for part, page in pages.items():
+        assert english_left(words(page), english(lang)) == [], part
+    assert {"pt": "Fácil", "ca": "Fàcil"}[lang] in fields
+    speak("en")
+    assert "How to play" in frame.tools_html() and "Start a new game" in setup.setup_html(
+        [], "resume", "", "", ""
+    )
+
+
+def test_a_players_bot_file_refused_in_the_language(speak: Any) -> None:
+    from optimus.core import userbots
+
+    speak("pt")
+    with pytest.raises(userbots.UserBotError, match=r"^oops\.py, linha 1: SyntaxError"):
+        userbots.load_source("oops.py", "x = (1,\n")
+    with pytest.raises(userbots.UserBotError, match="não contém nenhum módulo Python"):
+        userbots.wheel_modules(_empty_zip(), "empty.whl")
+    speak("en")
+    with pytest.raises(userbots.UserBotError, match=r"^oops\.py, line 1: SyntaxError"):
+        userbots.load_source("oops.py", "x = (1,\n")
+
+
+def _empty_zip() -> bytes:
+    import io
+    import zipfile
+
+    data = io.BytesIO()
+    with zipfile.ZipFile(data, "w") as archive:
+        archive.writestr("x-1.0.dist-info/METADATA", "Name: x\n")
+    return data.getvalue()
