@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from optimus.i18n import _, pgettext
+from optimus.ui import howto
 from optimus.ui import table as ui
 
 from .router import esc, found
@@ -17,35 +19,59 @@ from .router import esc, found
 ROLES = ("rules", "settings", "confirm", "confirm-text", "confirm-yes", "player", "end", "options")
 
 
+def rules_html(game_id: str, rules: Sequence[str]) -> str:
+    """The rules drawer's text: the game's how-to-play in the language spoken now (built
+    from docs/howto/), else the view's points (English marked ``N_``, said with ``_``)."""
+    page = howto.read(game_id)
+    if page:
+        # A wide table scrolls sideways in its own box (a phone's drawer is narrow),
+        # which the keyboard can reach and scroll too.
+        label = esc(pgettext("rules", "Table"))
+        box = f'<div class="howto-table" tabindex="0" role="region" aria-label="{label}">'
+        page = page.replace("<table>", box + "<table>").replace("</table>", "</table></div>")
+        return f'<div class="howto">{page}</div>'
+    points = "".join(f"<li>{_(r)}</li>" for r in rules)
+    return f"<ol>{points}</ol>"
+
+
 def dialogs_html(game_id: str, rules: Sequence[str], speed: str) -> str:
-    """Every dialog of a table, closed."""
+    """Every dialog of a table, closed, in the language spoken now."""
     g = esc(game_id)
     speeds = "".join(
         f'<option value="{k}"{" selected" if k == speed else ""}>{esc(label)}</option>'
         for k, label in ui.SPEED_LABELS.items()
     )
-    points = "".join(f"<li>{r}</li>" for r in rules)
+    close = esc(_("Close"))
+    how_to_play = esc(_("How to play"))
+    options = esc(_("Options in use"))
+    settings = esc(_("Settings"))
+    bot_speed = esc(_("Bot speed"))
+    instant = esc(
+        _(
+            "With “Instant”, or when your system asks for reduced motion, cards appear in "
+            "their new place without moving."
+        )
+    )
     return f"""
   <dialog class="drawer" data-role="rules" aria-labelledby="{g}-rules-title">
-    <header class="dialog-head"><h2 id="{g}-rules-title">How to play</h2>
-      <button type="button" class="btn" data-action="close">Close</button></header>
-    <div class="drawer-body"><ol>{points}</ol>
-      <h3>Options in use</h3><p data-role="options"></p></div>
+    <header class="dialog-head"><h2 id="{g}-rules-title">{how_to_play}</h2>
+      <button type="button" class="btn" data-action="close">{close}</button></header>
+    <div class="drawer-body">{rules_html(game_id, rules)}
+      <h3>{options}</h3><p data-role="options"></p></div>
   </dialog>
   <dialog class="small-dialog" data-role="settings" aria-labelledby="{g}-settings-title">
-    <header class="dialog-head"><h2 id="{g}-settings-title">Settings</h2>
-      <button type="button" class="btn" data-action="close">Close</button></header>
-    <label class="field">Bot speed
+    <header class="dialog-head"><h2 id="{g}-settings-title">{settings}</h2>
+      <button type="button" class="btn" data-action="close">{close}</button></header>
+    <label class="field">{bot_speed}
       <select name="speed" data-setting="speed">{speeds}</select></label>
-    <p class="small">With “Instant”, or when your system asks for reduced motion,
-      cards appear in their new place without moving.</p>
+    <p class="small">{instant}</p>
   </dialog>
   <dialog class="small-dialog" data-role="confirm" aria-labelledby="{g}-confirm-text">
     <p id="{g}-confirm-text" data-role="confirm-text"></p>
     <p class="dialog-actions">
-      <button type="button" class="btn" data-action="confirm-no">Cancel</button>
+      <button type="button" class="btn" data-action="confirm-no">{esc(_("Cancel"))}</button>
       <button type="button" class="btn primary" data-action="confirm-yes"
-        data-role="confirm-yes">OK</button></p>
+        data-role="confirm-yes">{esc(_("OK"))}</button></p>
   </dialog>
   <dialog class="small-dialog" data-role="player" aria-labelledby="{g}-player-title"></dialog>
   <dialog class="end-dialog" data-role="end" aria-labelledby="{g}-end-title"></dialog>"""
@@ -55,14 +81,15 @@ def end_html(game_id: str, end: ui.EndScreen, icon: Callable[[str], str]) -> str
     """The end screen: headline, how totals and ties were decided, each player's breakdown,
     Rematch / New game / See the final table.  ``icon`` draws a line's piece."""
     players = "".join(final_html(p, icon) for p in end.players)
+    see = esc(_("See the final table"))
     return f"""
 <div class="end-head"><h2 id="{esc(game_id)}-end-title">{esc(end.headline)}</h2>
 <p class="end-rules">{esc(end.rules)}</p></div>
-<div class="finals" tabindex="0" role="region" aria-label="Scores">{players}</div>
+<div class="finals" tabindex="0" role="region" aria-label="{esc(_("Scores"))}">{players}</div>
 <p class="dialog-actions">
-  <button type="button" class="btn primary" data-action="rematch">Rematch</button>
-  <button type="button" class="btn" data-action="new">New game</button>
-  <button type="button" class="btn" data-action="see-table">See the final table</button></p>"""
+  <button type="button" class="btn primary" data-action="rematch">{esc(_("Rematch"))}</button>
+  <button type="button" class="btn" data-action="new">{esc(_("New game"))}</button>
+  <button type="button" class="btn" data-action="see-table">{see}</button></p>"""
 
 
 def final_html(p: ui.FinalScore, icon: Callable[[str], str]) -> str:
@@ -80,7 +107,7 @@ def final_html(p: ui.FinalScore, icon: Callable[[str], str]) -> str:
     return (
         f'<article class="final" data-seat="{p.seat}" data-total="{p.total}">'
         f'<h3><span class="rank">#{p.rank}</span> {esc(p.name)}'
-        f'<span class="total" data-role="total">{ui.points(p.total)}</span></h3>'
+        f'<span class="total" data-role="total">{esc(ui.points(p.total))}</span></h3>'
         f"{why}<ul>{''.join(lines)}</ul></article>"
     )
 
@@ -126,7 +153,7 @@ class Dialogs:
 
     def rules(self, options: str) -> None:
         """The rules drawer, with the options of the game in progress."""
-        self.nodes["options"].textContent = options or "You choose them on the set-up screen."
+        self.nodes["options"].textContent = options or _("You choose them on the set-up screen.")
         self.open(self.nodes["rules"])
 
     def settings(self) -> None:
@@ -138,7 +165,8 @@ class Dialogs:
         dialog.innerHTML = (
             f'<header class="dialog-head"><h2 id="{esc(self.game_id)}-player-title">'
             f"{esc(panel.name)}: {esc(ui.points(panel.score))}</h2>"
-            '<button type="button" class="btn" data-action="close">Close</button></header>'
+            f'<button type="button" class="btn" data-action="close">{esc(_("Close"))}</button>'
+            "</header>"
             f"{detail}"
         )
         self.open(dialog)

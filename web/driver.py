@@ -17,6 +17,7 @@ from typing import Any, Protocol
 import js
 
 from optimus.core.protocol import GameError
+from optimus.i18n import _
 from optimus.ui import table as ui
 from optimus.ui.session import TableSession
 
@@ -105,7 +106,7 @@ class Driver:
             return
         seat = session.human_to_act()
         if seat is None:
-            host.error = "Please wait: it is not your turn."
+            host.error = _("Please wait: it is not your turn.")
             host.render()
             return
         host.error = ""

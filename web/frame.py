@@ -14,25 +14,39 @@ from typing import Any
 
 import js
 
+from optimus.i18n import _
 from optimus.ui import table as ui
 
 from . import keyed
 from .router import esc, found
 
-TOOLS_HTML = (
-    '<button type="button" class="btn tool" data-action="rules">How to play</button>'
-    '<button type="button" class="btn tool" data-action="settings">Settings</button>'
-    '<button type="button" class="btn tool" data-action="results" hidden>Results</button>'
-)
-"""The game bar's tools, beside the title and the back link of index.html."""
 
-PLAY_HTML = """
+def tools_html() -> str:
+    """The game bar's tools, beside the title and the back link of index.html."""
+    return (
+        f'<button type="button" class="btn tool" data-action="rules">{esc(_("How to play"))}'
+        "</button>"
+        f'<button type="button" class="btn tool" data-action="settings">{esc(_("Settings"))}'
+        "</button>"
+        '<button type="button" class="btn tool" data-action="results" hidden>'
+        f"{esc(_('Results'))}</button>"
+    )
+
+
+def play_html() -> str:
+    """The play screen: the board beside the players' panels and the log."""
+    table = esc(_("Table"))
+    side = esc(_("Players and log"))
+    players = esc(_("Players"))
+    log = esc(_("Log"))
+    newest = esc(_("newest first"))
+    return f"""
 <div class="play" data-role="play">
-  <section class="board" aria-label="Table" tabindex="-1" data-role="board"></section>
-  <section class="side" aria-label="Players and log">
-    <ul class="panels" aria-label="Players" data-role="panels"></ul>
+  <section class="board" aria-label="{table}" tabindex="-1" data-role="board"></section>
+  <section class="side" aria-label="{side}">
+    <ul class="panels" aria-label="{players}" data-role="panels"></ul>
     <section class="log" aria-labelledby="log-title">
-      <h2 id="log-title">Log <span class="small">newest first</span></h2>
+      <h2 id="log-title">{log} <span class="small">{newest}</span></h2>
       <ol tabindex="0" aria-labelledby="log-title" data-role="log"></ol>
     </section>
   </section>
@@ -57,17 +71,18 @@ def panel_html(p: ui.Panel, summary: str) -> str:
         cls.append("turn")
     if p.you:
         cls.append("you")
-    marker = '<span class="turn-mark">▶ to play</span>' if p.turn else ""
-    last = f'<p class="plast">Last: {esc(p.last)}</p>' if p.last else '<p class="plast"></p>'
-    score = esc(ui.points(p.score))
+    marker = f'<span class="turn-mark">▶ {esc(_("to play"))}</span>' if p.turn else ""
+    last = esc(_("Last: {action}", action=p.last)) if p.last else ""
+    score = ui.points(p.score)
+    label = esc(_("{who}: {points}. Show details", who=p.name, points=score))
     return (
         f'<li class="{" ".join(cls)}" data-seat="{p.seat}" data-key="seat{p.seat}" '
         'data-action="player">'
         f'<button type="button" class="panel-head" data-action="player" '
-        f'data-seat="{p.seat}" aria-label="{esc(p.name)}: {score}. Show details">'
+        f'data-seat="{p.seat}" aria-label="{label}">'
         f'<span class="pname">{esc(p.name)}</span>{marker}'
-        f'<span class="pscore" data-role="score">{score}</span></button>'
-        f'{last}<div class="psum">{summary}</div></li>'
+        f'<span class="pscore" data-role="score">{esc(score)}</span></button>'
+        f'<p class="plast">{last}</p><div class="psum">{summary}</div></li>'
     )
 
 
@@ -93,7 +108,7 @@ class Frame:
     def mount_tools() -> None:
         tools = js.document.getElementById("game-tools")
         if found(tools):
-            tools.innerHTML = TOOLS_HTML
+            tools.innerHTML = tools_html()
 
     @staticmethod
     def unmount_tools() -> None:
@@ -122,7 +137,7 @@ class Frame:
         self.screen.innerHTML = markup
 
     def show_play(self) -> None:
-        self.screen.innerHTML = PLAY_HTML
+        self.screen.innerHTML = play_html()
         self._drawn = {}
         self._your_turn = False
 

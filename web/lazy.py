@@ -97,7 +97,8 @@ class Archives:
         try:
             unpacked = zlib.decompress(data, wbits=31)  # gzip
         except zlib.error as exc:
-            raise OSError(f"{spec['url']} is damaged ({exc})") from None
+            damaged = f"{spec['url']} is damaged ({exc})"  # not shown (technical)
+            raise OSError(damaged) from None
         for need in needs:
             await need
         path = f"{self._directory}/{spec['file']}"
@@ -167,7 +168,7 @@ class LoadingView:
             await self._load()
         except Exception as exc:
             if generation == self._generation:
-                self._report(f"{self.title} could not be downloaded: {exc!r}")
+                self._report(f"{self.title} could not be downloaded: {exc!r}")  # not shown
                 self._say(
                     _(
                         "{game} could not be downloaded ({error}). "

@@ -164,6 +164,20 @@ def report_error(message: str) -> None:
         js.document.body.append(js.document.createTextNode(message))
 
 
+def N_(message: str, /) -> str:  # noqa: N802 - optimus.i18n's name, for the catalogs
+    """``message`` unchanged: marks a sentence for the catalogs (``optimus.i18n.N_``: the
+    package may be what failed to import)."""
+    return message
+
+
+def said(message: str, cause: str) -> str:
+    """``message`` in the page's language (index.html's ``optimusT``: the landing page's
+    catalog), its ``{cause}`` filled."""
+    translate = getattr(js.window, "optimusT", None)
+    text = str(translate(message)) if translate is not None else message
+    return text.replace("{cause}", cause)
+
+
 def modules_compiled_at_boot() -> list[str]:
     """Modules imported so far that the page had to compile.
 
@@ -272,7 +286,7 @@ def boot(units: Mapping[str, Mapping[str, Any]] | None = None) -> Router:
         if isinstance(exc, ModuleNotFoundError) and exc.name == "optimus":
             # A damaged wheel is still written to the file system; the import
             # is where the page learns of it.
-            cause = f"The game package (its wheel) is missing or damaged. {cause}"
+            cause = said(N_("The game package (its wheel) is missing or damaged. {cause}"), cause)
         report_error(cause)
         raise
     root.dataset.pythonVersion = ".".join(map(str, sys.version_info[:3]))

@@ -39,7 +39,8 @@ def rect(element: Any) -> Rect | None:
 
 def reduced_motion() -> bool:
     try:
-        return bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        query = "(prefers-reduced-motion: reduce)"  # not shown
+        return bool(js.window.matchMedia(query).matches)
     except Exception:
         return False
 
@@ -95,11 +96,12 @@ def send(root: Any, pieces: Sequence[tuple[Rect, str]], destination: Any, ms: in
         ghost.innerHTML = inner
         root.append(ghost)
         dx, dy = tx - (x + w / 2), ty - (y + h / 2)
+        end = f"translate({dx}px, {dy}px) scale(0.4)"  # not shown
         motion = ghost.animate(
             _js(
                 [
                     {"transform": "none", "opacity": 1},
-                    {"transform": f"translate({dx}px, {dy}px) scale(0.4)", "opacity": 0.2},
+                    {"transform": end, "opacity": 0.2},
                 ]
             ),
             _js({"duration": ms, "easing": "ease-in"}),

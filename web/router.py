@@ -166,7 +166,7 @@ class Router:
                     _("{game} could not start: {error}", game=title, error=_error(exc)),
                 )
                 self._window.console.error(f"view {route!r} failed: {exc!r}")
-        self._document.title = f"{self._title.textContent} · Optimus Table"
+        self._document.title = f"{self._title.textContent} · Optimus Table"  # not shown: names only
         # Scrolling and focusing need the page laid out: done once the table is in
         # it, so the browser lays out once, not also the empty frame before.
         self._window.scrollTo(0, 0)
@@ -186,7 +186,9 @@ class Router:
         if self._route == HOME:
             self._document.title = _("Optimus Table: three tabletop games")
         else:
-            self._document.title = f"{self._title.textContent} · Optimus Table"
+            self._document.title = (
+                f"{self._title.textContent} · Optimus Table"  # not shown: names only
+            )
 
     def _show_message(self, title: str, message: str) -> None:
         self._title.textContent = title

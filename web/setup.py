@@ -15,6 +15,7 @@ from typing import Any
 
 from optimus.core.protocol import JSON
 from optimus.games import GameInfo
+from optimus.i18n import _
 from optimus.ui import table as ui
 
 from .router import esc, found
@@ -95,20 +96,23 @@ def seat_fields(
     for i in range(max(players) - 1):
         opts = "".join(
             f'<option value="{lv}"{" selected" if s[f"bot{i}"] == lv else ""}>'
-            f"{esc(lv.capitalize())}</option>"
+            f"{esc(ui.level_name(lv))}</option>"
             for lv in levels
         )
         hidden = " hidden" if i >= count - 1 else ""
         seats.append(
-            f'<label class="seat field"{hidden}>Bot {i + 1} '
+            f'<label class="seat field"{hidden}>{esc(_("Bot {n}", n=i + 1))} '
             f'<select name="bot{i}" data-setting="bot{i}">{opts}</select></label>'
         )
+    players_word = esc(_("Players"))
+    legend = esc(_("Your place at the table, and the bots"))
+    you_play = esc(_("You play"))
     return f"""
-  <label class="field">Players <select name="players" data-setting="players">{counts}</select>
-  </label>
+  <label class="field">{players_word}
+    <select name="players" data-setting="players">{counts}</select></label>
   <fieldset class="seats"{" hidden" if count == 1 else ""}>
-    <legend>Your place at the table, and the bots</legend>
-    <label class="field">You play <select name="seat" data-setting="seat">{places}</select>
+    <legend>{legend}</legend>
+    <label class="field">{you_play} <select name="seat" data-setting="seat">{places}</select>
     </label>{"".join(seats)}</fieldset>"""
 
 
@@ -142,7 +146,12 @@ def seats(settings: Mapping[str, JSON], seed: int) -> list[str]:
 
 def setup_html(notices: Sequence[str], resume: str, lead: str, fields: str, picker: str) -> str:
     """The set-up screen: notices, "resume" (with a saved game), the fields, "start"."""
-    said = "".join(f'<p class="notice">{esc(n)}</p>' for n in notices)
+    """The set-up screen: notices, "resume" (with a saved game), the fields, "start".
+
+    ``notices`` are English sentences of the catalogs (``ui.SAVE_SET_ASIDE``), said
+    here in the language spoken; ``lead`` is already in it."""
+    said = "".join(f'<p class="notice">{esc(_(n))}</p>' for n in notices)
+    start = esc(_("Start a new game") if resume else _("Start game"))
     return f"""
 <form class="setup" data-role="setup" onsubmit="return false">
   {said}{resume}
@@ -150,15 +159,17 @@ def setup_html(notices: Sequence[str], resume: str, lead: str, fields: str, pick
   {fields}
   {picker}
   <p><button type="button" class="btn {"" if resume else "primary"}" data-action="start">
-    Start {"a new " if resume else ""}game</button></p>
+    {start}</button></p>
 </form>"""
 
 
-def resume_html(notes: Sequence[tuple[str, str]]) -> str:
-    """The "resume" offer, after the notes of the saved game ((who, text): a player's bot
+def resume_html(notes: Sequence[str]) -> str:
+    """The "resume" offer, after the notes of the saved game (sentences: a player's bot
     that is not loaded)."""
-    said = "".join(f'<p class="notice">{esc(who)} {esc(text)}</p>' for who, text in notes)
+    said = "".join(f'<p class="notice">{esc(text)}</p>' for text in notes)
+    progress = esc(_("You have a game in progress."))
+    resume = esc(_("Resume it"))
     return (
-        f'{said}<p class="resume">You have a game in progress. '
-        '<button type="button" class="btn primary" data-action="resume">Resume it</button></p>'
+        f'{said}<p class="resume">{progress} '
+        f'<button type="button" class="btn primary" data-action="resume">{resume}</button></p>'
     )

@@ -34,6 +34,7 @@ from optimus import i18n
 from optimus.core.protocol import JSON
 from optimus.core.registry import get_game
 from optimus.games import GAMES
+from optimus.i18n import _, ngettext
 from optimus.ui import table as ui
 from optimus.ui.session import TableSession
 
@@ -55,9 +56,11 @@ class GameTable:
     game_id = ""
     """The game's id in :data:`optimus.games.GAMES` (its title, players and bot levels)."""
     lead = ""
-    """One sentence on the set-up screen: what the game is about."""
+    """One sentence on the set-up screen: what the game is about (English, marked with
+    ``N_``: the table shows it with ``_``)."""
     rules: Sequence[str] = ()
-    """The rules drawer's points, in order (HTML fragments)."""
+    """The rules drawer's points, in order (HTML fragments, English marked with ``N_``:
+    shown with ``_``), when the game has no how-to-play page for the drawer."""
     defaults: dict[str, JSON] = {}
     """The game's own settings (beside players, seats and speed), with their defaults."""
     choices: dict[str, Sequence[JSON]] = {}
@@ -72,7 +75,7 @@ class GameTable:
 
     def player_label(self, n: int) -> str:
         """The "Players" option for ``n`` players (a game may add what changes with it)."""
-        return f"{n} player{'' if n == 1 else 's'}"
+        return ngettext("{n} player", "{n} players", n)
 
     def setting_changed(self, key: str) -> None:
         """A setting changed on the set-up screen (by default: show the right number of seats)."""
@@ -303,12 +306,12 @@ class GameTable:
         resume = ""
         if saved is not None:
             names = self.seat_names(saved.seats)
-            resume = setup.resume_html([(n.who or names[n.seat], n.text) for n in saved.notes])
+            resume = setup.resume_html([n.say(names[n.seat]) for n in saved.notes])
         self.frame.show_setup(
             setup.setup_html(
                 self.saves.take_notices(),
                 resume,
-                self.lead,
+                _(self.lead) if self.lead else "",
                 self.setup_fields(),
                 self.bot_picker.html(),
             )
@@ -316,9 +319,9 @@ class GameTable:
         self.bot_picker.decorate(self.frame.screen, self.settings)
         Frame.show_results(False)
         if resume:
-            self.set_status("wait", "Resume your game, or start a new one.")
+            self.set_status("wait", _("Resume your game, or start a new one."))
         else:
-            self.set_status("wait", "Choose the players, then start the game.")
+            self.set_status("wait", _("Choose the players, then start the game."))
 
     def start(self, session: TableSession) -> None:
         assert self.frame is not None and self.dialogs is not None
@@ -349,7 +352,7 @@ class GameTable:
         view = self.view()
         status = self.status(view)
         self.set_status(status.tone, status.text)
-        notes = [f"{n.who or self.names[n.seat]} {n.text}" for n in session.take_notes()]
+        notes = [n.say(self.names[n.seat]) for n in session.take_notes()]
         frame.draw(
             self.board_html(view),
             "".join(panel_html(p, self.panel_summary(view, p)) for p in self.panels(view)),
@@ -395,8 +398,8 @@ class GameTable:
     def _ask_start(self) -> None:
         if self.saves.exists():
             self.confirm(
-                "Start a new game? The game in progress will be replaced.",
-                "Start a new game",
+                _("Start a new game? The game in progress will be replaced."),
+                _("Start a new game"),
                 lambda: self.start_with(self.new_session(_seed())),
             )
         else:
@@ -431,9 +434,11 @@ class GameTable:
             if self.in_progress():
                 event.preventDefault()
                 self.confirm(
-                    f"Leave the table? Your game stays saved: open {self.title} again to "
-                    "resume it.",
-                    "Leave",
+                    _(
+                        "Leave the table? Your game stays saved: open {game} again to resume it.",
+                        game=self.title,
+                    ),
+                    _("Leave"),
                     lambda: setattr(js.window.location, "hash", "#/"),
                 )
             return

@@ -20,6 +20,7 @@ import js
 
 from optimus.core import userbots
 from optimus.core.protocol import JSON
+from optimus.i18n import _, ngettext
 
 from .router import esc, found
 
@@ -48,7 +49,11 @@ async def install_wheel(filename: str, data: bytes) -> list[Any]:
         await micropip.install(f"emfs:{path}", deps=False, reinstall=True)
     except Exception as exc:  # a bad wheel name or metadata: micropip says what
         raise userbots.UserBotError(
-            f"{os.path.basename(filename)} could not be installed: {exc}"
+            _(
+                "{file} could not be installed: {error}",
+                file=os.path.basename(filename),
+                error=exc,
+            )
         ) from None
     return userbots.import_installed(names)
 
@@ -77,12 +82,18 @@ class BotPicker:
     def html(self) -> str:
         if not self.keys:
             return ""
+        drop = _(
+            "or drop a {py} file or a wheel here. It runs in this page until you close it; "
+            "see docs/bots.md.",
+            py="<code>.py</code>",
+        )
         return (
-            '<fieldset class="userbots" data-role="userbots"><legend>Your own bot</legend>'
-            '<p><label class="btn add-bot">Add your bot…<input type="file" accept=".py,.whl" '
+            '<fieldset class="userbots" data-role="userbots">'
+            f"<legend>{esc(_('Your own bot'))}</legend>"
+            f'<p><label class="btn add-bot">{esc(_("Add your bot…"))}'
+            '<input type="file" accept=".py,.whl" '
             'data-role="bot-file" class="file-input" multiple></label> '
-            '<span class="small">or drop a <code>.py</code> file or a wheel here. '
-            "It runs in this page until you close it; see docs/bots.md.</span></p>"
+            f'<span class="small">{drop}</span></p>'
             f'<ul class="bot-list" data-role="bot-list">{self._list_html()}</ul>'
             '<p class="bot-message" data-role="bot-message" aria-live="polite"></p></fieldset>'
         )
@@ -152,7 +163,7 @@ class BotPicker:
         problems: list[str] = []
         for file in files:
             name = str(file.name)
-            self._say(f"Loading {name}…", "busy")
+            self._say(_("Loading {file}…", file=name), "busy")
             try:
                 data = (await file.arrayBuffer()).to_bytes()
                 if name.endswith(".py"):
@@ -160,7 +171,9 @@ class BotPicker:
                 elif name.endswith(".whl"):
                     modules = await install_wheel(name, data)
                 else:
-                    raise userbots.UserBotError(f"{name}: choose a .py file or a wheel (.whl)")
+                    raise userbots.UserBotError(
+                        _("{file}: choose a .py file or a wheel (.whl)", file=name)
+                    )
                 added += userbots.register(self.game, userbots.find_bots(*modules))
             except userbots.UserBotError as exc:
                 problems.append(str(exc))
@@ -176,8 +189,15 @@ class BotPicker:
             self.on_added()
         words = []
         if added:
-            names = ", ".join(userbots.label(s) for s in added)
-            words.append(f"Added {names}: choose it for a seat.")
+            words.append(
+                ngettext(
+                    "Added {bots}: choose it for a seat.",
+                    "Added {bots}: choose them for seats.",
+                    len(added),
+                    bots=", ".join(userbots.label(s) for s in added),
+                )
+            )
         if problems:
-            words.append("Could not add a bot. " + " ".join(problems))
+            words.append(_("Could not add a bot."))
+            words += problems
         self._say(" ".join(words), "error" if problems else "done")

@@ -34,6 +34,7 @@ from types import ModuleType
 
 from optimus.core.bots import Bot
 from optimus.core.protocol import GameError
+from optimus.i18n import _
 
 
 class UserBotError(GameError):
@@ -80,7 +81,9 @@ def describe_error(exc: BaseException, filename: str) -> str:
     else:
         line = _line_in(exc, filename)
         text = f"{type(exc).__name__}: {exc}"
-    return f"{label}, line {line}: {text}" if line else f"{label}: {text}"
+    if line:
+        return _("{file}, line {line}: {error}", file=label, line=line, error=text)
+    return f"{label}: {text}"
 
 
 def load_source(filename: str, source: str, name: str | None = None) -> ModuleType:
@@ -93,8 +96,11 @@ def load_source(filename: str, source: str, name: str | None = None) -> ModuleTy
     name = name or module_name(filename)
     if name in sys.modules and name not in _USER_MODULES:
         raise UserBotError(
-            f"{os.path.basename(filename)}: a module named {name!r} already exists here; "
-            "rename your file"
+            _(
+                "{file}: a module named {name} already exists here; rename your file",
+                file=os.path.basename(filename),
+                name=repr(name),
+            )
         )
     try:
         code = compile(source, filename, "exec")
@@ -128,7 +134,9 @@ def load_file(path: str) -> ModuleType:
         with open(path, "rb") as handle:
             data = handle.read()
     except OSError as exc:
-        raise UserBotError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise UserBotError(
+            _("cannot read {file}: {error}", file=path, error=exc.strerror or exc)
+        ) from None
     module = load_source(path, decode(data, path))
     _FILES[key] = module
     return module
@@ -140,8 +148,12 @@ def decode(data: bytes, filename: str) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise UserBotError(
-            f"{os.path.basename(filename)} is not a UTF-8 text file "
-            f"(byte {exc.start} cannot be read); is it really Python source?"
+            _(
+                "{file} is not a UTF-8 text file (byte {byte} cannot be read); "
+                "is it really Python source?",
+                file=os.path.basename(filename),
+                byte=exc.start,
+            )
         ) from None
 
 
@@ -159,21 +171,27 @@ def wheel_modules(data: bytes, filename: str) -> list[str]:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             paths = archive.namelist()
     except (zipfile.BadZipFile, OSError) as exc:
-        raise UserBotError(f"{label} is not a wheel (not a zip archive: {exc})") from None
+        raise UserBotError(
+            _("{file} is not a wheel (not a zip archive: {error})", file=label, error=exc)
+        ) from None
     tops: list[str] = []
     for path in paths:
-        first, _, rest = path.partition("/")
+        first, _slash, rest = path.partition("/")
         if first.endswith((".dist-info", ".data")):
             continue
         name = first[:-3] if not rest and first.endswith(".py") else first if rest else ""
         if name.isidentifier() and name not in tops:
             tops.append(name)
     if not tops:
-        raise UserBotError(f"{label} holds no Python module")
+        raise UserBotError(_("{file} holds no Python module", file=label))
     for name in tops:
         if name in sys.modules and name not in _USER_MODULES:
             raise UserBotError(
-                f"{label}: its module {name!r} would hide one the page already has; rename it"
+                _(
+                    "{file}: its module {name} would hide one the page already has; rename it",
+                    file=label,
+                    name=repr(name),
+                )
             )
     return tops
 
@@ -221,8 +239,11 @@ def find_bots(*modules: ModuleType) -> list[type[Bot]]:
     if not found:
         names = ", ".join(getattr(m, "__file__", None) or m.__name__ for m in modules)
         raise UserBotError(
-            f"{os.path.basename(names)} defines no subclass of optimus.core.bots.Bot "
-            "(write `class MyBot(Bot):` with a `think` method: see docs/bots.md)"
+            _(
+                "{file} defines no subclass of optimus.core.bots.Bot "
+                "(write `class MyBot(Bot):` with a `think` method: see docs/bots.md)",
+                file=os.path.basename(names),
+            )
         )
     return found
 

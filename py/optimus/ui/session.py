@@ -20,12 +20,15 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from optimus import i18n
 from optimus.core import userbots
 from optimus.core.arena import resolve_bot
 from optimus.core.bots import Bot, Budget, Thinking
 from optimus.core.protocol import JSON, Game, GameError, RecordError, State
 from optimus.core.record import Match, Record, replay
 from optimus.core.rng import Rng, derive_seed
+from optimus.i18n import N_, _
+from optimus.ui.table import bot_kind
 
 HUMAN = "human"
 FALLBACK = "normal"
@@ -55,13 +58,44 @@ def table_budget(factory: object, budget: Budget | None) -> Budget | None:
 
 @dataclass(frozen=True)
 class Note:
-    """Something the table must tell about a seat (a player's bot that failed)."""
+    """Something the table must tell about a seat (a player's bot that failed).
+
+    Kept as a sentence of the catalogs (``message``, English, with ``{who}`` for the
+    seat's name and ``{fallback}`` for the bot standing in) and its values, so that it
+    is said in the language spoken when it is shown.
+
+    >>> note = Note(1, COULD_NOT_START, (("problem", "ValueError: x"),), "normal")
+    >>> note.say("MyBot 2")
+    'MyBot 2 could not start (ValueError: x): the Normal bot plays every move.'
+    """
 
     seat: int
-    text: str
-    """Follows the seat's name: ``"raised ValueError: ...; the Normal bot played for it"``."""
-    who: str | None = None
-    """Names the seat instead of its current name (``Seat 2``, whose bot changed)."""
+    message: str
+    values: tuple[tuple[str, str], ...] = ()
+    fallback: str = FALLBACK
+    """The level of the bot that stands in."""
+    by_seat: bool = False
+    """Names the seat by its number (``Seat 2``), not its current name (its bot changed)."""
+
+    def say(self, name: str) -> str:
+        """The whole sentence in the language spoken now; ``name``: the seat's name."""
+        who = _("Seat {seat}", seat=self.seat + 1) if self.by_seat else name
+        return _(self.message, who=who, fallback=bot_kind(self.fallback), **dict(self.values))
+
+    @property
+    def text(self) -> str:
+        """The sentence, naming the seat by its number (for logs and tests)."""
+        return self.say(_("Seat {seat}", seat=self.seat + 1))
+
+
+COULD_NOT_START = N_("{who} could not start ({problem}): the {fallback} plays every move.")
+ILLEGAL = N_("{who} chose an illegal move ({move}): the {fallback} played this move for it.")
+FAILED = N_("{who} failed while thinking ({problem}): the {fallback} played this move for it.")
+TOO_LONG = N_("{who} thought for more than {seconds} s: the {fallback} played this move for it.")
+NOT_LOADED = N_(
+    "{who} was your bot {bot}, which is not loaded in this page: the {fallback} plays it "
+    "(add your bot before resuming to seat it again)."
+)
 
 
 class TableSession:
@@ -99,7 +133,7 @@ class TableSession:
                     self.bots[i] = mine[kind](game, i, rng, budget)
                 except Exception as exc:  # a player's constructor: the seat falls back
                     self.bots[i] = self._fallback(i)
-                    self._note(i, f"could not start ({_problem(exc)})", "plays every move")
+                    self._note(i, COULD_NOT_START, problem=_problem(exc))
                     self.guarded.discard(i)
             else:
                 factory = resolve_bot(game, kind)
@@ -134,7 +168,7 @@ class TableSession:
     def play(self, seat: int, move: str) -> None:
         """A human's move, checked (raises IllegalMove with the reason)."""
         if seat in self.bots:
-            raise GameError(f"seat {seat} is played by a bot")
+            raise GameError(f"seat {seat} is played by a bot")  # not shown
         self.match.play(seat, move)
 
     def think(self, slice_ms: float = 25.0) -> str | None:
@@ -159,7 +193,7 @@ class TableSession:
             except StopIteration as stop:
                 move: str = stop.value
                 if guarded and not self._legal(seat, move):
-                    self._give_up(seat, f"chose an illegal move ({_short(move)})")
+                    self._give_up(seat, ILLEGAL, move=_short(move))
                     continue
                 self._thinking = None
                 self.match.play(seat, move)
@@ -167,7 +201,7 @@ class TableSession:
             except Exception as exc:
                 if not guarded:
                     raise
-                self._give_up(seat, f"failed while thinking ({_problem(exc)})")
+                self._give_up(seat, FAILED, problem=_problem(exc))
                 continue
             now = time.perf_counter()
             if guarded:
@@ -175,7 +209,7 @@ class TableSession:
                 last = now
                 limit = self.think_limit_ms(self.bots[seat])
                 if self._spent * 1000 > limit:
-                    self._give_up(seat, f"thought for more than {limit / 1000:g} s")
+                    self._give_up(seat, TOO_LONG, seconds=_seconds(limit / 1000))
                     continue
             if now >= deadline:
                 return None
@@ -198,17 +232,17 @@ class TableSession:
             self._thinking = (seat, bot.think(obs, legal), True)
         except Exception as exc:  # a think() that is not a generator raises on the call
             self._thinking = None
-            self._give_up(seat, f"failed while thinking ({_problem(exc)})")
+            self._give_up(seat, FAILED, problem=_problem(exc))
 
     def _legal(self, seat: int, move: object) -> bool:
         return isinstance(move, str) and move in self.state.legal_moves(seat)
 
-    def _give_up(self, seat: int, problem: str) -> None:
+    def _give_up(self, seat: int, message: str, **values: str) -> None:
         """The player's bot at ``seat`` failed this decision: the fallback makes it."""
         if self._thinking is not None:
             with contextlib.suppress(Exception):  # a bot's own clean-up must not stop the game
                 self._thinking[1].close()
-        self._note(seat, problem, "played this move for it")
+        self._note(seat, message, **values)
         self._start(seat, self._fallback(seat), False)
 
     def _fallback(self, seat: int) -> Bot:
@@ -221,8 +255,8 @@ class TableSession:
             self._fallbacks[seat] = factory(self.game, seat, rng, budget)
         return self._fallbacks[seat]
 
-    def _note(self, seat: int, problem: str, does: str) -> None:
-        self.notes.append(Note(seat, f"{problem}: the {fallback_name(self.game)} {does}."))
+    def _note(self, seat: int, message: str, **values: str) -> None:
+        self.notes.append(Note(seat, message, tuple(values.items()), fallback_level(self.game)))
 
     def take_notes(self) -> list[Note]:
         """The notes made since the last call (oldest first)."""
@@ -251,19 +285,20 @@ class TableSession:
         try:
             data = json.loads(text)
         except (ValueError, TypeError) as exc:
-            raise RecordError(f"the saved game is not valid JSON: {exc}") from None
+            raise RecordError(f"the saved game is not valid JSON: {exc}") from None  # not shown
         if not isinstance(data, dict):
-            raise RecordError("the saved game is not a JSON object")
+            raise RecordError("the saved game is not a JSON object")  # not shown
         record = Record.from_dict(data)
         seats = data.get("seats")
         if not (isinstance(seats, list) and all(isinstance(s, str) for s in seats)):
-            raise RecordError("the saved game does not say who sits where")
+            raise RecordError("the saved game does not say who sits where")  # not shown
         if len(seats) != record.options.get("players"):
-            raise RecordError("the saved game's seats do not match its player count")
+            raise RecordError("the saved game's seats do not match its player count")  # not shown
         humans = seats.count(HUMAN)
         if max_humans is not None and humans > max_humans:
             raise RecordError(
-                f"the saved game has {humans} human seats; this table seats at most {max_humans}"
+                f"the saved game has {humans} human seats; "  # not shown
+                f"this table seats at most {max_humans}"  # not shown (saves.load logs it)
             )
         seats, notes = resume_seats(game, seats)
         final = replay(record, game=game)
@@ -284,11 +319,15 @@ def _rng_after(record: Record) -> Rng:
     return Rng(derive_seed(record.seed, "chance", "resume", len(record.events)))
 
 
+def fallback_level(game: Game) -> str:
+    """The level that stands in for a failed bot: ``normal`` if the game has it."""
+    levels = game.bot_levels()
+    return FALLBACK if FALLBACK in levels else next(iter(levels))
+
+
 def fallback_name(game: Game) -> str:
     """``Normal bot``: the words for the level that stands in for a failed bot."""
-    levels = game.bot_levels()
-    level = FALLBACK if FALLBACK in levels else next(iter(levels))
-    return f"{level.capitalize()} bot"
+    return bot_kind(fallback_level(game))
 
 
 def resume_seats(game: Game, seats: Sequence[str]) -> tuple[list[str], list[Note]]:
@@ -307,20 +346,23 @@ def resume_seats(game: Game, seats: Sequence[str]) -> tuple[list[str], list[Note
         if kind == HUMAN or kind in levels or kind in mine:
             kept.append(kind)
         elif ":" in kind:
-            level = FALLBACK if FALLBACK in levels else next(iter(levels))
+            level = fallback_level(game)
             kept.append(level)
-            notes.append(
-                Note(
-                    i,
-                    who=f"Seat {i + 1}",
-                    text=f"was your bot {userbots.label(kind)}, which is not loaded in this page: "
-                    f"the {fallback_name(game)} plays it (add your bot before resuming "
-                    "to seat it again)",
-                )
-            )
+            notes.append(Note(i, NOT_LOADED, (("bot", userbots.label(kind)),), level, by_seat=True))
         else:
-            raise RecordError(f"the saved game names an unknown bot {kind!r}")
+            raise RecordError(f"the saved game names an unknown bot {kind!r}")  # not shown
     return kept, notes
+
+
+def _seconds(value: float) -> str:
+    """``0.03``, ``1.5`` (``0,03`` in Portuguese): as short as the value allows.
+
+    >>> _seconds(0.03), _seconds(1.5), _seconds(2.0)
+    ('0.03', '1.5', '2')
+    """
+    text = f"{value:g}"
+    digits = len(text.partition(".")[2]) if "e" not in text else 3
+    return i18n.number(value, digits)
 
 
 def _problem(exc: BaseException) -> str:

@@ -14,32 +14,61 @@ board.  Nothing here touches the browser.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from optimus import i18n
 from optimus.core.protocol import JSON, GameError, IllegalMove
 from optimus.core.rng import Rng
+from optimus.i18n import N_, _, ngettext
+
+
+class Words(Mapping[str, str]):
+    """A mapping of keys to sentences kept as data (``N_``), read in the language spoken
+    when they are read: ``SPEED_LABELS["fast"]`` is "Fast", or "Rápida" in Portuguese.
+
+    >>> Words({"a": "Hello"})["a"], list(Words({"a": "Hello"}).items())
+    ('Hello', [('a', 'Hello')])
+    """
+
+    def __init__(self, english: Mapping[str, str]) -> None:
+        self.english = dict(english)
+        """The sentences in English (the catalogs' keys)."""
+
+    def __getitem__(self, key: str) -> str:
+        return _(self.english[key])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.english)
+
+    def __len__(self) -> int:
+        return len(self.english)
+
 
 SPEEDS: dict[str, float] = {"instant": 0.0, "fast": 0.35, "normal": 0.8, "slow": 1.4}
 """Seconds from one bot action to the next, per speed setting."""
 
-SPEED_LABELS: dict[str, str] = {
-    "instant": "Instant (no animation)",
-    "fast": "Fast",
-    "normal": "Normal",
-    "slow": "Slow",
-}
+SPEED_LABELS: Mapping[str, str] = Words(
+    {
+        "instant": N_("Instant (no animation)"),
+        "fast": N_("Fast"),
+        "normal": N_("Normal"),
+        "slow": N_("Slow"),
+    }
+)
+"""The speed setting's choices, in the language spoken when read."""
 
-SAVE_SET_ASIDE = (
+SAVE_SET_ASIDE = N_(
     "Your saved game could not be read, so it was set aside (a copy is kept in this "
     "browser). You can start a new game."
 )
-STORAGE_REFUSED = (
+STORAGE_REFUSED = N_(
     "This browser does not let the page keep data, so this game cannot be resumed "
     "after you close the page."
 )
-TIE_RULE = "Players with the same total share the victory: there is no tie-break."
+TIE_RULE = N_("Players with the same total share the victory: there is no tie-break.")
+"""These three are English (catalog keys): show them with ``_(ui.TIE_RULE)``."""
 
 
 # -- what the frame draws for every game ------------------------------------------------
@@ -125,7 +154,9 @@ def refusal(exc: GameError) -> str:
     'The 2 die means exactly 2 boxes, not 1.'
     """
     reason = (exc.reason if isinstance(exc, IllegalMove) else str(exc)).strip().rstrip(".")
-    return f"{reason[:1].upper()}{reason[1:]}." if reason else "That move is not allowed now."
+    if not reason:
+        return _("That move is not allowed now.")
+    return f"{reason[:1].upper()}{reason[1:]}."  # the game's reason, in the language spoken
 
 
 def bot_delay(speed: str, reduced_motion: bool) -> float:
@@ -215,35 +246,80 @@ def headline(winners: Sequence[int], names: Sequence[str], you: int | None) -> s
     'Shared victory: You and Bot 2.'
     """
     if len(winners) == 1:
-        return "You win!" if winners[0] == you else f"{names[winners[0]]} wins!"
-    listed = [names[w] for w in winners]
-    return f"Shared victory: {', '.join(listed[:-1])} and {listed[-1]}."
+        if winners[0] == you:
+            return _("You win!")
+        return _("{who} wins!", who=names[winners[0]])
+    return _("Shared victory: {names}.", names=i18n.names([names[w] for w in winners]))
 
 
 def points(n: int) -> str:
-    """``1 pt``, ``-3 pts``."""
-    return f"{n} pt" if abs(n) == 1 else f"{n} pts"
+    """``1 pt``, ``-3 pts`` (the number as the language writes it).
+
+    >>> points(1), points(-3), points(1234)
+    ('1 pt', '-3 pts', '1,234 pts')
+    """
+    return ngettext("{n} pt", "{n} pts", n)
 
 
-BOT_NAMES = {"easy": "Easy bot", "normal": "Normal bot", "hard": "Hard bot", "random": "Random bot"}
+LEVEL_NAMES: Mapping[str, str] = Words(
+    {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"), "random": N_("Random")}
+)
+"""A bot level in words (the set-up form's choices), in the language spoken when read."""
+
+BOT_NAMES = {
+    "easy": N_("Easy bot {seat}"),
+    "normal": N_("Normal bot {seat}"),
+    "hard": N_("Hard bot {seat}"),
+    "random": N_("Random bot {seat}"),
+}
+"""A built-in bot's name at a table: its level and its seat (1-based)."""
+
+BOT_KINDS = {
+    "easy": N_("Easy bot"),
+    "normal": N_("Normal bot"),
+    "hard": N_("Hard bot"),
+    "random": N_("Random bot"),
+}
+"""A built-in bot named without a seat ("the Normal bot played for it")."""
 
 
-def seat_names(seats: Sequence[str], human: str = "You") -> list[str]:
+def level_name(level: str) -> str:
+    """A bot level in words: ``Easy``; a level the table does not know, capitalised."""
+    return LEVEL_NAMES[level] if level in LEVEL_NAMES else level.capitalize()
+
+
+def bot_kind(level: str) -> str:
+    """A built-in bot of ``level`` in words, without a seat: ``Normal bot``."""
+    if level in BOT_KINDS:
+        return _(BOT_KINDS[level])
+    return _("{level} bot", level=level.capitalize())
+
+
+def seat_names(seats: Sequence[str], human: str | None = None) -> list[str]:
     """Display names: the person is "You", bots are named by level and seat.
 
     >>> seat_names(["human", "easy", "mybot:MyBot"])
     ['You', 'Easy bot 2', 'MyBot 3']
+    >>> seat_names(["human", "human", "normal"])
+    ['Player 1', 'Player 2', 'Normal bot 3']
     """
     names = []
     for i, kind in enumerate(seats):
+        seat = i + 1
         if kind == "human":
-            names.append(human if seats.count("human") == 1 else f"Player {i + 1}")
+            if seats.count("human") == 1:
+                names.append(_("You") if human is None else human)
+            else:
+                names.append(_("Player {seat}", seat=seat))
+        elif kind in BOT_NAMES:
+            names.append(_(BOT_NAMES[kind], seat=seat))
         else:  # a player's bot (module:Class) is named by its class
-            names.append(f"{BOT_NAMES.get(kind, kind.rpartition(':')[2])} {i + 1}")
+            names.append(f"{kind.rpartition(':')[2]} {seat}")
     return names
 
 
-ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+ORDINALS = (N_("first"), N_("second"), N_("third"), N_("fourth"), N_("fifth"), N_("sixth"))
+"""The person's place at the table in words (translated where shown)."""
 
 
 def seat_choices(most: int) -> list[tuple[str, str]]:
@@ -252,9 +328,9 @@ def seat_choices(most: int) -> list[tuple[str, str]]:
     >>> seat_choices(3)
     [('1', 'first (you start)'), ('2', 'second'), ('3', 'third'), ('random', 'at a random place')]
     """
-    places = [(str(i + 1), ORDINALS[i]) for i in range(most)]
-    places[0] = ("1", "first (you start)")
-    return [*places, ("random", "at a random place")]
+    places = [(str(i + 1), _(ORDINALS[i])) for i in range(most)]
+    places[0] = ("1", _("first (you start)"))
+    return [*places, ("random", _("at a random place"))]
 
 
 def seat_order(bots: Sequence[str], place: str, seed: int) -> list[str]:
