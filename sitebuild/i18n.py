@@ -139,7 +139,7 @@ def extract_python(source: str, name: str) -> list[Message]:
 
 _ELEMENT = re.compile(r"<(\w+)([^<>]*\sdata-i18n(?:-attr=\"([^\"]*)\")?[^<>]*)>", re.S)
 _ATTR = r'\s{name}="([^"]*)"'
-_JS_CALL = re.compile(r"""\b(?:t|optimusT)\((["'])((?:(?!\1)[^\\]|\\.)*)\1""")
+_JS_CALL = re.compile(r"""\b(?:t|optimusT|N_)\((["'])((?:(?!\1)[^\\]|\\.)*)\1""")
 
 
 def _unescape_html(text: str) -> str:
