@@ -29,6 +29,8 @@ from sitebuild.archives import (
     unit_config,
 )
 from sitebuild.files import zip_bytes
+from sitebuild.howto import compiled as howto_compiled
+from sitebuild.i18n import compiled as i18n_compiled
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -58,6 +60,7 @@ def test_the_boot_ships_only_what_it_imports_and_each_file_goes_in_one_archive(s
     ours = {f"optimus/{p.relative_to(out).as_posix()}" for p in out.rglob("*") if p.is_file()}
     ours = {n for n in ours if "__pycache__" not in n and not n.endswith(".pyc")}
     ours |= {f"optimus_web/{p.name}" for p in (ROOT / "web").glob("*.py")}
+    ours |= {name for name, _ in i18n_compiled()} | {name for name, _ in howto_compiled()}
     names = [name for entries in split.values() for name, _ in entries]
     code = [name for name in names if ".dist-info/" not in name]
     assert sorted(code) == sorted(ours)  # every file once
