@@ -19,8 +19,10 @@ from pyodide.ffi import create_proxy
 
 from optimus.core.protocol import JSON
 from optimus.core.record import CHANCE
+from optimus.i18n import N_, _, ngettext, pgettext
 from optimus.optimus import view as vm
-from optimus.optimus.sheet import COLOUR_NAMES, COLOURS, STANDARD_SHEETS, bits, box_index, box_name
+from optimus.optimus.sheet import COLOURS, STANDARD_SHEETS, bits, box_index, box_name
+from optimus.optimus.words import colour_name, die_name
 from optimus.ui import table as ui
 from optimus.ui.session import TableSession
 
@@ -36,12 +38,18 @@ def _keyframes(value: Any) -> Any:
     return js.JSON.parse(json.dumps(value))
 
 
-CELL_WORDS = (
-    ("star", "star"),
-    ("marked", "marked"),
-    ("pencil", "pencilled"),
-    ("target", "can be marked"),
-)
+def cell_words(c: vm.Cell) -> list[str]:
+    """What a box is, in words, for its accessible name: its name, colour and state."""
+    words = [c.box, c.colour]
+    if c.star:
+        words.append(pgettext("box", "star"))
+    if c.marked:
+        words.append(pgettext("box", "marked"))
+    if c.pencil:
+        words.append(pgettext("box", "pencilled"))
+    if c.target:
+        words.append(pgettext("box", "can be marked"))
+    return words
 
 
 def cell_html(c: vm.Cell, mode: str) -> str:
@@ -55,8 +63,7 @@ def cell_html(c: vm.Cell, mode: str) -> str:
         return f'<span class="{" ".join(cls)}" data-box="{box}"></span>'
     star = '<i class="star" aria-hidden="true">★</i>' if c.star else ""
     sym = f'<i class="sym" aria-hidden="true">{c.symbol}</i>'
-    words = [box, c.colour, *(word for flag, word in CELL_WORDS if getattr(c, flag))]
-    label = esc(", ".join(words))
+    label = esc(", ".join(cell_words(c)))
     inner = f"{sym}{star}"
     if mode == "big" and c.free:
         return (
@@ -83,11 +90,7 @@ def sheet_html(s: vm.Sheet, mode: str) -> str:
     for col in s.columns:
         first = f"<s>{col.first}</s>" if col.first_taken else str(col.first)
         done = " done" if col.done else ""
-        title = f"Column {col.letter}: {col.first} first, {col.later} later"
-        if col.first_taken:
-            title += " (first taken)"
-        if col.done:
-            title += f"; completed for {col.points}"
+        title = column_title(col)
         heads.append(
             f'<span class="colhead{done}" role="img" title="{esc(title)}" '
             f'aria-label="{esc(title)}">'
@@ -102,6 +105,21 @@ def sheet_html(s: vm.Sheet, mode: str) -> str:
     return grid + foot_html(s)
 
 
+def column_title(col: vm.Column) -> str:
+    """A column's points in words: first and later values, whether first is taken, done."""
+    values = {"letter": col.letter, "first": col.first, "later": col.later, "points": col.points}
+    if col.first_taken and col.done:
+        return _(
+            "Column {letter}: {first} first, {later} later (first taken); completed for {points}",
+            **values,
+        )
+    if col.first_taken:
+        return _("Column {letter}: {first} first, {later} later (first taken)", **values)
+    if col.done:
+        return _("Column {letter}: {first} first, {later} later; completed for {points}", **values)
+    return _("Column {letter}: {first} first, {later} later", **values)
+
+
 def foot_html(s: vm.Sheet) -> str:
     """The "!" boxes, the colour bonuses and the running score."""
     jokers = "".join(f'<span class="bang{" used" if used else ""}">!</span>' for used in s.jokers)
@@ -110,24 +128,29 @@ def foot_html(s: vm.Sheet) -> str:
     for c in s.colours:
         f = f"<s>{first}</s>" if c.first_taken else str(first)
         state = " done" if c.done else ""
-        value = f"{f}/{later}" if s.bonuses else "off"
+        value = f"{f}/{later}" if s.bonuses else esc(pgettext("colour bonus", "off"))
+        title = _("{colour}: {marked} of 21 marked", colour=c.name, marked=c.marked)
         colours.append(
-            f'<span class="bonus c-{c.face}{state}" title="{esc(c.name)}: '
-            f'{c.marked} of 21 marked">'
+            f'<span class="bonus c-{c.face}{state}" title="{esc(title)}">'
             f'<i aria-hidden="true">{c.symbol}</i>{c.marked}<span class="of21">/21</span>'
             f" · {value}</span>"
         )
     sc = s.score
-    score = (
-        f'<span class="breakdown" data-role="breakdown">Columns {sc["columns"]} · '
-        f"Colours {sc['colours']} · “!” {sc['jokers']} · Stars {sc['stars']} = "
-        f"<b>{ui.points(sc['total'])}</b></span>"
+    breakdown = _(
+        "Columns {columns} · Colours {colours} · “!” {jokers} · Stars {stars} = {total}",
+        columns=sc["columns"],
+        colours=sc["colours"],
+        jokers=sc["jokers"],
+        stars=sc["stars"],
+        total=f"<b>{esc(ui.points(sc['total']))}</b>",
     )
+    left = ngettext("{n} of 8 “!” left", "{n} of 8 “!” left", s.jokers_left)
     return (
-        f'<div class="ofoot"><span class="bangs" role="img" '
-        f'aria-label="{s.jokers_left} of 8 “!” left">{jokers}</span>'
-        f'<span class="bonuses" role="group" aria-label="Colour bonuses">{"".join(colours)}</span>'
-        f"{score}</div>"
+        f'<div class="ofoot"><span class="bangs" role="img" aria-label="{esc(left)}">'
+        f"{jokers}</span>"
+        f'<span class="bonuses" role="group" aria-label="{esc(_("Colour bonuses"))}">'
+        f"{''.join(colours)}</span>"
+        f'<span class="breakdown" data-role="breakdown">{breakdown}</span></div>'
     )
 
 
@@ -142,9 +165,9 @@ def die_html(d: vm.Die, clickable: bool) -> str:
     if d.picked:
         cls.append("picked")
     face = f'<i aria-hidden="true">{esc(d.symbol)}</i>'
-    name = f"{d.label} {d.kind} die"
+    name = die_name(d.kind, d.face)
     if d.taken_by:
-        name += f", taken by {d.taken_by}"
+        name = _("{die}, taken by {who}", die=name, who=d.taken_by)
     if clickable and (d.usable or d.picked):
         cls.append("usable")
         return (
@@ -159,7 +182,7 @@ class OptimusView(GameTable):
     """Router view for ``#/optimus``."""
 
     game_id = "optimus"
-    lead = (
+    lead = N_(
         "Roll colour and number dice, mark boxes on your sheet, complete columns and colours first."
     )
     rules = vm.RULES
@@ -210,7 +233,7 @@ class OptimusView(GameTable):
         origin = event.target
         if not found(origin) or not hasattr(origin, "closest"):
             return None
-        cell = origin.closest(".ogrid.big button.cell[data-action=box]")
+        cell = origin.closest(".ogrid.big button.cell[data-action=box]")  # not shown
         return str(cell.getAttribute("data-box")) if found(cell) else None
 
     def _drag_start(self, event: Any) -> None:
@@ -272,31 +295,40 @@ class OptimusView(GameTable):
 
     # -- set-up ---------------------------------------------------------------------
     def player_label(self, n: int) -> str:
-        return "1 player (solo: 30 rolls)" if n == 1 else f"{n} players"
+        if n == 1:
+            return _("1 player (solo: 30 rolls)")
+        return ngettext("{n} player", "{n} players", n)
 
     def setup_fields(self) -> str:
         s = self.settings
         sheet_labels = {
-            **{name: f"{name.capitalize()} (standard)" for name in STANDARD_SHEETS},
-            "random": "Random sheet (a new one)",
-            **{f"random:{n}": f"Random sheet #{n} again" for n in self.recent},
+            **{
+                name: _("{sheet} (standard)", sheet=vm.sheet_label(name))
+                for name in STANDARD_SHEETS
+            },
+            "random": _("Random sheet (a new one)"),
+            **{f"random:{n}": _("Random sheet #{seed} again", seed=n) for n in self.recent},
         }
         sheets = "".join(
             f'<option value="{esc(k)}"{" selected" if s["sheet"] == k else ""}>{esc(v)}</option>'
             for k, v in sheet_labels.items()
         )
         speeds = "".join(
-            f'<option value="{k}"{" selected" if k == s["speed"] else ""}>{esc(label)}</option>'
+            f'<option value="{k}"{" selected" if k == s["speed"] else ""}>{esc(_(label))}</option>'
             for k, label in ui.SPEED_LABELS.items()
         )
         checked = " checked" if s["bonuses"] else ""
+        sheet_word = esc(_("Sheet"))
+        bonuses = esc(_("Colour bonuses (5 points for completing a colour first, 3 later)"))
+        speed_word = esc(_("Bot speed"))
         return (
             self.seat_fields()
             + f"""
-  <label class="field">Sheet <select name="sheet" data-setting="sheet">{sheets}</select></label>
+  <label class="field">{sheet_word}
+    <select name="sheet" data-setting="sheet">{sheets}</select></label>
   <label class="check"><input type="checkbox" name="bonuses" data-setting="bonuses"{checked}>
-    Colour bonuses (5 points for completing a colour first, 3 later)</label>
-  <label class="field">Bot speed
+    {bonuses}</label>
+  <label class="field">{speed_word}
     <select name="setup-speed" data-setting="speed">{speeds}</select></label>"""
         )
 
@@ -328,12 +360,25 @@ class OptimusView(GameTable):
             return ""
         opts = session.record.options
         players = len(session.seats)
-        who = "solo, 30 rolls with 2 colour and 2 number dice" if players == 1 else "players"
-        bonus = (
-            "colour bonuses on (5 first, 3 later)" if opts.get("bonuses") else "no colour bonuses"
-        )
         sheet = vm.sheet_label(str(opts.get("sheet")))
-        return f"{players} {who}; {sheet}; {bonus}."
+        if opts.get("bonuses"):
+            if players == 1:
+                return _(
+                    "Solo, 30 rolls with 2 colour and 2 number dice; {sheet}; colour bonuses on "
+                    "(5 first, 3 later).",
+                    sheet=sheet,
+                )
+            return _(
+                "{n} players; {sheet}; colour bonuses on (5 first, 3 later).",
+                n=players,
+                sheet=sheet,
+            )
+        if players == 1:
+            return _(
+                "Solo, 30 rolls with 2 colour and 2 number dice; {sheet}; no colour bonuses.",
+                sheet=sheet,
+            )
+        return _("{n} players; {sheet}; no colour bonuses.", n=players, sheet=sheet)
 
     # -- the table ------------------------------------------------------------------
     def view(self) -> vm.Table:
@@ -369,7 +414,7 @@ class OptimusView(GameTable):
             sheet=vm.sheet_view(
                 obs, you if you is not None else 0, pencil if mine else None, legal
             ),
-            log=vm.log(obs, self.names),
+            log=vm.log(obs, self.names, you),
             panels=[
                 vm.panel(obs, self.names, seat, you, actor) for seat in range(int(obs["players"]))
             ],
@@ -392,7 +437,7 @@ class OptimusView(GameTable):
             order.append("button.confirm")
         order += [
             "button.cell.target",
-            ".joker-names button",
+            ".joker-names button",  # not shown
             "button.die.usable:not(.picked)",
             "button[data-move=pass]",
         ]
@@ -408,21 +453,22 @@ class OptimusView(GameTable):
         label = vm.sheet_label(str(obs["sheet_option"]))
         names = self._joker_names_html(v) if mine else ""
         if not names:
+            hint = _("Jokers: X stands for any colour, ? for any number; each costs one “!”.")
             names = (
                 f'<span class="small"><b data-role="sheet-name">{esc(label)}</b>'
-                '<span class="joker-hint"> · Jokers: X stands for any colour, ? for any '
-                "number; each costs one “!”.</span></span>"
+                f'<span class="joker-hint"> · {esc(hint)}</span></span>'
             )
         sheet = sheet_html(v.sheet, "big")
+        sheet_name = _("Your sheet ({sheet})", sheet=label)
         return f"""
 <div class="oboard{" mine" if mine else ""}">
   <div class="dicebar">
-    <div class="dice" role="group" aria-label="Colour dice">{colour_dice}</div>
-    <div class="dice" role="group" aria-label="Number dice">{number_dice}</div>
+    <div class="dice" role="group" aria-label="{esc(_("Colour dice"))}">{colour_dice}</div>
+    <div class="dice" role="group" aria-label="{esc(_("Number dice"))}">{number_dice}</div>
     <p class="open-text">{esc(dice.open_text)}</p>
   </div>
   <div class="joker-names" data-role="joker-names">{names}</div>
-  <div class="osheet" data-role="sheet" aria-label="Your sheet ({esc(label)})">{sheet}</div>
+  <div class="osheet" data-role="sheet" aria-label="{esc(sheet_name)}">{sheet}</div>
   {self._markbar_html(v, pencil)}
 </div>"""
 
@@ -437,12 +483,13 @@ class OptimusView(GameTable):
             buttons = "".join(
                 f'<button type="button" class="name c-{f}" data-action="name" data-kind="colour" '
                 f'data-value="{f}" aria-pressed="{str(pencil.named_colour == f).lower()}">'
-                f'<i aria-hidden="true">{vm.SYMBOLS[f]}</i>{COLOUR_NAMES[COLOURS.index(f)]}'
+                f'<i aria-hidden="true">{vm.SYMBOLS[f]}</i>{esc(colour_name(f))}'
                 "</button>"
                 for f in COLOURS
                 if f in options
             )
-            parts.append(f'<span class="name-group">Colour joker is {buttons}</span>')
+            said = _("Colour joker is {colours}", colours=buttons)
+            parts.append(f'<span class="name-group">{said}</span>')
         if pencil.number == "?":
             base = vm.Pencil(colour=pencil.colour, number="?", named_colour=pencil.named_colour)
             counts = {len(b) for _, b in vm.candidates(legal, base, faces)}
@@ -453,35 +500,42 @@ class OptimusView(GameTable):
                 for n in range(1, 6)
                 if n in counts
             )
-            parts.append(f'<span class="name-group">Number joker is {buttons}</span>')
+            said = _("Number joker is {numbers}", numbers=buttons)
+            parts.append(f'<span class="name-group">{said}</span>')
         return "".join(parts)
 
     def _markbar_html(self, v: vm.Table, pencil: vm.Pencil) -> str:
         fb = v.feedback
         if not v.mine or fb is None:
-            text = v.status.text if v.obs["phase"] != "over" else "The game is over."
+            text = v.status.text if v.obs["phase"] != "over" else _("The game is over.")
             return (
                 f'<div class="markbar"><p class="feedback" data-state="wait">{esc(text)}</p></div>'
             )
         state = fb.state
         move = fb.confirm  # only a complete legal marking can be confirmed
         started = bool(pencil.colour or pencil.number)
+        confirm_word, undo_word, pass_word = (
+            esc(_("Confirm")),
+            esc(_("Take back")),
+            esc(pgettext("move", "Pass")),
+        )
         confirm = (
             f'<button type="button" class="btn primary confirm" data-move="{esc(move)}">'
-            "Confirm</button>"
+            f"{confirm_word}</button>"
             if move
-            else '<button type="button" class="btn primary confirm" disabled>Confirm</button>'
+            else '<button type="button" class="btn primary confirm" disabled>'
+            f"{confirm_word}</button>"
         )
         undo = (
-            '<button type="button" class="btn" data-action="undo">Take back</button>'
+            f'<button type="button" class="btn" data-action="undo">{undo_word}</button>'
             if started
-            else '<button type="button" class="btn" disabled>Take back</button>'
+            else f'<button type="button" class="btn" disabled>{undo_word}</button>'
         )
         return (
             f'<div class="markbar"><p class="feedback" data-state="{state}" '
             f'data-role="feedback">{esc(fb.text)}</p>'
             f'<span class="markbtns">{undo}{confirm}'
-            '<button type="button" class="btn" data-move="pass">Pass</button></span></div>'
+            f'<button type="button" class="btn" data-move="pass">{pass_word}</button></span></div>'
         )
 
     def board_action(self, action: str, target: Any) -> bool:
@@ -520,7 +574,7 @@ class OptimusView(GameTable):
         obs = view.obs
         summary = "" if panel.you else sheet_html(vm.sheet_view(obs, panel.seat), "mini")
         if vm.is_active(obs, panel.seat):
-            summary = f'<span class="tag">Active player</span>{summary}'
+            summary = f'<span class="tag">{esc(_("Active player"))}</span>{summary}'
         return summary
 
     def panel_detail(self, view: vm.Table, panel: ui.Panel) -> str:

@@ -178,8 +178,8 @@ def test_which_dice_are_open_to_whom() -> None:
         text = vm.open_text(obs, NAMES, actor)
         if state.phase == "all":
             assert "all six dice are open to everyone" in text
-        elif state.phase == "active":
-            assert "chooses first" in text
+        elif state.phase == "active":  # the active player is the actor: "you ... choose first"
+            assert "You are the active player and choose first" in text
         elif state.phase == "others":
             legal = state.legal_moves(actor)
             dice = vm.dice_view(obs, NAMES, actor, legal, vm.Pencil())
@@ -324,7 +324,7 @@ def test_solo_log_names_each_choice_after_its_roll() -> None:
     assert lines[0].startswith("Roll 4: ")
     assert lines[1] in (
         "You passed.",
-        f"You marked {vm.marking_words(moves[2], vm.sheet_faces(obs))}.",
+        vm.marking_text(moves[2], vm.sheet_faces(obs), "You", mine=True),
     )
     # Last choice highlighted; a non-solo observation is left alone.
     assert vm.last_choices(obs["log"]) == {0: moves[2]}

@@ -34,6 +34,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from optimus.core.protocol import JSON, Game, OptionError, State
+from optimus.i18n import N_, _, ngettext
 from optimus.optimus.generate import generate_sheet
 from optimus.optimus.sheet import (
     BOXES,
@@ -59,6 +60,7 @@ from optimus.optimus.sheet import (
     parse_sheet,
     standard_sheet,
 )
+from optimus.optimus.words import box_colour
 
 if TYPE_CHECKING:
     pass
@@ -77,7 +79,7 @@ MAX_ROLLS = 200
 STAR_PENALTY = 2
 LOG_LIMIT = 40
 SOLO_BANDS: tuple[tuple[int, int, str], ...] = (
-    (-(10**9), -1, "below 0"),
+    (-(10**9), -1, N_("below 0")),
     (0, 0, "0"),
     (1, 4, "1-4"),
     (5, 8, "5-8"),
@@ -89,7 +91,7 @@ SOLO_BANDS: tuple[tuple[int, int, str], ...] = (
     (29, 32, "29-32"),
     (33, 36, "33-36"),
     (37, 40, "37-40"),
-    (41, 10**9, "above 40"),
+    (41, 10**9, N_("above 40")),
 )
 """The solo rating bands by score (published)."""
 
@@ -149,8 +151,9 @@ def marking_choices(layout: Layout, marks: int, colour: int, number: int) -> lis
 
 
 SHEET_FORMS = (
-    f"a sheet is a standard sheet's name ({', '.join(STANDARD_SHEETS)}), random:SEED or "
-    f"a sheet's text ({ROWS} rows of {COLS} letters joined by /), never a file"
+    f"a sheet is a standard sheet's name ({', '.join(STANDARD_SHEETS)}), "  # not shown
+    "random:SEED or "  # not shown
+    f"a sheet's text ({ROWS} rows of {COLS} letters joined by /), never a file"  # not shown
 )
 """What a ``sheet`` option may be, for error messages."""
 
@@ -187,16 +190,17 @@ def resolve_sheet(option: str) -> tuple[str, Sheet]:
         try:
             seed = int(seed_text)
         except ValueError:
-            raise OptionError(f"random:SEED wants a whole number, not {seed_text!r}") from None
+            wants = f"random:SEED wants a whole number, not {seed_text!r}"  # not shown
+            raise OptionError(wants) from None
         return f"random:{seed}", generate_sheet(seed)
     shown = value if len(value) <= 40 else value[:40] + "…"
     letters = "".join(value.replace("/", " ").split())
     if not ("/" in value or "\n" in value) or not letters.isalpha():
-        raise OptionError(f"sheet {shown!r} is not a sheet: {SHEET_FORMS}")
+        raise OptionError(f"sheet {shown!r} is not a sheet: {SHEET_FORMS}")  # not shown
     try:
         sheet = parse_sheet(value)
     except SheetError as exc:
-        problem = f"sheet {shown!r} is not a valid sheet's text: {exc}"
+        problem = f"sheet {shown!r} is not a valid sheet's text: {exc}"  # not shown
         raise OptionError(f"{problem}; {SHEET_FORMS}") from None
     return sheet.compact(), sheet
 
@@ -423,31 +427,62 @@ class OptimusState(State):
         self._start_roll()
 
     def explain_illegal(self, player: int, move: str) -> str:
-        """A player-facing reason why ``move`` is not legal for ``player`` now."""
-        reason = self.common_refusal(player, "the dice are being rolled")
+        """A player-facing reason why ``move`` is not legal for ``player`` now, in the
+        player's language."""
+        reason = self.common_refusal(player, _("the dice are being rolled"))
         if reason:
             return reason
         if player not in self.actors():
             if player in self.pending or (player == self.active and self.phase == "others"):
-                return "you have already chosen in this roll"
-            return f"wait: the active player (player {self.active}) chooses first"
+                return _("you have already chosen in this roll")
+            return _("wait: the active player (player {player}) chooses first", player=self.active)
         words = move.split()
-        usage = "moves are 'pass' or two dice faces then the boxes, e.g. 'g3 H3 H4 H5'"
         if not words or len(words[0]) != 2:
-            return f"unknown move: {usage}"
+            return _(
+                "unknown move: moves are 'pass' or two dice faces then the boxes, "
+                "e.g. 'g3 H3 H4 H5'"
+            )
         cf, nf = words[0][0].lower(), words[0][1]
         if cf not in COLOUR_FACES or nf not in NUMBER_FACES:
-            return f"unknown dice {words[0]!r}: {usage}"
+            return _(
+                "unknown dice {dice}: moves are 'pass' or two dice faces then the boxes, "
+                "e.g. 'g3 H3 H4 H5'",
+                dice=repr(words[0]),
+            )
         dice_c, dice_n = self.open_dice(player)
-        shown = f"{' '.join(dice_c)} and {' '.join(dice_n)}"
-        taken = "" if dice_c is self.dice_c else " (the active player took the others)"
+        shown = {"colours": " ".join(dice_c), "numbers": " ".join(dice_n)}
+        taken = dice_c is not self.dice_c
         if cf not in dice_c:
-            return f"no colour die shows {cf!r}: the dice open to you are {shown}{taken}"
+            if taken:
+                return _(
+                    "no colour die shows {face}: the dice open to you are {colours} and "
+                    "{numbers} (the active player took the others)",
+                    face=repr(cf),
+                    **shown,
+                )
+            return _(
+                "no colour die shows {face}: the dice open to you are {colours} and {numbers}",
+                face=repr(cf),
+                **shown,
+            )
         if nf not in dice_n:
-            return f"no number die shows {nf!r}: the dice open to you are {shown}{taken}"
+            if taken:
+                return _(
+                    "no number die shows {face}: the dice open to you are {colours} and "
+                    "{numbers} (the active player took the others)",
+                    face=repr(nf),
+                    **shown,
+                )
+            return _(
+                "no number die shows {face}: the dice open to you are {colours} and {numbers}",
+                face=repr(nf),
+                **shown,
+            )
         cost, left = joker_cost(cf, nf), self.jokers_left(player)
         if cost > left:
-            return f"the joker{'s' if cost > 1 else ''} would cost {cost} '!' and you have {left}"
+            if cost > 1:
+                return _("the jokers would cost 2 '!' and you have {left}", left=left)
+            return _("the joker would cost 1 '!' and you have {left}", left=left)
         try:
             boxes = [box_index(w) for w in words[1:]]
         except ValueError as exc:
@@ -456,37 +491,49 @@ class OptimusState(State):
 
     def _explain_boxes(self, player: int, cf: str, nf: str, boxes: list[int], move: str) -> str:
         if len(set(boxes)) != len(boxes):
-            return "a box is listed twice"
+            return _("a box is listed twice")
         colours = self.sheet.colours
         if nf != "?" and len(boxes) != int(nf):
-            return f"the {nf} die means exactly {nf} boxes, not {len(boxes)}"
+            return ngettext(
+                "the {n} die means exactly {n} box, not {count}",
+                "the {n} die means exactly {n} boxes, not {count}",
+                int(nf),
+                count=len(boxes),
+            )
         if not 1 <= len(boxes) <= 5:
-            return f"mark 1 to 5 boxes (the number you name for the joker), not {len(boxes)}"
+            return _(
+                "mark 1 to 5 boxes (the number you name for the joker), not {count}",
+                count=len(boxes),
+            )
         marks = self.marks[player]
         for i in boxes:
             if marks >> i & 1:
-                return f"{box_name(i)} is already marked"
+                return _("{box} is already marked", box=box_name(i))
         kinds = {colours[i] for i in boxes}
         if cf != "x" and kinds != {COLOURS.index(cf)}:
             wrong = next(i for i in boxes if colours[i] != COLOURS.index(cf))
-            named = COLOUR_NAMES[COLOURS.index(cf)]
-            return f"{box_name(wrong)} is {COLOUR_NAMES[colours[wrong]]}, not {named}"
+            return _(
+                "{box} is {colour}, not {named}",
+                box=box_name(wrong),
+                colour=box_colour(COLOURS[colours[wrong]]),
+                named=box_colour(cf),
+            )
         if len(kinds) > 1:
-            return "all boxes must be of the one colour you name for the joker"
+            return _("all boxes must be of the one colour you name for the joker")
         block = {self.layout.block_of[i] for i in boxes}
         if len(block) > 1:
-            return "the boxes must all lie in one block (touching boxes of that colour)"
+            return _("the boxes must all lie in one block (touching boxes of that colour)")
         mask = sum(1 << i for i in boxes)
         if not is_connected(mask):
-            return (
+            return _(
                 "the new marks must form one group joined side by side "
                 "(no diagonals; boxes marked earlier do not join them)"
             )
         if not mask & (START_MASK | neighbours_mask(marks)):
-            return "at least one box must be in column H or next to a box you marked before"
+            return _("at least one box must be in column H or next to a box you marked before")
         canonical = f"{cf}{nf} {boxes_text(mask)}"
         if canonical != move and canonical in self.legal_moves(player):
-            return f"write the boxes in reading order: {canonical!r}"
+            return _("write the boxes in reading order: {move}", move=repr(canonical))
         return super().explain_illegal(player, move)
 
     # -- scoring --------------------------------------------------------------
@@ -605,7 +652,7 @@ class OptimusGame(Game):
         """As the core does, and the sheet resolved (a standard or random name, or a text)."""
         out = super().normalize_options(options)
         if not isinstance(out["sheet"], str):
-            raise OptionError(f"option 'sheet' must be text, not {out['sheet']!r}")
+            raise OptionError(f"option 'sheet' must be text, not {out['sheet']!r}")  # not shown
         try:
             out["sheet"] = resolve_sheet(out["sheet"])[0]
         except SheetError as exc:

@@ -20,9 +20,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from optimus import i18n
+from optimus.i18n import N_, _, ngettext, pgettext
 from optimus.optimus.game import COLOUR_BONUS, JOKERS, SOLO_BANDS, STAR_PENALTY
 from optimus.optimus.sheet import (
-    COLOUR_NAMES,
     COLOURS,
     COLS,
     COLUMN_LETTERS,
@@ -32,12 +33,14 @@ from optimus.optimus.sheet import (
     box_index,
     box_name,
 )
+from optimus.optimus.words import box_colour, boxes_of, colour_name, colour_of_name
+from optimus.optimus.words import number_name as number_name
 from optimus.ui import table as ui
 
 SYMBOLS = {"g": "▲", "y": "●", "b": "■", "r": "♥", "o": "✚", "x": "X"}
 """A symbol per colour (the hue is never the only signal); ``x`` is the colour joker."""
 
-TIE_RULE = "Equal totals: most unused “!” wins; if that is equal too, the victory is shared."
+TIE_RULE = N_("Equal totals: most unused “!” wins; if that is equal too, the victory is shared.")
 
 
 @dataclass(frozen=True)
@@ -50,18 +53,9 @@ class ColourInfo:
 
 
 def colour_info(face: str) -> ColourInfo:
-    """Name and symbol of a colour face (``g y b r o``) or the colour joker ``x``."""
-    if face == "x":
-        return ColourInfo("x", "colour joker", SYMBOLS["x"])
-    return ColourInfo(face, COLOUR_NAMES[COLOURS.index(face)], SYMBOLS[face])
-
-
-def number_name(face: str) -> str:
-    return "number joker" if face == "?" else face
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 'es' if word.endswith('x') else 's'}"
+    """Name (in the player's language) and symbol of a colour face (``g y b r o``) or the
+    colour joker ``x``."""
+    return ColourInfo(face, colour_name(face), SYMBOLS[face])
 
 
 @dataclass(frozen=True)
@@ -315,61 +309,121 @@ class Table:
 
 def sheet_faces(obs: Mapping[str, Any]) -> list[str]:
     """The colour face of every box (the sheet's letters, lower case)."""
-    return _sheet(str(obs["sheet"]))[0]
+    return _sheet(str(obs["sheet"]), i18n.language())[0]
 
 
 def sheet_stars(obs: Mapping[str, Any]) -> list[bool]:
-    return _sheet(str(obs["sheet"]))[1]
+    return _sheet(str(obs["sheet"]), i18n.language())[1]
 
 
 @functools.lru_cache(maxsize=8)
-def _sheet(text: str) -> tuple[list[str], list[bool], list[tuple[str, str, str, str, bool, bool]]]:
-    """Faces, stars and each box's fixed data, read once per sheet."""
+def _sheet(
+    text: str, lang: str
+) -> tuple[list[str], list[bool], list[tuple[str, str, str, str, bool, bool]]]:
+    """Faces, stars and each box's fixed data (its colour in ``lang``), read once per sheet."""
     letters = [ch for ch in text if ch.isalpha()]
     faces = [ch.lower() for ch in letters]
     stars = [ch.isupper() for ch in letters]
     cells = [
-        (box_name(i), face, colour_info(face).name, SYMBOLS[face], stars[i], i % COLS == START_COL)
+        (box_name(i), face, box_colour(face), SYMBOLS[face], stars[i], i % COLS == START_COL)
         for i, face in enumerate(faces)
     ]
     return faces, stars, cells
 
 
-def describe(entry: Mapping[str, Any], names: Sequence[str], sheet: Sequence[str]) -> str | None:
-    """One log line, a whole sentence, for a public event."""
+def describe(
+    entry: Mapping[str, Any],
+    names: Sequence[str],
+    sheet: Sequence[str],
+    you: int | None = None,
+) -> str | None:
+    """One log line, a whole sentence, for a public event (``you``: the person's seat)."""
     ev = entry.get("event")
     if ev == "roll":
         colours, numbers = str(entry["dice"]).split()
-        shown = ", ".join(colour_info(c).name for c in colours)
-        nums = ", ".join(number_name(n) for n in numbers)
-        return f"Roll {entry['roll']}: {names[entry['active']]} rolled {shown}; {nums}."
+        values = {
+            "roll": entry["roll"],
+            "colours": ", ".join(colour_name(c) for c in colours),
+            "numbers": ", ".join(number_name(n) for n in numbers),
+        }
+        if entry["active"] == you:
+            return _("Roll {roll}: You rolled {colours}; {numbers}.", **values)
+        return _(
+            "Roll {roll}: {who} rolled {colours}; {numbers}.", who=names[entry["active"]], **values
+        )
+    mine = "player" in entry and entry["player"] == you
     who = names[entry["player"]] if "player" in entry else ""
     if ev == "choice":
         move = str(entry["move"])
         if move == "pass":
-            return f"{who} passed."
-        return f"{who} marked {marking_words(move, sheet)}."
+            return _("You passed.") if mine else _("{who} passed.", who=who)
+        return marking_text(move, sheet, who, mine)
     if ev == "column":
-        return f"{who} completed column {entry['column']}."
+        if mine:
+            return _("You completed column {column}.", column=entry["column"])
+        return _("{who} completed column {column}.", who=who, column=entry["column"])
     if ev == "colour":
-        return f"{who} completed every {entry['colour']} box."
+        colour = colour_name(colour_of_name(str(entry["colour"])))
+        if mine:
+            return _("You completed every {colour} box.", colour=colour)
+        return _("{who} completed every {colour} box.", who=who, colour=colour)
     if ev == "end":
-        return "The game is over."
+        return _("The game is over.")
     return None
 
 
-def marking_words(move: str, sheet: Sequence[str]) -> str:
-    """``3 red boxes (G4 H3 H4) with red and 3`` and what a joker cost."""
+def marking_text(move: str, sheet: Sequence[str], who: str, mine: bool) -> str:
+    """``Ana marked 3 red boxes (G4 H3 H4) with red and 3.``, and what a joker cost."""
     cf, nf, boxes = parse(move)
-    colour = colour_info(sheet[min(boxes)]).name
-    names = " ".join(move.split()[1:])
-    dice = []
-    dice.append(f"the colour joker as {colour}" if cf == "x" else colour)
-    dice.append(f"the number joker as {len(boxes)}" if nf == "?" else nf)
-    cost = (cf == "x") + (nf == "?")
-    paid = f", spending {cost} “!”" if cost else ""
-    box_word = "box" if len(boxes) == 1 else "boxes"
-    return f"{len(boxes)} {colour} {box_word} ({names}) with {' and '.join(dice)}{paid}"
+    face = sheet[min(boxes)]
+    values = {
+        "boxes": boxes_of(face, len(boxes)),
+        "where": " ".join(move.split()[1:]),
+        "colour": colour_name(face),
+        "number": len(boxes),
+    }
+    if cf == "x" and nf == "?":
+        if mine:
+            return _(
+                "You marked {boxes} ({where}) with the colour joker as {colour} and the "
+                "number joker as {number}, spending 2 “!”.",
+                **values,
+            )
+        return _(
+            "{who} marked {boxes} ({where}) with the colour joker as {colour} and the "
+            "number joker as {number}, spending 2 “!”.",
+            who=who,
+            **values,
+        )
+    if cf == "x":
+        if mine:
+            return _(
+                "You marked {boxes} ({where}) with the colour joker as {colour} and {number}, "
+                "spending 1 “!”.",
+                **values,
+            )
+        return _(
+            "{who} marked {boxes} ({where}) with the colour joker as {colour} and {number}, "
+            "spending 1 “!”.",
+            who=who,
+            **values,
+        )
+    if nf == "?":
+        if mine:
+            return _(
+                "You marked {boxes} ({where}) with {colour} and the number joker as {number}, "
+                "spending 1 “!”.",
+                **values,
+            )
+        return _(
+            "{who} marked {boxes} ({where}) with {colour} and the number joker as {number}, "
+            "spending 1 “!”.",
+            who=who,
+            **values,
+        )
+    if mine:
+        return _("You marked {boxes} ({where}) with {colour} and {number}.", **values)
+    return _("{who} marked {boxes} ({where}) with {colour} and {number}.", who=who, **values)
 
 
 def with_solo_choices(obs: Mapping[str, Any], moves: Sequence[str]) -> dict[str, Any]:
@@ -452,22 +506,44 @@ def open_text(obs: Mapping[str, Any], names: Sequence[str], you: int | None) -> 
     """Which dice are open to whom, in one sentence."""
     phase = obs["phase"]
     active = obs["active"]
-    who = "You are" if active == you else f"{names[active]} is"
+    roll = obs["roll"]
     if obs["players"] == 1:
-        return f"Roll {obs['roll']} of {obs['rolls_limit']}: take one colour and one number die."
+        return _(
+            "Roll {roll} of {limit}: take one colour and one number die.",
+            roll=roll,
+            limit=obs["rolls_limit"],
+        )
     if phase == "all":
-        return f"Roll {obs['roll']}: in the first three rolls all six dice are open to everyone."
+        return _(
+            "Roll {roll}: in the first three rolls all six dice are open to everyone.", roll=roll
+        )
     if phase == "active":
-        return (
-            f"Roll {obs['roll']}: {who} the active player and chooses first; the others "
-            "then choose from the four dice left."
+        if active == you:
+            return _(
+                "Roll {roll}: You are the active player and choose first; the others then "
+                "choose from the four dice left.",
+                roll=roll,
+            )
+        return _(
+            "Roll {roll}: {who} is the active player and chooses first; the others then "
+            "choose from the four dice left.",
+            roll=roll,
+            who=names[active],
         )
     if phase == "others":
         move = obs.get("active_move")
         if move == "pass":
-            return f"{names[active]} passed: all six dice are open to everyone else."
-        took = "You took" if active == you else f"{names[active]} took"
-        return f"{took} the crossed-out pair; the other four dice are open to everyone else."
+            if active == you:
+                return _("You passed: all six dice are open to everyone else.")
+            return _("{who} passed: all six dice are open to everyone else.", who=names[active])
+        if active == you:
+            return _(
+                "You took the crossed-out pair; the other four dice are open to everyone else."
+            )
+        return _(
+            "{who} took the crossed-out pair; the other four dice are open to everyone else.",
+            who=names[active],
+        )
     return ""
 
 
@@ -492,7 +568,7 @@ def sheet_view(
     targets: set[int] = set()
     if pencil is not None and pencil.colour and pencil.number and legal:
         faces_seq = faces
-        for _, boxes in candidates(legal, pencil, faces_seq):
+        for _move, boxes in candidates(legal, pencil, faces_seq):
             if pencilled <= boxes:
                 targets |= boxes - pencilled
     writable = pencil is not None and pencil.ready
@@ -505,7 +581,7 @@ def sheet_view(
             target=i in targets,
             free=writable and i not in marked,
         )
-        for i, fixed in enumerate(_sheet(str(obs["sheet"]))[2])
+        for i, fixed in enumerate(_sheet(str(obs["sheet"]), i18n.language())[2])
     )
     columns = []
     for c, letter in enumerate(COLUMN_LETTERS):
@@ -561,37 +637,43 @@ def feedback(
     ``explain(move)`` is the engine's reason for refusing a move.
     """
     move = pencil.move()
-    if not pencil.colour or not pencil.number:
-        wanted = (("a colour die", pencil.colour), ("a number die", pencil.number))
-        dice = " and ".join(w for w, f in wanted if not f)
-        return Feedback("dice", "", f"Choose {dice} (or pass).")
+    if not pencil.colour and not pencil.number:
+        return Feedback("dice", "", _("Choose a colour die and a number die (or pass)."))
+    if not pencil.colour:
+        return Feedback("dice", "", _("Choose a colour die (or pass)."))
+    if not pencil.number:
+        return Feedback("dice", "", _("Choose a number die (or pass)."))
     if pencil.colour == "x" and not pencil.named_colour:
-        return Feedback("name", "", "Say which colour the colour joker is.")
+        return Feedback("name", "", _("Say which colour the colour joker is."))
     if pencil.number == "?" and not pencil.named_number:
-        return Feedback("name", "", "Say which number the number joker is.")
-    colour = colour_info(pencil.colour_face).name
+        return Feedback("name", "", _("Say which number the number joker is."))
     need = pencil.count
     have = len(pencil.boxes)
+    wanted = boxes_of(pencil.colour_face, need)
     if not move:
         return Feedback(
-            "boxes", "", f"Mark {_plural(need, 'box')} {colour}: the lit boxes can start a marking."
+            "boxes", "", _("Mark {boxes}: the lit boxes can start a marking.", boxes=wanted)
         )
     if move in legal and have == need:  # a named joker number counts: 1 box named 2 is unfinished
-        return Feedback("complete", move, "Complete and legal: confirm it.")
-    fits = any(set(pencil.boxes) <= boxes for _, boxes in candidates(legal, pencil, sheet))
+        return Feedback("complete", move, _("Complete and legal: confirm it."))
+    fits = any(set(pencil.boxes) <= boxes for _m, boxes in candidates(legal, pencil, sheet))
     if have < need and fits:
-        return Feedback(
-            "boxes", move, f"{have} of {need} marked: {_plural(need - have, 'more box')} {colour}."
+        text = ngettext(
+            "{have} of {need} marked: {n} more box.",
+            "{have} of {need} marked: {n} more boxes.",
+            need - have,
+            have=have,
+            need=need,
         )
+        return Feedback("boxes", move, text)
     if have < need:
         return Feedback(
             "illegal",
             move,
-            f"No legal marking of {_plural(need, 'box')} {colour} contains these "
-            "boxes: take one back.",
+            _("No legal marking of {boxes} contains these boxes: take one back.", boxes=wanted),
         )
     reason = explain(move)
-    return Feedback("illegal", move, f"Not legal: {reason}.")
+    return Feedback("illegal", move, _("Not legal: {reason}.", reason=reason))
 
 
 def status(
@@ -603,19 +685,32 @@ def status(
 ) -> ui.Status:
     """Whose decision it is and what they must do now (``todo``: the person's next step)."""
     if obs["phase"] == "over":
-        return ui.Status("over", "The game is over.")
+        return ui.Status("over", _("The game is over."))
     if actor is None:
-        return ui.Status("wait", "Rolling the dice…")
-    roll = f"Roll {obs['roll']}" + (f" of {obs['rolls_limit']}" if obs["rolls_limit"] else "")
+        return ui.Status("wait", _("Rolling the dice…"))
+    roll, limit = obs["roll"], obs["rolls_limit"]
     if actor == you:
+        todo = todo or _("choose your dice, or pass.")
         if obs["phase"] == "others":
-            lead = f"{roll}, your choice from the four dice left"
+            if limit:
+                text = _(
+                    "Roll {roll} of {limit}, your choice from the four dice left: {todo}",
+                    roll=roll,
+                    limit=limit,
+                    todo=todo,
+                )
+            else:
+                text = _(
+                    "Roll {roll}, your choice from the four dice left: {todo}", roll=roll, todo=todo
+                )
+        elif limit:
+            text = _("Roll {roll} of {limit}, your turn: {todo}", roll=roll, limit=limit, todo=todo)
         else:
-            lead = f"{roll}, your turn"
-        return ui.Status("you", f"{lead}: {todo or 'choose your dice, or pass.'}")
+            text = _("Roll {roll}, your turn: {todo}", roll=roll, todo=todo)
+        return ui.Status("you", text)
     if obs["phase"] in ("all", "others"):
-        return ui.Status("bot", f"{names[actor]} is choosing (hidden until all have)…")
-    return ui.Status("bot", f"{names[actor]} is choosing first…")
+        return ui.Status("bot", _("{who} is choosing (hidden until all have)…", who=names[actor]))
+    return ui.Status("bot", _("{who} is choosing first…", who=names[actor]))
 
 
 def panel(
@@ -625,14 +720,14 @@ def panel(
     faces = sheet_faces(obs)
     last = last_choices(obs["log"]).get(seat)
     if obs["phase"] in ("all", "others") and obs["chosen"][seat]:
-        last_text = "has chosen (shown once everyone has)"
+        last_text = _("has chosen (shown once everyone has)")
     elif last is None:
-        last_text = ""
+        last_text = _("nothing yet")
     elif last == "pass":
-        last_text = "passed"
+        last_text = pgettext("panel", "passed")
     else:
-        cf, nf, boxes = parse(last)
-        last_text = f"marked {len(boxes)} {colour_info(faces[min(boxes)]).name}"
+        _cf, _nf, boxes = parse(last)
+        last_text = _("marked {boxes}", boxes=boxes_of(faces[min(boxes)], len(boxes)))
     left = JOKERS - obs["jokers_used"][seat]
     return ui.Panel(
         seat=seat,
@@ -640,7 +735,7 @@ def panel(
         score=int(obs["scores"][seat]["total"]),
         turn=actor == seat,
         you=seat == you,
-        last=f"{last_text or 'nothing yet'}; {left} “!” left",
+        last=ngettext("{what}; {n} “!” left", "{what}; {n} “!” left", left, what=last_text),
     )
 
 
@@ -663,42 +758,46 @@ def final(obs: Mapping[str, Any], names: Sequence[str]) -> list[ui.FinalScore]:
         s = sheet_view(obs, p)
         score = obs["scores"][p]
         cols = ", ".join(
-            f"{c.letter} {c.points}{'' if c.points == c.first else ' (later)'}"
+            f"{c.letter} {c.points}"
+            if c.points == c.first
+            else _("{column} {points} (later)", column=c.letter, points=c.points)
             for c in s.columns
             if c.done
         )
         colours = ", ".join(f"{c.symbol} {c.name} {c.points}" for c in s.colours if c.done)
         if not obs["bonuses"]:
             colours = (
-                f"{colours} (no bonuses in this game)" if colours else "no bonuses in this game"
+                _("{colours} (no bonuses in this game)", colours=colours)
+                if colours
+                else _("no bonuses in this game")
             )
         stars = int(score["stars"])
         lines = [
             ui.ScoreLine(
-                "Columns:",
+                _("Columns:"),
                 str(score["columns"]),
-                cols or "none completed",
+                cols or _("none completed"),
                 data=(("part", "columns"),),
             ),
             ui.ScoreLine(
-                "Colour bonuses:",
+                _("Colour bonuses:"),
                 str(score["colours"]),
-                colours or "none completed",
+                colours or _("none completed"),
                 data=(("part", "colours"),),
             ),
-            ui.ScoreLine("Unused “!”:", str(score["jokers"]), data=(("part", "jokers"),)),
+            ui.ScoreLine(_("Unused “!”:"), str(score["jokers"]), data=(("part", "jokers"),)),
             ui.ScoreLine(
-                "Stars:",
+                _("Stars:"),
                 str(stars),
-                f"{s.stars_unmarked} unmarked × −2",
+                ngettext("{n} unmarked × −2", "{n} unmarked × −2", s.stars_unmarked),
                 kind="minus" if stars else "",
                 data=(("part", "stars"),),
             ),
         ]
         if n == 1:
-            band = obs.get("solo_band") or _band(int(score["total"]))
+            band = _(str(obs.get("solo_band") or _band(int(score["total"]))))
             lines.append(
-                ui.ScoreLine("Solo rating:", str(band), kind="band", data=(("role", "band"),))
+                ui.ScoreLine(_("Solo rating:"), band, kind="band", data=(("role", "band"),))
             )
         out.append(ui.FinalScore(p, names[p], rank_of[p], int(score["total"]), tuple(lines)))
     out.sort(key=lambda f: (f.rank, f.seat))
@@ -712,67 +811,76 @@ def end_screen(
     players = final(obs, names)
     if obs["players"] == 1:
         total = players[0].total
-        head = f"Your score: {ui.points(total)}, rating band {obs['solo_band']}."
-        return ui.EndScreen(head, "Solo: the rating band of your score.", tuple(players))
-    return ui.EndScreen(ui.headline(winners, names, you), TIE_RULE, tuple(players))
+        head = _(
+            "Your score: {points}, rating band {band}.",
+            points=ui.points(total),
+            band=_(str(obs["solo_band"])),
+        )
+        return ui.EndScreen(head, _("Solo: the rating band of your score."), tuple(players))
+    return ui.EndScreen(ui.headline(winners, names, you), _(TIE_RULE), tuple(players))
 
 
 def _band(score: int) -> str:
     return next(name for lo, hi, name in SOLO_BANDS if lo <= score <= hi)
 
 
-def log(obs: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+def log(obs: Mapping[str, Any], names: Sequence[str], you: int | None = None) -> list[str]:
+    """The log's sentences, newest first, built now (in the language spoken now)."""
     faces = sheet_faces(obs)
-    return ui.log_lines(obs["log"], lambda e: describe(e, names, faces))
+    return ui.log_lines(obs["log"], lambda e: describe(e, names, faces, you))
+
+
+SHEET_NAMES = {"harbour": N_("Harbour"), "orchard": N_("Orchard")}
+"""The standard sheets' names, as players read them."""
 
 
 def sheet_label(option: str) -> str:
     """The sheet in words: ``Harbour``, ``Random sheet #123``, ``Sheet from a file``."""
     if option.startswith("random:"):
-        return f"Random sheet #{option.removeprefix('random:')}"
+        return _("Random sheet #{seed}", seed=option.removeprefix("random:"))
     if "/" in option or len(option) > 40:
-        return "Sheet from a file"
-    return option.capitalize()
+        return _("Sheet from a file")
+    return _(SHEET_NAMES[option]) if option in SHEET_NAMES else option.capitalize()
 
 
 RULES: tuple[str, ...] = (
-    (
+    N_(
         "The active player rolls three colour dice and three number dice. They take one colour "
         "die and one number die — or pass. Then every other player takes one colour and one "
         "number die from the <b>four dice left</b> (all six if the active player passed); no "
         "one sees the others' choice until all have chosen. In the first three rolls everyone "
         "chooses from all six dice."
     ),
-    (
+    N_(
         "To mark: click a colour die and a number die (for a joker, say which colour or number "
         "it is). Boxes where a legal marking can go light up. Click boxes to pencil them (click "
         "again to rub one out), or drag across them; “Take back” undoes the last step. Then "
         "<b>Confirm</b>, or <b>Pass</b>."
     ),
-    (
+    N_(
         "A marking is exactly as many boxes as the number, all of the chosen colour, in one "
         "block of that colour, joined side by side. At least one box must be in column H or "
         "next to a box you marked before."
     ),
-    (
+    N_(
         "Each joker (X colour, ? number) costs one of your 8 “!”; with none left you cannot use "
         "jokers."
     ),
-    (
+    N_(
         "Completing a column scores its first value if no one completed it in an earlier roll "
         "(ties in the same roll all score first), else the later value. Completing all 21 boxes "
         "of a colour scores 5 first, 3 later (if colour bonuses are on)."
     ),
-    (
+    N_(
         "The game ends after the roll in which someone completes a second colour. Score: "
         "columns + colour bonuses + 1 per unused “!” − 2 per unmarked star. Ties: most unused "
         "“!”."
     ),
-    (
+    N_(
         "Solo: 2 colour and 2 number dice, 30 rolls, always the first values; your score gives "
         "a rating band."
     ),
-    (
+    N_(
         "Colours carry symbols: ▲ green, ● yellow, ■ blue, ♥ red, ✚ orange; X is the colour "
         "joker, ? the number joker."
     ),
