@@ -765,12 +765,12 @@ def describe_task(task: Task) -> str:
 def die_word(colour: str) -> str:
     """A die's colour as a word that goes with "die" (the view's words)."""
     words = {
-        "white": pgettext("die", "white"),
-        "yellow": pgettext("die", "yellow"),
-        "blue": pgettext("die", "blue"),
-        "green": pgettext("die", "green"),
-        "pink": pgettext("die", "pink"),
-        "silver": pgettext("die", "silver"),
+        "white": pgettext("die colour", "white"),
+        "yellow": pgettext("die colour", "yellow"),
+        "blue": pgettext("die colour", "blue"),
+        "green": pgettext("die colour", "green"),
+        "pink": pgettext("die colour", "pink"),
+        "silver": pgettext("die colour", "silver"),
     }
     return words[colour]
 
@@ -778,10 +778,10 @@ def die_word(colour: str) -> str:
 def row_word(colour: str) -> str:
     """A silver row's colour as a word that goes with "row"."""
     words = {
-        "yellow": pgettext("row", "yellow"),
-        "blue": pgettext("row", "blue"),
-        "green": pgettext("row", "green"),
-        "pink": pgettext("row", "pink"),
+        "yellow": pgettext("row colour", "yellow"),
+        "blue": pgettext("row colour", "blue"),
+        "green": pgettext("row colour", "green"),
+        "pink": pgettext("row colour", "pink"),
     }
     return words[colour]
 

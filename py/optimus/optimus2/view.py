@@ -62,12 +62,12 @@ AREA_LETTER = {"yellow": "Y", "blue": "B", "green": "G", "pink": "P", "silver": 
 def colour_name(colour: str) -> str:
     """A colour (an area, a "?" answer) named on its own, as a heading or a button."""
     words = {
-        "white": pgettext("colour", "White"),
-        "yellow": pgettext("colour", "Yellow"),
-        "blue": pgettext("colour", "Blue"),
-        "green": pgettext("colour", "Green"),
-        "pink": pgettext("colour", "Pink"),
-        "silver": pgettext("colour", "Silver"),
+        "white": pgettext("colour name", "White"),
+        "yellow": pgettext("colour name", "Yellow"),
+        "blue": pgettext("colour name", "Blue"),
+        "green": pgettext("colour name", "Green"),
+        "pink": pgettext("colour name", "Pink"),
+        "silver": pgettext("colour name", "Silver"),
     }
     return words[colour]
 
