@@ -34,6 +34,15 @@ def action_name(name: str) -> str:
     return words[name]
 
 
+def action_said(a: vm.ActionBar) -> str:
+    """An action bar in words: how many actions are there to use, how many are used."""
+    if a.name == "reroll":
+        return _("Rerolls: {left} to use, {used} used", left=a.left, used=a.used)
+    if a.name == "return":
+        return _("Returns: {left} to use, {used} used", left=a.left, used=a.used)
+    return _("Extra dice: {left} to use, {used} used", left=a.left, used=a.used)
+
+
 def yellow_label(c: vm.YellowCell) -> str:
     """A yellow cell in words: where it is, its value, its state or what a click does."""
     where = {"row": c.row, "column": c.column, "value": c.value}
@@ -207,9 +216,8 @@ def sheet_html(s: vm.Sheet, compact: bool = False) -> str:
             )
             for i in range(a.slots)
         )
-        name = action_name(a.name)
-        said = esc(_("{action}: {left} to use, {used} used", action=name, left=a.left, used=a.used))
-        name = esc(name)
+        said = esc(action_said(a))
+        name = esc(action_name(a.name))
         bars.append(
             f'<div class="abar" role="img" aria-label="{said}">'
             f'<span class="aname"><span aria-hidden="true">{esc(a.mark)}</span> {name} '

@@ -966,10 +966,20 @@ def area_details(sd: SheetDef, sheet: Mapping[str, Any]) -> dict[str, str]:
     else:
         green_text = _("no complete pair")
     return {
-        "yellow": ngettext("{n} crossed cell", "{n} crossed cells", crosses),
-        "blue": ngettext("{n} slot filled", "{n} slots filled", blue),
+        "yellow": (
+            ngettext("{n} crossed cell", "{n} crossed cells", crosses)
+            if crosses
+            else _("no crossed cell")
+        ),
+        "blue": ngettext("{n} slot filled", "{n} slots filled", blue)
+        if blue
+        else _("no slot filled"),
         "green": green_text,
-        "pink": ngettext("sum of {n} value", "sum of {n} values", pink),
+        "pink": (
+            ngettext("sum of {n} value", "sum of {n} values", pink)
+            if pink
+            else _("nothing written")
+        ),
         "silver": _("marks per row {marks}", marks=", ".join(str(m) for m in marks)),
     }
 
