@@ -189,8 +189,20 @@ def test_the_log_says_who_did_what_in_each_language(lang: str) -> None:
         ],
     }
     assert lines == said[lang]
-    assert last[1] == {"pt": "marcou o 2 na linha amarela da área prata"}.get(
-        lang, "ha marcat el valor 2 a la fila groga de l'àrea de plata"
+    assert (
+        last
+        == {
+            "pt": {
+                0: "usou um dado extra: o 3 branco como amarelo, na casa amarela da linha 3, "
+                "coluna 4",
+                1: "marcou o 2 na linha amarela da área prata",
+            },
+            "ca": {  # the person's own panel says "tu"
+                0: "has fet servir un dau extra: el dau blanc amb un 3 com a groc, a la casella "
+                "groga de la fila 3, columna 4",
+                1: "ha marcat el valor 2 a la fila groga de l'àrea de plata",
+            },
+        }[lang]
     )
 
 

@@ -801,6 +801,8 @@ class _Describer:
 
     def action(self, e: Mapping[str, Any]) -> str:
         """The player's decision alone, for their panel (``chose the blue 5 in blue``)."""
+        if e.get("player") == self.you:
+            return self._your_action(e)
         kind, v = self._kind(e), self._what(e)
         if kind == "use":
             return _("chose {what}", **v)
@@ -825,6 +827,38 @@ class _Describer:
             if bonus == "yellow":
                 return _("marked the yellow cell in row {row}, column {column} with a bonus", **v)
             return _("marked the {value} in the {row} row of silver", **v)
+        return ""
+
+    def _your_action(self, e: Mapping[str, Any]) -> str:
+        """The person's own decision alone, for their panel (said to "you")."""
+        kind, v = self._kind(e), self._what(e)
+        if kind == "use":
+            return pgettext("your action", "chose {what}", **v)
+        if kind == "none":
+            return pgettext("your action", "took no die")
+        if kind == "skip":
+            return pgettext("your action", "skipped this roll")
+        if kind == "reroll":
+            return pgettext("your action", "rerolled the dice")
+        if kind == "return":
+            return pgettext("your action", "brought the {colour} die back from the tray", **v)
+        if kind == "pick":
+            return pgettext("your action", "picked {what}", **v)
+        if kind == "extra":
+            return pgettext("your action", "used an extra die: {what}", **v)
+        if kind == "bonus":
+            bonus = self._bonus_kind(e)
+            if bonus == "choose":
+                return pgettext("your action", "turned the '?' into a {bonus}", **v)
+            if bonus == "write":
+                return pgettext("your action", "wrote {value} with a bonus", **v)
+            if bonus == "yellow":
+                return pgettext(
+                    "your action",
+                    "marked the yellow cell in row {row}, column {column} with a bonus",
+                    **v,
+                )
+            return pgettext("your action", "marked the {value} in the {row} row of silver", **v)
         return ""
 
 
