@@ -264,3 +264,21 @@ def test_english_stays_the_default() -> None:
     assert i18n.language() == "en"
     assert vm.die("silver", 5).label == "silver die showing 5"
     assert vm.bonus(4).label == "fox"
+
+
+def test_the_solo_rating_is_told_in_the_language(lang: str) -> None:
+    sd = vm.load_sheet("standard")
+    top, band, bottom = sd.rating[0][1], sd.rating[1][1], sd.rating[-1][1]
+    assert (vm.rating_text(sd, top), vm.rating_text(sd, band), vm.rating_text(sd, bottom)) == {
+        "pt": ("320 ou mais", "300-319", "abaixo de 140"),
+        "ca": ("320 o més", "300-319", "menys de 140"),
+    }[lang]
+    match = Match(GAME, {"players": 1}, 7)
+    rng = Rng(7)
+    while not match.state.is_terminal():
+        p = match.state.actors()[0]
+        match.play(p, rng.choice(match.state.legal_moves(p)))
+    end = vm.end_screen(match.state.observation(None), ["Ana"], 0, [0])
+    said = vm.rating_text(sd, str(match.state.observation(None)["rating"]))
+    opening = {"pt": "Classificação solo: {}.", "ca": "Valoració en solitari: {}."}[lang]
+    assert end.rules.startswith(opening.format(said))
