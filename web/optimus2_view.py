@@ -13,13 +13,87 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from optimus.i18n import N_, _, ngettext, pgettext
 from optimus.optimus2 import view as vm
+from optimus.optimus2.sheet import load_sheet
 from optimus.ui import table as ui
 
 from .table import GameTable, esc
 
-PLACE_HEAD = {"hand": "Rolled", "field": "Die fields", "tray": "Silver tray"}
-ACTION_NAMES = {"reroll": "Reroll", "return": "Return", "extra": "Extra die"}
+PLACE_HEAD = {"hand": N_("Rolled"), "field": N_("Die fields"), "tray": N_("Silver tray")}
+"""The heading of each group of dice (shown through ``_``)."""
+
+
+def action_name(name: str) -> str:
+    """An action bar's name."""
+    words = {
+        "reroll": pgettext("action", "Reroll"),
+        "return": pgettext("action", "Return"),
+        "extra": pgettext("action", "Extra die"),
+    }
+    return words[name]
+
+
+def action_said(a: vm.ActionBar) -> str:
+    """An action bar in words: how many actions are there to use, how many are used."""
+    if a.name == "reroll":
+        return _("Rerolls: {left} to use, {used} used", left=a.left, used=a.used)
+    if a.name == "return":
+        return _("Returns: {left} to use, {used} used", left=a.left, used=a.used)
+    return _("Extra dice: {left} to use, {used} used", left=a.left, used=a.used)
+
+
+def yellow_label(c: vm.YellowCell) -> str:
+    """A yellow cell in words: where it is, its value, its state or what a click does."""
+    where = {"row": c.row, "column": c.column, "value": c.value}
+    if c.move and c.state == "circled":
+        return _("Yellow cell in row {row}, column {column} ({value}): cross it", **where)
+    if c.move:
+        return _("Yellow cell in row {row}, column {column} ({value}): circle it", **where)
+    if c.state == "crossed":
+        return _("Yellow cell in row {row}, column {column}: {value}, crossed", **where)
+    if c.state == "circled":
+        return _("Yellow cell in row {row}, column {column}: {value}, circled", **where)
+    return _("Yellow cell in row {row}, column {column}: {value}, open", **where)
+
+
+def silver_label(row: str, c: vm.SilverCell) -> str:
+    """A silver cell in words: its row, its value, marked or what a click does."""
+    colour = vm.row_colour(row)
+    if c.marked:
+        return _("Silver, {row} row, {value}: marked", row=colour, value=c.value)
+    if c.move:
+        return _("Silver, {row} row, {value}: mark it", row=colour, value=c.value)
+    return _("Silver, {row} row, {value}", row=colour, value=c.value)
+
+
+def slot_label(area: str, c: vm.Slot) -> str:
+    """A slot of blue, green or pink in words: its number, its value (or empty), its bonus,
+    and what a click writes."""
+    n, value = c.n, c.value
+    if area == "blue":
+        said = (
+            _("Blue slot {n}: empty", n=n)
+            if value is None
+            else _("Blue slot {n}: {value}", n=n, value=value)
+        )
+    elif area == "green":
+        said = (
+            _("Green slot {n}: empty", n=n)
+            if value is None
+            else _("Green slot {n}: {value}", n=n, value=value)
+        )
+    else:
+        said = (
+            _("Pink slot {n}: empty", n=n)
+            if value is None
+            else _("Pink slot {n}: {value}", n=n, value=value)
+        )
+    if c.bonus.label:
+        said = _("{slot}, bonus {bonus}", slot=said, bonus=c.bonus.label)
+    if c.move:
+        said = _("{slot} — {write}", slot=said, write=c.will or _("write here"))
+    return said
 
 
 def die_html(d: vm.Die, attrs: str = "", cls: str = "") -> str:
@@ -48,7 +122,7 @@ def _cell(tag_cls: str, label: str, inner: str, c: vm.Cell) -> str:
     """A sheet cell: a button when a legal move fills it; the latest entry outlined."""
     if c.last:
         tag_cls += " last-action"
-        label += " (latest entry)"
+        label = _("{cell} (latest entry)", cell=label)
     if c.move:
         return (
             f'<button type="button" class="{tag_cls} target" data-key="{c.key}" '
@@ -67,7 +141,7 @@ def sheet_html(s: vm.Sheet, compact: bool = False) -> str:
     def head(area: str, extra: str = "") -> str:
         sym = vm.SYMBOLS[area]
         return (
-            f'<h2 class="ahead"><span aria-hidden="true">{sym}</span> {area.capitalize()}'
+            f'<h2 class="ahead"><span aria-hidden="true">{sym}</span> {vm.colour_name(area)}'
             f'{extra}<span class="apts" data-area-score="{area}">{areas[area]}</span></h2>'
         )
 
@@ -80,14 +154,10 @@ def sheet_html(s: vm.Sheet, compact: bool = False) -> str:
             if c is None:
                 grid.append('<span class="ycell gap" aria-hidden="true"></span>')
                 continue
-            label = f"Yellow cell {c.name}: {c.value}, {c.state}"
-            if c.move:
-                verb = "cross" if c.state == "circled" else "circle"
-                label = f"Yellow cell {c.name} ({c.value}): {verb} it"
-            grid.append(_cell(f"ycell {c.state}", label, f"<b>{c.value}</b>", c))
-        grid.append(bonus_html(s.yellow_row_bonus[r - 1], "bn rowb"))
+            grid.append(_cell(f"ycell {c.state}", yellow_label(c), f"<b>{c.value}</b>", c))
+        grid.append(bonus_html(s.yellow_row_bonus[r - 1], "bn rowb"))  # not shown
     for b in s.yellow_column_bonus:
-        grid.append(bonus_html(b, "bn colb"))
+        grid.append(bonus_html(b, "bn colb"))  # not shown
     yellow = (
         f'<section class="area a-yellow">{head("yellow")}'
         f'<div class="ygrid">{"".join(grid)}</div></section>'
@@ -99,16 +169,16 @@ def sheet_html(s: vm.Sheet, compact: bool = False) -> str:
         cells = "".join(
             _cell(
                 "scell" + (" marked" if c.marked else ""),
-                f"Silver {row.row} row, {c.value}"
-                + (": marked" if c.marked else (": mark it" if c.move else "")),
+                silver_label(row.row, c),
                 f"<b>{c.value}</b>",
                 c,
             )
             for c in row.cells
         )
-        rows.append(f'<span class="srow-h s-{row.row}" title="{row.row} row">{sym}</span>{cells}')
+        title = esc(_("{row} row", row=vm.row_colour(row.row)))
+        rows.append(f'<span class="srow-h s-{row.row}" title="{title}">{sym}</span>{cells}')
     cols = "".join(
-        bonus_html(b, "bn colb" + (" done" if done else ""))
+        bonus_html(b, "bn colb" + (" done" if done else ""))  # not shown
         for b, done in zip(s.silver_column_bonus, s.silver_columns_done, strict=True)
     )
     silver = (
@@ -120,11 +190,7 @@ def sheet_html(s: vm.Sheet, compact: bool = False) -> str:
         slots = []
         for c in s.track(area):
             value = "" if c.value is None else str(c.value)
-            label = f"{area.capitalize()} slot {c.n}" + (f": {value}" if value else ": empty")
-            if c.bonus.label:
-                label += f", bonus {c.bonus.label}"
-            if c.move:
-                label += f" — {c.will or 'write here'}"
+            label = slot_label(area, c)
             cls = "slot" + (" next" if c.next else "") + (" filled" if value else "")
             if area == "green" and c.n % 2 == 0:
                 cls += " pair-end"
@@ -150,23 +216,23 @@ def sheet_html(s: vm.Sheet, compact: bool = False) -> str:
             )
             for i in range(a.slots)
         )
-        name = ACTION_NAMES[a.name]
+        said = esc(action_said(a))
+        name = esc(action_name(a.name))
         bars.append(
-            f'<div class="abar" role="img" aria-label="{name}: {a.left} to use, '
-            f'{a.used} used">'
+            f'<div class="abar" role="img" aria-label="{said}">'
             f'<span class="aname"><span aria-hidden="true">{esc(a.mark)}</span> {name} '
             f"<b>{a.left}</b></span>{boxes}</div>"
         )
+    foxes_said = esc(_("Foxes: {foxes}, each worth {worth}", foxes=s.foxes, worth=s.fox_worth))
     foxes = (
-        f'<div class="foxes" role="img" aria-label="Foxes: {s.foxes}, each worth '
-        f'{s.fox_worth}"><span aria-hidden="true">✪ Foxes <b>{s.foxes}</b> × '
-        f"{s.fox_worth}</span></div>"
+        f'<div class="foxes" role="img" aria-label="{foxes_said}"><span aria-hidden="true">'
+        f"✪ {esc(_('Foxes'))} <b>{s.foxes}</b> × {s.fox_worth}</span></div>"
     )
     strip = f'<section class="strip">{"".join(bars)}{foxes}</section>'
-    cls = "o2sheet compact" if compact else "o2sheet"
+    cls = "o2sheet compact" if compact else "o2sheet"  # not shown
     return (
         f'<div class="{cls}">{yellow}{silver}{blue}{green}{pink}{strip}'
-        f'<p class="stotal">Total <b data-role="sheet-total">{s.total}</b></p></div>'
+        f'<p class="stotal">{esc(_("Total"))} <b data-role="sheet-total">{s.total}</b></p></div>'
     )
 
 
@@ -174,7 +240,7 @@ class Optimus2View(GameTable):
     """Router view for ``#/optimus2``."""
 
     game_id = "optimus2"
-    lead = (
+    lead = N_(
         "Choose three dice a turn, enter them on your sheet, chain bonuses, "
         "and keep every area growing for the foxes."
     )
@@ -187,8 +253,10 @@ class Optimus2View(GameTable):
 
     # -- set-up -------------------------------------------------------------------
     def player_label(self, n: int) -> str:
-        rounds = {1: "solo, 6 rounds", 2: "6 rounds", 3: "5 rounds", 4: "4 rounds"}
-        return f"{super().player_label(n)} ({rounds.get(n, '')})"
+        rounds = load_sheet().rounds_for(n)
+        if n == 1:
+            return _("1 player (solo, {rounds} rounds)", rounds=rounds)
+        return _("{n} players ({rounds} rounds)", n=n, rounds=rounds)
 
     def options_text(self) -> str:
         session = self.session
@@ -196,8 +264,13 @@ class Optimus2View(GameTable):
             return ""
         n = len(session.seats)
         rounds = session.state.observation(None)["rounds"]
-        solo = "; solo: a passive turn after each of yours" if n == 1 else ""
-        return f"{n} player{'s' if n > 1 else ''}, {rounds} rounds{solo}; standard sheet."
+        if n == 1:
+            return _(
+                "1 player, {rounds} rounds; solo: a passive turn after each of yours; "
+                "standard sheet.",
+                rounds=rounds,
+            )
+        return _("{n} players, {rounds} rounds; standard sheet.", n=n, rounds=rounds)
 
     # -- the table ------------------------------------------------------------------
     def view(self) -> vm.Table:
@@ -209,11 +282,11 @@ class Optimus2View(GameTable):
 
     def focus_order(self, view: vm.Table) -> Sequence[str]:
         return (
-            ".o2controls button[data-move^='write']",
-            ".o2controls button[data-move^='choose']",
-            ".board .o2sheet button[data-move]",
-            ".dicezone button",
-            ".o2controls button[data-move]",
+            ".o2controls button[data-move^='write']",  # not shown
+            ".o2controls button[data-move^='choose']",  # not shown
+            ".board .o2sheet button[data-move]",  # not shown
+            ".dicezone button",  # not shown
+            ".o2controls button[data-move]",  # not shown
         )
 
     def board_action(self, action: str, target: Any) -> bool:
@@ -240,14 +313,11 @@ class Optimus2View(GameTable):
                 pressed = "true" if d.selected else "false"
                 attrs = (
                     f'data-action="die" data-die="{d.die}" aria-pressed="{pressed}" '
-                    f'aria-label="Choose the {esc(d.label)}"'
+                    f'aria-label="{esc(d.choose_label)}"'
                 )
                 cls = "can" + (" chosen" if d.selected else "")
             elif d.return_move:
-                attrs = (
-                    f'data-move="{d.return_move}" aria-label="Bring the {esc(d.label)} back '
-                    'from the tray"'
-                )
+                attrs = f'data-move="{d.return_move}" aria-label="{esc(d.return_label)}"'
                 cls = "can"
             if d.place == "hand" and t.phase == "preroll":
                 cls += " stale"
@@ -255,11 +325,11 @@ class Optimus2View(GameTable):
                 cls += " taken"
             groups[d.place].append(die_html(d, attrs, cls))
         reserve = {"hand": 6, "field": 3, "tray": 6}
-        heads = dict(PLACE_HEAD)
+        heads = {place: _(head) for place, head in PLACE_HEAD.items()}
         if t.solo_passive:
-            heads["field"] = "Not in the tray"
+            heads["field"] = _("Not in the tray")
         if t.phase == "preroll":
-            heads["hand"] = "To roll"
+            heads["hand"] = _("To roll")
         zone = "".join(
             f'<div class="dgroup g-{place}"><h2>{heads[place]}</h2><div class="dslots">'
             + "".join(dice)
@@ -273,14 +343,17 @@ class Optimus2View(GameTable):
             for c in t.controls
         ]
         questions = (
-            ("Area:", [(c.move, f"{vm.SYMBOLS[c.label]} {c.label}") for c in t.chooses]),
-            ("Write:", [(w.move, w.label) for w in t.writes]),
+            (
+                _("Area:"),
+                [(c.move, f"{vm.SYMBOLS[c.move.split()[1]]} {c.label}") for c in t.chooses],
+            ),
+            (_("Write:"), [(w.move, w.label) for w in t.writes]),
         )
         for head, answers in questions:
             if answers:
                 controls.insert(
                     0,
-                    f'<span class="clabel">{head}</span>'
+                    f'<span class="clabel">{esc(head)}</span>'
                     + "".join(
                         f'<button type="button" class="btn num" data-move="{move}">'
                         f"{esc(text)}</button>"
@@ -288,10 +361,13 @@ class Optimus2View(GameTable):
                     ),
                 )
         track = "".join(
-            '<span class="rbox{}" title="Round {}{}">{}{}</span>'.format(
+            '<span class="rbox{}" title="{}">{}{}</span>'.format(
                 " now" if r == t.round else (" past" if r < t.round else ""),
-                r,
-                f": {b.label}" if b.label else "",
+                esc(
+                    _("Round {round}: {bonus}", round=r, bonus=b.label)
+                    if b.label
+                    else _("Round {round}", round=r)
+                ),
                 r,
                 f"<small>{esc(b.mark)}</small>" if b.mark else "",
             )
@@ -301,23 +377,25 @@ class Optimus2View(GameTable):
             )
         )
         me = next((p for p in t.players if p.you), t.players[0])
+        round_said = _("Round {round} of {rounds}", round=t.round, rounds=t.rounds)
         return f"""
 <div class="o2board">
-  <div class="dicezone" role="group" aria-label="Dice">{zone}
+  <div class="dicezone" role="group" aria-label="{esc(_("Dice"))}">{zone}
     <div class="rtrack" role="img"
-      aria-label="Round {t.round} of {t.rounds}">{track}</div></div>
-  <div class="o2controls" role="group" aria-label="Actions">{"".join(controls)}</div>
+      aria-label="{esc(round_said)}">{track}</div></div>
+  <div class="o2controls" role="group" aria-label="{esc(_("Actions"))}">{"".join(controls)}</div>
   {sheet_html(me.sheet)}
 </div>"""
 
     def panel_summary(self, view: vm.Table, panel: ui.Panel) -> str:
         p = view.players[panel.seat]
         summary = "".join(
-            f'<span class="chip a-{a}" title="{a}: {pts}">'
+            f'<span class="chip a-{a}" title="{esc(vm.colour_name(a))}: {pts}">'
             f'<span aria-hidden="true">{vm.SYMBOLS[a]}</span>{pts}</span>'
             for a, pts in p.areas.items()
         )
-        return summary + f'<span class="chip" title="foxes">✪{p.foxes}</span>'
+        foxes = esc(ngettext("{n} fox", "{n} foxes", p.foxes))
+        return summary + f'<span class="chip" title="{foxes}">✪{p.foxes}</span>'
 
     def panel_detail(self, view: vm.Table, panel: ui.Panel) -> str:
         sheet = view.players[panel.seat].sheet

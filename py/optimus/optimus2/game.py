@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from optimus.core.protocol import JSON, EqualOutcomes, Game, GameError, OptionError, State
+from optimus.i18n import _, names, ngettext, pgettext
 from optimus.optimus2.moves import DieTable, MoveTable, Place, move_table, unpack
 from optimus.optimus2.sheet import (
     ACTIONS,
@@ -589,55 +590,69 @@ class Optimus2State(State):
         self._maybe_end_simul()
 
     def explain_illegal(self, player: int, move: str) -> str:
-        """A player-facing reason why ``move`` is not legal now."""
-        reason = self.common_refusal(player, "the dice must be rolled first")
+        """A player-facing reason why ``move`` is not legal now (in the language spoken)."""
+        reason = self.common_refusal(player, _("the dice must be rolled first"))
         if reason:
             return reason
         actors = self.actors()
         if player not in actors:
             if self.phase == "simul" and self.stg[player] == 2:
-                return "you have finished this step; waiting for the other players"
-            who = ", ".join(str(p) for p in actors)
-            return f"it is not your turn (waiting for player {who})"
+                return _("you have finished this step; waiting for the other players")
+            return ngettext(
+                "it is not your turn (waiting for player {seats})",
+                "it is not your turn (waiting for players {seats})",
+                len(actors),
+                seats=names([str(p + 1) for p in actors]),
+            )
         mt = self.mt
         pend = self.pend[player]
         if pend and (self.phase == "task" or self.phase == "simul"):
-            return f"first resolve your bonus: {describe_task(pend[0])}"
+            return task_reason(pend[0])
         if self.phase == "preroll":
-            return "before the next roll you may only return tray dice or roll"
+            return _("before the next roll you may only return tray dice or roll")
         extra_phase = self.phase == "extra" or (self.phase == "simul" and self.stg[player] == 1)
         place = mt.parse_extra.get(move) if extra_phase else mt.parse_place.get(move)
         if move == "reroll" and self.phase == "choose":
-            return "you have no reroll action to use"
+            return _("you have no reroll action to use")
         if move == "reroll":
-            return "a reroll is only for the active player right after a roll"
+            return _("a reroll is only for the active player right after a roll")
         if move.startswith("return"):
-            return "a return is only for the active player before a roll"
+            return _("a return is only for the active player before a roll")
         if place is None:
             if move.startswith("extra") and not extra_phase:
-                return "extra dice are used after your turn or your passive pick"
+                return _("extra dice are used after your turn or your passive pick")
             if extra_phase and move in mt.parse_place:
-                return "your choice is made: now only extra dice ('extra ...') or 'done'"
+                return _("your choice is made: now only extra dice, or finish")
             return super().explain_illegal(player, move)
         d, a, t = unpack(place)
         v = self.val[d]
+        colour = die_word(DICE[d])
         if extra_phase:
             if self.available(player, 2) <= 0:
-                return "you have no extra-die action left"
+                return _("you have no extra-die action left")
             if self.sheets[player][self.sd.XM] >> d & 1:
-                return f"the {DICE[d]} die was already taken as an extra die this round"
+                return _(
+                    "the {colour} die was already taken as an extra die this round", colour=colour
+                )
         elif self.phase == "choose":
-            where = PLACES[self.loc[d]]
-            if self.loc[d] != HAND:
-                return f"the {DICE[d]} die is not among the rolled dice (it is on the {where})"
+            if self.loc[d] == FIELD:
+                return _(
+                    "the {colour} die is not among the rolled dice (it is on the die fields)",
+                    colour=colour,
+                )
+            if self.loc[d] == TRAY:
+                return _(
+                    "the {colour} die is not among the rolled dice (it is in the silver tray)",
+                    colour=colour,
+                )
         else:
             loc = self.loc
             if loc[d] == FIELD and any(
                 self.placements(player, e) for e in range(6) if loc[e] == TRAY
             ):
-                return "you may take the active player's dice only if no tray die is usable"
+                return _("you may take the active player's dice only if no tray die is usable")
             if loc[d] == HAND:
-                return f"the {DICE[d]} die is not in the tray"
+                return _("the {colour} die is not in the tray", colour=colour)
         return area_reason(self, player, a, t, v)
 
     # -- views --------------------------------------------------------------
@@ -731,17 +746,64 @@ def total_of(sd: SheetDef, sh: list[int]) -> int:
 
 
 def describe_task(task: Task) -> str:
+    """A pending question with its move notation, for developers and bots (``pending``)."""
     kind, value, rows = task
     if kind == "Y":
-        return "a yellow entry" + (f" of {value}" if value else " (any cell: mark rRcC)")
+        return "a yellow entry" + (
+            f" of {value}" if value else " (any cell: mark rRcC)"
+        )  # not shown
     if kind == "S":
         if value:
             names = [AREAS[r] for r in range(4) if rows >> r & 1]
-            return f"mark {value} in a silver row ({', '.join(names)})"
-        return "a silver '?': mark any open silver cell (mark ROW VALUE)"
+            return f"mark {value} in a silver row ({', '.join(names)})"  # not shown
+        return "a silver '?': mark any open silver cell (mark ROW VALUE)"  # not shown
     if kind == "A":
-        return "a '?' of any colour: choose the area (choose AREA)"
-    return f"a {TASK_KINDS[kind]} '?': write the value (write N)"
+        return "a '?' of any colour: choose the area (choose AREA)"  # not shown
+    return f"a {TASK_KINDS[kind]} '?': write the value (write N)"  # not shown
+
+
+def die_word(colour: str) -> str:
+    """A die's colour as a word that goes with "die" (the view's words)."""
+    words = {
+        "white": pgettext("die colour", "white"),
+        "yellow": pgettext("die colour", "yellow"),
+        "blue": pgettext("die colour", "blue"),
+        "green": pgettext("die colour", "green"),
+        "pink": pgettext("die colour", "pink"),
+        "silver": pgettext("die colour", "silver"),
+    }
+    return words[colour]
+
+
+def row_word(colour: str) -> str:
+    """A silver row's colour as a word that goes with "row"."""
+    words = {
+        "yellow": pgettext("row colour", "yellow"),
+        "blue": pgettext("row colour", "blue"),
+        "green": pgettext("row colour", "green"),
+        "pink": pgettext("row colour", "pink"),
+    }
+    return words[colour]
+
+
+def task_reason(task: Task) -> str:
+    """Why nothing else may be done while a bonus question waits, in words."""
+    kind, value, _rows = task
+    if kind == "Y" and value:
+        return _("first resolve your bonus: a yellow entry of {value}", value=value)
+    if kind == "Y":
+        return _("first resolve your bonus: circle or cross a yellow cell")
+    if kind == "S" and value:
+        return _("first resolve your bonus: mark the {value} in a silver row", value=value)
+    if kind == "S":
+        return _("first resolve your bonus: a silver '?', mark any open silver cell")
+    if kind == "A":
+        return _("first resolve your bonus: a '?' of any colour, choose its area")
+    if kind == "B":
+        return _("first resolve your bonus: a blue '?', write its value")
+    if kind == "G":
+        return _("first resolve your bonus: a green '?', write its value")
+    return _("first resolve your bonus: a pink '?', write its value")
 
 
 def area_reason(state: Optimus2State, player: int, a: int, t: int, v: int) -> str:
@@ -750,21 +812,37 @@ def area_reason(state: Optimus2State, player: int, a: int, t: int, v: int) -> st
     if a == YELLOW:
         r, c, cv = sd.yellow_cells[t]
         if cv != v:
-            return f"yellow cell {sd.cell_names[t]} holds a {cv}, the die shows {v}"
-        return f"yellow cell {sd.cell_names[t]} is already crossed"
+            return _(
+                "the yellow cell in row {row}, column {column} holds a {cell}, "
+                "the die shows {value}",
+                row=r,
+                column=c,
+                cell=cv,
+                value=v,
+            )
+        return _(
+            "the yellow cell in row {row}, column {column} is already crossed", row=r, column=c
+        )
     if a == BLUE:
         n = sh[sd.BN]
         if n >= len(sd.blue_bonus):
-            return "the blue area is full"
+            return _("the blue area is full")
         total = state.val[BLUE] + state.val[WHITE]
-        return f"blue + white is {total}, higher than the last blue entry {sh[sd.BN + n]}"
+        return _(
+            "blue + white is {total}, higher than the last blue entry {last}",
+            total=total,
+            last=sh[sd.BN + n],
+        )
     if a == GREEN:
-        return "the green area is full"
+        return _("the green area is full")
     if a == PINK:
-        return "the pink area is full"
+        return _("the pink area is full")
     if not silver_rows_open(sd, sh, v):
-        return f"silver {v} is already marked in all four rows: the silver die is blocked"
-    return f"silver {v} is already marked in the {AREAS[t]} row"
+        return _(
+            "silver {value} is already marked in all four rows: the silver die is blocked",
+            value=v,
+        )
+    return _("silver {value} is already marked in the {row} row", value=v, row=row_word(AREAS[t]))
 
 
 def sheet_view(sd: SheetDef, sh: list[int], pend: list[Task], stage: int) -> dict[str, JSON]:

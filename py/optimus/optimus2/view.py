@@ -20,6 +20,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from optimus.i18n import N_, _, ngettext, pgettext
+from optimus.optimus2.game import die_word as die_colour
+from optimus.optimus2.game import row_word as row_colour
 from optimus.optimus2.moves import move_table, unpack
 from optimus.optimus2.sheet import (
     ACTIONS,
@@ -52,8 +55,21 @@ SYMBOLS = {
 DECISIONS = ("use", "pass", "reroll", "bonus", "return", "extra", "pick")
 """Logged events that are a player's own decision (the last one stays highlighted)."""
 
-TIE_RULE = "Ties are broken by the highest single area; players still level share the victory."
+TIE_RULE = N_("Ties are broken by the highest single area; players still level share the victory.")
 AREA_LETTER = {"yellow": "Y", "blue": "B", "green": "G", "pink": "P", "silver": "S"}
+
+
+def colour_name(colour: str) -> str:
+    """A colour (an area, a "?" answer) named on its own, as a heading or a button."""
+    words = {
+        "white": pgettext("colour name", "White"),
+        "yellow": pgettext("colour name", "Yellow"),
+        "blue": pgettext("colour name", "Blue"),
+        "green": pgettext("colour name", "Green"),
+        "pink": pgettext("colour name", "Pink"),
+        "silver": pgettext("colour name", "Silver"),
+    }
+    return words[colour]
 
 
 @dataclass(frozen=True)
@@ -77,6 +93,10 @@ class TableDie(Die):
     return_move: str | None = None
     """The move that brings it back from the tray, when that is legal now."""
     extra_taken: bool = False
+    choose_label: str = ""
+    """The spoken name of the button that chooses it."""
+    return_label: str = ""
+    """The spoken name of the button that brings it back from the tray."""
 
 
 @dataclass(frozen=True)
@@ -131,8 +151,32 @@ class Table:
 
 def die(name: str, value: int | None = None) -> Die:
     """A die (or a colour) as drawn: name, symbol, value and its spoken name."""
-    spoken = f"{name} die" + (f" showing {value}" if value else "")
+    colour = die_colour(name)
+    if value:
+        spoken = _("{colour} die showing {value}", colour=colour, value=value)
+    else:
+        spoken = _("{colour} die", colour=colour)
     return Die(name, SYMBOLS[name], value, spoken)
+
+
+def choose_label(name: str, value: int | None) -> str:
+    """The spoken name of the button that chooses a die."""
+    colour = die_colour(name)
+    if value:
+        return _("Choose the {colour} die showing {value}", colour=colour, value=value)
+    return _("Choose the {colour} die", colour=colour)
+
+
+def return_label(name: str, value: int | None) -> str:
+    """The spoken name of the button that brings a die back from the tray."""
+    colour = die_colour(name)
+    if value:
+        return _(
+            "Bring the {colour} die showing {value} back from the tray",
+            colour=colour,
+            value=value,
+        )
+    return _("Bring the {colour} die back from the tray", colour=colour)
 
 
 @dataclass(frozen=True)
@@ -149,17 +193,29 @@ def bonus(code: int) -> Bonus:
     if code == NONE:
         return Bonus("", "")
     if code == REROLL:
-        return Bonus("↻", "reroll")
+        return Bonus("↻", pgettext("bonus", "reroll"))
     if code == RETURN:
-        return Bonus("↩", "return")
+        return Bonus("↩", pgettext("bonus", "return"))
     if code == EXTRA:
-        return Bonus("+1", "extra die")
+        return Bonus("+1", pgettext("bonus", "extra die"))
     if code == FOX:
-        return Bonus("✪", "fox")
+        return Bonus("✪", pgettext("bonus", "fox"))
     if code == Q_ANY:
-        return Bonus("?", "a '?' of any colour", "any")
+        return Bonus("?", _("a '?' of any colour"), "any")
     colour = BONUS_TEXT[code].removesuffix("?")
-    return Bonus(f"{SYMBOLS[colour]}?", f"{colour} '?'", colour)
+    return Bonus(f"{SYMBOLS[colour]}?", question(colour), colour)
+
+
+def question(colour: str) -> str:
+    """A "?" bonus of one area, in words (``blue '?'``)."""
+    words = {
+        "yellow": _("yellow '?'"),
+        "blue": _("blue '?'"),
+        "green": _("green '?'"),
+        "pink": _("pink '?'"),
+        "silver": _("silver '?'"),
+    }
+    return words[colour]
 
 
 # -- moves ---------------------------------------------------------------------
@@ -445,11 +501,13 @@ def previews(obs: Mapping[str, Any], sd: SheetDef, die_name: str, you: int) -> d
     if not v:
         return out
     nb, ng, npk = len(sheet["blue"]), len(sheet["green"]), len(sheet["pink"])
-    out[f"B{nb}"] = f"write {values['blue'] + values['white']} (blue + white)"
+    out[f"B{nb}"] = _("write {total} (blue + white)", total=values["blue"] + values["white"])
     if ng < len(sd.green_mult):
         m = sd.green_mult[ng]
-        out[f"G{ng}"] = f"write {v} × {m} = {v * m}"
-    out[f"P{npk}"] = f"write {v}"
+        out[f"G{ng}"] = _(
+            "write {value} × {multiplier} = {product}", value=v, multiplier=m, product=v * m
+        )
+    out[f"P{npk}"] = _("write {value}", value=v)
     return out
 
 
@@ -460,15 +518,18 @@ def task_text(raw: Sequence[Any]) -> str:
     """A pending bonus or chain question, in words."""
     kind, value, _rows = raw
     if kind == "Y":
-        return "Bonus: circle or cross a highlighted yellow cell."
+        return _("Bonus: circle or cross a highlighted yellow cell.")
     if kind == "S" and value:
-        return f"Silver chain: mark the {value} in a highlighted silver row."
+        return _("Silver chain: mark the {value} in a highlighted silver row.", value=value)
     if kind == "S":
-        return "Bonus: mark any highlighted silver cell."
+        return _("Bonus: mark any highlighted silver cell.")
     if kind == "A":
-        return "Bonus: a '?' of any colour — choose its area."
-    colour = {"B": "blue", "G": "green", "P": "pink"}[kind]
-    return f"Bonus: choose the value to write in {colour}."
+        return _("Bonus: a '?' of any colour — choose its area.")
+    if kind == "B":
+        return _("Bonus: choose the value to write in blue.")
+    if kind == "G":
+        return _("Bonus: choose the value to write in green.")
+    return _("Bonus: choose the value to write in pink.")
 
 
 def status(
@@ -477,9 +538,9 @@ def status(
     """Whose turn it is and what they can do, in one sentence."""
     phase = obs["phase"]
     if phase == "over":
-        return ui.Status("over", "The game is over.")
+        return ui.Status("over", _("The game is over."))
     if phase in ("roll", "first"):
-        return ui.Status("wait", "Rolling the dice…")
+        return ui.Status("wait", _("Rolling the dice…"))
     legal = obs["legal_moves"]
     active = obs["active"]
     if you is not None and legal:
@@ -489,139 +550,333 @@ def status(
         if selected:
             v = next(d["value"] for d in obs["dice"] if d["die"] == selected)
             return ui.Status(
-                "you", f"Choose where the {selected} {v} goes (highlighted), or another die."
+                "you",
+                _(
+                    "Choose where the {colour} {value} goes (highlighted), or another die.",
+                    colour=die_colour(selected),
+                    value=v,
+                ),
             )
         if phase == "choose":
             n = obs["choices"] + 1
-            more = " or reroll," if "reroll" in legal else ""
-            return ui.Status(
-                "you", f"Your choice {n} of 3: pick a rolled die,{more} or skip this roll."
-            )
+            total = load_sheet(str(obs["sheet"])).choices
+            if "reroll" in legal:
+                text = _(
+                    "Your choice {n} of {total}: pick a rolled die, or reroll, or skip this roll.",
+                    n=n,
+                    total=total,
+                )
+            else:
+                text = _(
+                    "Your choice {n} of {total}: pick a rolled die, or skip this roll.",
+                    n=n,
+                    total=total,
+                )
+            return ui.Status("you", text)
         if phase == "preroll":
             return ui.Status(
-                "you", "You may bring tray dice back (return) before the next roll, then roll."
+                "you", _("You may bring tray dice back (return) before the next roll, then roll.")
             )
         if phase == "extra" or (phase == "simul" and sheet["stage"] == 1):
-            return ui.Status("you", "You may use an extra die: pick any die, or finish.")
+            return ui.Status("you", _("You may use an extra die: pick any die, or finish."))
         if phase == "simul":
-            where = "the silver tray"
             if obs["players"] > 1 and not any(d["place"] == "tray" for d in obs["dice"]):
-                where = "the active player's dice"
-            return ui.Status(
-                "you", f"Passive pick: take one die from {where} for your sheet, or none."
-            )
-        return ui.Status("you", "Your turn.")
+                text = _(
+                    "Passive pick: take one die from the active player's dice for your sheet, "
+                    "or none."
+                )
+            else:
+                text = _("Passive pick: take one die from the silver tray for your sheet, or none.")
+            return ui.Status("you", text)
+        return ui.Status("you", _("Your turn."))
     if phase == "simul":
         if you is not None and obs["sheets"][you]["stage"] == 2:
-            return ui.Status("bot", "Waiting for the other players to pick…")
-        return ui.Status("bot", "The other players are picking…")
-    return ui.Status("bot", f"{names[active]} is thinking…")
+            return ui.Status("bot", _("Waiting for the other players to pick…"))
+        return ui.Status("bot", _("The other players are picking…"))
+    if active == you:
+        return ui.Status("bot", _("You are thinking…"))
+    return ui.Status("bot", _("{name} is thinking…", name=names[active]))
 
 
 def _die_text(name: str, values: Mapping[str, int]) -> str:
     v = values.get(name)
-    return f"the {name} {v}" if v else f"the {name} die"
+    if v:
+        return _("the {colour} {value}", colour=die_colour(name), value=v)
+    return _("the {colour} die", colour=die_colour(name))
+
+
+def _cell_place(cell: str) -> tuple[int, int]:
+    """``r3c4`` -> (3, 4)."""
+    row, _sep, column = cell.removeprefix("r").partition("c")
+    return int(row), int(column)
 
 
 def place_text(move: str, values: Mapping[str, int]) -> str:
-    """``white silver pink`` -> ``the white 4 as silver, in the pink row``."""
+    """``white silver pink`` -> ``the white 4 as silver in the pink row of silver``."""
     parts = move.split()
     name = parts[0]
-    area = parts[1] if name == "white" else name
-    rest = parts[2:] if name == "white" else parts[1:]
-    text = _die_text(name, values) + (f" as {area}" if name == "white" else "")
+    white = name == "white"
+    area = parts[1] if white else name
+    rest = parts[2:] if white else parts[1:]
+    d = _die_text(name, values)
     if area == "yellow" and rest:
-        return f"{text} on yellow cell {rest[0]}"
+        row, column = _cell_place(rest[0])
+        if white:
+            return _(
+                "{die} as yellow, on the yellow cell in row {row}, column {column}",
+                die=d,
+                row=row,
+                column=column,
+            )
+        return _(
+            "{die} on the yellow cell in row {row}, column {column}", die=d, row=row, column=column
+        )
     if area == "silver" and rest:
-        return f"{text} in the {rest[0]} row of silver"
-    if name != "white":
-        text += f" in {area}"
-    if area == "blue" and values.get("blue") and values.get("white"):
-        text += f" (blue + white: {values['blue'] + values['white']})"
-    return text
+        if white:
+            return _("{die} as silver in the {row} row of silver", die=d, row=row_colour(rest[0]))
+        return _("{die} in the {row} row of silver", die=d, row=row_colour(rest[0]))
+    if area == "blue":
+        total = values.get("blue", 0) + values.get("white", 0)
+        if values.get("blue") and values.get("white"):
+            if white:
+                return _("{die} as blue (blue + white: {total})", die=d, total=total)
+            return _("{die} in blue (blue + white: {total})", die=d, total=total)
+        return _("{die} as blue", die=d) if white else _("{die} in blue", die=d)
+    if area == "green":
+        return _("{die} as green", die=d) if white else _("{die} in green", die=d)
+    if area == "pink":
+        return _("{die} as pink", die=d) if white else _("{die} in pink", die=d)
+    return d
 
 
-def describer(names: Sequence[str]) -> Callable[[Mapping[str, Any]], str | None]:
-    """A log describer that follows the dice values as the log goes (roll entries)."""
-    values: dict[str, int] = {}
-    state = {"active": -1, "passive": False}
+def describer(
+    names: Sequence[str], you: int | None = None
+) -> Callable[[Mapping[str, Any]], str | None]:
+    """A log describer that follows the dice values as the log goes (roll entries).
 
-    def describe(e: Mapping[str, Any]) -> str | None:
+    ``you`` is the person's seat: their sentences say "You"."""
+    return _Describer(names, you).sentence
+
+
+class _Describer:
+    """Log entries in words: a whole sentence (the person's own, or another player's) for
+    the log, and the action alone for the player's panel."""
+
+    def __init__(self, names: Sequence[str], you: int | None) -> None:
+        self.names = names
+        self.you = you
+        self.values: dict[str, int] = {}
+        self.active = -1
+        self.passive = False
+
+    def sentence(self, e: Mapping[str, Any]) -> str | None:
         ev = e.get("event")
         p = e.get("player")
-        who = names[p] if isinstance(p, int) and 0 <= p < len(names) else ""
-        move = str(e.get("move", ""))
         if ev == "round":
-            state["passive"] = False
-            return f"Round {e['round']} begins."
-        if ev == "first":
-            return f"{who} plays first."
+            self.passive = False
+            return _("Round {round} begins.", round=e["round"])
         if ev == "turn":
-            state["active"] = int(p) if isinstance(p, int) else -1
-            state["passive"] = False
-            values.clear()
-            return "Your active turn." if who == "You" else f"{who}'s active turn."
+            self.active = int(p) if isinstance(p, int) else -1
+            self.passive = False
+            self.values.clear()
         if ev == "roll":
             dice = dict(e.get("dice", {}))
-            values.update(dice)
-            shown = ", ".join(f"{d} {v}" for d, v in dice.items())
-            return f"Rolled: {shown}."
+            self.values.update(dice)
+            shown = ", ".join(f"{die_colour(d)} {v}" for d, v in dice.items())
+            return _("Rolled: {dice}.", dice=shown)
         if ev == "solo_passive":
-            state["passive"] = True
-            values.clear()
-            return "Passive turn: all six dice are rolled; the three lowest go to the tray."
-        if ev == "use":
-            return f"{who} chose {place_text(move, values)}."
+            self.passive = True
+            self.values.clear()
+            return _("Passive turn: all six dice are rolled; the three lowest go to the tray.")
+        if ev == "end":
+            return _("The game is over.")
+        if not isinstance(p, int) or not 0 <= p < len(self.names):
+            return None
+        if p == self.you:
+            return self._yours(e)
+        return self._theirs(e, self.names[p])
+
+    def _kind(self, e: Mapping[str, Any]) -> str:
+        """The event, with ``pass`` told apart: ``skip`` a roll, ``none`` taken."""
+        ev = str(e.get("event"))
         if ev == "pass":
-            if state["passive"] or p != state["active"]:
-                return f"{who} took no die."
-            return f"{who} skipped this roll."
-        if ev == "reroll":
-            return f"{who} rerolled the dice."
-        if ev == "return":
-            return f"{who} brought the {move.split()[-1]} die back from the tray."
-        if ev == "pick":
-            return f"{who} picked {place_text(move, values)}."
+            return "none" if self.passive or e.get("player") != self.active else "skip"
+        return ev
+
+    def _what(self, e: Mapping[str, Any]) -> dict[str, Any]:
+        """The values of the event's sentence."""
+        move = str(e.get("move", ""))
+        ev = e.get("event")
+        if ev in ("use", "pick"):
+            return {"what": place_text(move, self.values)}
         if ev == "extra":
-            return f"{who} used an extra die: {place_text(move.removeprefix('extra '), values)}."
+            return {"what": place_text(move.removeprefix("extra "), self.values)}
+        if ev == "return":
+            return {"colour": die_colour(move.split()[-1])}
         if ev == "bonus":
             parts = move.split()
             if parts[0] == "choose":
-                return f"{who} turned the '?' into a {parts[1]} '?'."
+                return {"bonus": question(parts[1])}
             if parts[0] == "write":
-                return f"{who} wrote {parts[1]} with a bonus."
+                return {"value": parts[1]}
             if len(parts) == 2:
-                return f"{who} marked yellow cell {parts[1]} with a bonus."
-            return f"{who} marked the {parts[2]} in the {parts[1]} row of silver."
-        if ev == "end":
-            return "The game is over."
+                row, column = _cell_place(parts[1])
+                return {"row": row, "column": column}
+            return {"value": parts[2], "row": row_colour(parts[1])}
+        return {}
+
+    def _bonus_kind(self, e: Mapping[str, Any]) -> str:
+        parts = str(e.get("move", "")).split()
+        if parts[0] in ("choose", "write"):
+            return parts[0]
+        return "yellow" if len(parts) == 2 else "silver"
+
+    def _yours(self, e: Mapping[str, Any]) -> str | None:
+        kind, v = self._kind(e), self._what(e)
+        if kind == "first":
+            return _("You play first.")
+        if kind == "turn":
+            return _("Your active turn.")
+        if kind == "use":
+            return _("You chose {what}.", **v)
+        if kind == "none":
+            return _("You took no die.")
+        if kind == "skip":
+            return _("You skipped this roll.")
+        if kind == "reroll":
+            return _("You rerolled the dice.")
+        if kind == "return":
+            return _("You brought the {colour} die back from the tray.", **v)
+        if kind == "pick":
+            return _("You picked {what}.", **v)
+        if kind == "extra":
+            return _("You used an extra die: {what}.", **v)
+        if kind == "bonus":
+            bonus = self._bonus_kind(e)
+            if bonus == "choose":
+                return _("You turned the '?' into a {bonus}.", **v)
+            if bonus == "write":
+                return _("You wrote {value} with a bonus.", **v)
+            if bonus == "yellow":
+                return _(
+                    "You marked the yellow cell in row {row}, column {column} with a bonus.", **v
+                )
+            return _("You marked the {value} in the {row} row of silver.", **v)
         return None
 
-    return describe
+    def _theirs(self, e: Mapping[str, Any], who: str) -> str | None:
+        kind, v = self._kind(e), self._what(e)
+        if kind == "first":
+            return _("{who} plays first.", who=who)
+        if kind == "turn":
+            return _("{who}'s active turn.", who=who)
+        if kind == "use":
+            return _("{who} chose {what}.", who=who, **v)
+        if kind == "none":
+            return _("{who} took no die.", who=who)
+        if kind == "skip":
+            return _("{who} skipped this roll.", who=who)
+        if kind == "reroll":
+            return _("{who} rerolled the dice.", who=who)
+        if kind == "return":
+            return _("{who} brought the {colour} die back from the tray.", who=who, **v)
+        if kind == "pick":
+            return _("{who} picked {what}.", who=who, **v)
+        if kind == "extra":
+            return _("{who} used an extra die: {what}.", who=who, **v)
+        if kind == "bonus":
+            bonus = self._bonus_kind(e)
+            if bonus == "choose":
+                return _("{who} turned the '?' into a {bonus}.", who=who, **v)
+            if bonus == "write":
+                return _("{who} wrote {value} with a bonus.", who=who, **v)
+            if bonus == "yellow":
+                return _(
+                    "{who} marked the yellow cell in row {row}, column {column} with a bonus.",
+                    who=who,
+                    **v,
+                )
+            return _("{who} marked the {value} in the {row} row of silver.", who=who, **v)
+        return None
+
+    def action(self, e: Mapping[str, Any]) -> str:
+        """The player's decision alone, for their panel (``chose the blue 5 in blue``)."""
+        if e.get("player") == self.you:
+            return self._your_action(e)
+        kind, v = self._kind(e), self._what(e)
+        if kind == "use":
+            return _("chose {what}", **v)
+        if kind == "none":
+            return _("took no die")
+        if kind == "skip":
+            return _("skipped this roll")
+        if kind == "reroll":
+            return _("rerolled the dice")
+        if kind == "return":
+            return _("brought the {colour} die back from the tray", **v)
+        if kind == "pick":
+            return _("picked {what}", **v)
+        if kind == "extra":
+            return _("used an extra die: {what}", **v)
+        if kind == "bonus":
+            bonus = self._bonus_kind(e)
+            if bonus == "choose":
+                return _("turned the '?' into a {bonus}", **v)
+            if bonus == "write":
+                return _("wrote {value} with a bonus", **v)
+            if bonus == "yellow":
+                return _("marked the yellow cell in row {row}, column {column} with a bonus", **v)
+            return _("marked the {value} in the {row} row of silver", **v)
+        return ""
+
+    def _your_action(self, e: Mapping[str, Any]) -> str:
+        """The person's own decision alone, for their panel (said to "you")."""
+        kind, v = self._kind(e), self._what(e)
+        if kind == "use":
+            return pgettext("your action", "chose {what}", **v)
+        if kind == "none":
+            return pgettext("your action", "took no die")
+        if kind == "skip":
+            return pgettext("your action", "skipped this roll")
+        if kind == "reroll":
+            return pgettext("your action", "rerolled the dice")
+        if kind == "return":
+            return pgettext("your action", "brought the {colour} die back from the tray", **v)
+        if kind == "pick":
+            return pgettext("your action", "picked {what}", **v)
+        if kind == "extra":
+            return pgettext("your action", "used an extra die: {what}", **v)
+        if kind == "bonus":
+            bonus = self._bonus_kind(e)
+            if bonus == "choose":
+                return pgettext("your action", "turned the '?' into a {bonus}", **v)
+            if bonus == "write":
+                return pgettext("your action", "wrote {value} with a bonus", **v)
+            if bonus == "yellow":
+                return pgettext(
+                    "your action",
+                    "marked the yellow cell in row {row}, column {column} with a bonus",
+                    **v,
+                )
+            return pgettext("your action", "marked the {value} in the {row} row of silver", **v)
+        return ""
 
 
 def described_log(
-    log: Sequence[Mapping[str, Any]], names: Sequence[str]
+    log: Sequence[Mapping[str, Any]], names: Sequence[str], you: int | None = None
 ) -> tuple[list[str], dict[int, str]]:
     """The log's sentences (newest first) and each player's last decision, in words."""
-    describe = describer(names)
-    said: list[str | None] = []
+    describe = _Describer(names, you)
+    actions: list[str] = []
 
     def record(entry: Mapping[str, Any]) -> str | None:
-        said.append(describe(entry))
-        return said[-1]
+        said = describe.sentence(entry)
+        actions.append(describe.action(entry) if entry.get("event") in DECISIONS else "")
+        return said
 
     lines = ui.log_lines(log, record)
-    last = {
-        seat: _short(said[at] or "", names[seat])
-        for seat, (at, _e) in ui.last_actions(log, DECISIONS).items()
-    }
+    last = {seat: actions[at] for seat, (at, _e) in ui.last_actions(log, DECISIONS).items()}
     return lines, last
-
-
-def _short(sentence: str, name: str) -> str:
-    """``Ana chose the blue 5 in blue.`` -> ``chose the blue 5 in blue`` (for a panel)."""
-    return sentence.removeprefix(name).strip().rstrip(".")
 
 
 # -- the whole table -------------------------------------------------------------
@@ -662,25 +917,28 @@ def table(
                 selected=name == selected,
                 return_move=returns.get(name),
                 extra_taken=you is not None and name in obs["sheets"][you]["extra_taken"],
+                choose_label=choose_label(name, d["value"]),
+                return_label=return_label(name, d["value"]),
             )
         )
     extra_phase = any(m.startswith("extra ") for m in legal)
     controls = []
     labels = {
-        "pass": "Take no die" if phase == "simul" else "Skip this roll",
-        "reroll": "Reroll",
-        "roll": "Roll",
-        "end": "End the turn",
-        "done": "Finish (no extra die)",
+        "pass": _("Take no die") if phase == "simul" else _("Skip this roll"),
+        "reroll": _("Reroll"),
+        "roll": _("Roll"),
+        "end": _("End the turn"),
+        "done": _("Finish (no extra die)"),
     }
     for m in ("roll", "end", "reroll", "pass", "done"):
         if m in legal:
             label = labels[m]
             if m == "reroll" and you is not None:
-                left = obs["sheets"][you]["actions"]["reroll"]
-                label += f" ({left['circled'] - left['used']} left)"
+                bar = obs["sheets"][you]["actions"]["reroll"]
+                left = bar["circled"] - bar["used"]
+                label = ngettext("Reroll ({n} left)", "Reroll ({n} left)", left)
             controls.append(ui.Choice(m, label))
-    log_sentences, last = described_log(obs["log"], names)
+    log_sentences, last = described_log(obs["log"], names, you)
     last_cell = last_cells(obs["log"], sd, obs["sheets"])
     players = []
     for seat, sh in enumerate(obs["sheets"]):
@@ -719,7 +977,7 @@ def table(
         solo_passive=solo_passive,
         controls=tuple(controls),
         writes=tuple(ui.Choice(m, m.split()[1]) for m in writes),
-        chooses=tuple(ui.Choice(m, m.split()[1]) for m in chooses),
+        chooses=tuple(ui.Choice(m, colour_name(m.split()[1])) for m in chooses),
         targets=cells,
         players=tuple(players),
         log=log_sentences,
@@ -736,13 +994,45 @@ def area_details(sd: SheetDef, sheet: Mapping[str, Any]) -> dict[str, str]:
     green = sheet["green"]
     pairs = [f"{green[i]}−{green[i + 1]}" for i in range(0, len(green) - 1, 2)]
     marks = [len(r) for r in sheet["silver"]]
+    blue, pink = len(sheet["blue"]), len(sheet["pink"])
+    if pairs:
+        green_text = ngettext("pair {pairs}", "pairs {pairs}", len(pairs), pairs=", ".join(pairs))
+    else:
+        green_text = _("no complete pair")
     return {
-        "yellow": f"{crosses} crossed cell{'s' if crosses != 1 else ''}",
-        "blue": f"{len(sheet['blue'])} slot{'s' if len(sheet['blue']) != 1 else ''} filled",
-        "green": "pairs " + ", ".join(pairs) if pairs else "no complete pair",
-        "pink": f"sum of {len(sheet['pink'])} value{'s' if len(sheet['pink']) != 1 else ''}",
-        "silver": "marks per row " + ", ".join(str(m) for m in marks),
+        "yellow": (
+            ngettext("{n} crossed cell", "{n} crossed cells", crosses)
+            if crosses
+            else _("no crossed cell")
+        ),
+        "blue": ngettext("{n} slot filled", "{n} slots filled", blue)
+        if blue
+        else _("no slot filled"),
+        "green": green_text,
+        "pink": (
+            ngettext("sum of {n} value", "sum of {n} values", pink)
+            if pink
+            else _("nothing written")
+        ),
+        "silver": _("marks per row {marks}", marks=", ".join(str(m) for m in marks)),
     }
+
+
+def rating_text(sd: SheetDef, rating: str) -> str:
+    """A solo rating band in words (``320 and above``, ``300-319``, ``below 140``)."""
+    bands = [low for low, _label in sd.rating]
+    labels = [label for _low, label in sd.rating]
+    if rating not in labels:
+        return rating
+    at = labels.index(rating)
+    low = bands[at]
+    if low is None:
+        above = bands[at - 1] if at else None
+        return _("below {low}", low=above) if above is not None else rating
+    if at == 0:
+        return _("{low} and above", low=low)
+    high = bands[at - 1]
+    return f"{low}-{high - 1}" if high is not None else rating
 
 
 def final(obs: Mapping[str, Any], names: Sequence[str]) -> list[ui.FinalScore]:
@@ -759,13 +1049,13 @@ def final(obs: Mapping[str, Any], names: Sequence[str]) -> list[ui.FinalScore]:
         details = area_details(sd, sh)
         lines = [
             ui.ScoreLine(
-                a.capitalize(), str(areas[a]), f"({details[a]})", icon=a, data=(("area", a),)
+                colour_name(a), str(areas[a]), f"({details[a]})", icon=a, data=(("area", a),)
             )
             for a in AREAS
         ]
         lines.append(
             ui.ScoreLine(
-                f"✪ Foxes: {sh['foxes']} × {low} (lowest area)",
+                _("✪ Foxes: {foxes} × {worth} (lowest area)", foxes=sh["foxes"], worth=low),
                 str(sh["foxes"] * low),
                 data=(("area", "foxes"),),
             )
@@ -791,50 +1081,53 @@ def tie_note(names: Sequence[str], sheets: Sequence[Mapping[str, Any]]) -> str:
     ]
     if not tied:
         return ""
-    return f"Equal totals: the highest single area decides ({', '.join(tied)})."
+    return _("Equal totals: the highest single area decides ({best}).", best=", ".join(tied))
 
 
 def end_screen(
     obs: Mapping[str, Any], names: Sequence[str], you: int | None, winners: Sequence[int]
 ) -> ui.EndScreen:
     """The end screen from the final observation (solo: with the rating)."""
-    rules = TIE_RULE
+    said = [_(TIE_RULE)]
     note = tie_note(names, obs["sheets"])
     if note:
-        rules = f"{note} {rules}"
+        said.insert(0, note)
     rating = obs.get("rating")
     if rating:
-        rules = f"Solo rating: {rating}. " + rules
+        shown = rating_text(load_sheet(str(obs["sheet"])), str(rating))
+        said.insert(0, _("Solo rating: {rating}.", rating=shown))
+    rules = " ".join(said)
     return ui.EndScreen(ui.headline(winners, names, you), rules, tuple(final(obs, names)))
 
 
 RULES: tuple[str, ...] = (
-    (
+    N_(
         "Six dice: white (wild), yellow ●, blue ■, green ▲, pink ♥, silver ◆. On your active "
         "turn you <b>choose up to three dice</b>, one per roll: click a rolled die, then a "
         "highlighted cell of its area (the white die may go to any area). You may skip a roll "
         "instead."
     ),
-    (
+    N_(
         "Every rolled die <b>lower</b> than the one you choose goes to the <b>silver tray</b>. "
         "After the third choice, the dice left go to the tray too."
     ),
-    (
+    N_(
         "When another player is active, you take <b>one die from the tray</b> (a passive pick). "
         "Alone, after each of your turns all six dice are rolled and the three lowest go to the "
         "tray for your passive pick."
     ),
-    (
+    N_(
         "<b>Yellow</b>: circle a cell of the die's value, later cross it; crosses score. "
         "<b>Blue</b>: blue + white, never higher than the last. <b>Green</b>: die × multiplier; "
         "each pair scores first minus second. <b>Pink</b>: any value; the bonus needs the value "
         "shown. <b>Silver</b>: mark the value in a row; dice this choice sent to the tray are "
         "marked too."
     ),
-    (
+    N_(
         'Bonuses come at once: actions (↻ reroll, ↩ return, +1 extra die), foxes ✪ and "?" '
         "bonuses (you write a value of your choice; the table asks one question at a time)."
     ),
-    "Each fox scores your <b>lowest</b> area. Ties: the highest single area wins.",
+    N_("Each fox scores your <b>lowest</b> area. Ties: the highest single area wins."),
 )
-"""The rules drawer's points (HTML fragments), in order."""
+"""The rules drawer's points (HTML fragments, marked for the catalogs: the table shows
+each through ``_``), in order."""
