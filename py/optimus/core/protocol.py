@@ -34,6 +34,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from optimus.i18n import _
+
 if TYPE_CHECKING:
     from optimus.core.bots import Bot, Budget
     from optimus.core.rng import Rng
@@ -132,22 +134,22 @@ class State(abc.ABC):
         """The reasons every game gives before its own, or None: the game is over;
         ``chance`` while a chance event is due; there is no such player."""
         if self.is_terminal():
-            return "the game is over"
+            return _("the game is over")
         if self.is_chance():
             return chance
         if not 0 <= player < self.num_players:
-            return f"there is no player {player}"
+            return _("there is no player {player}", player=player)
         return None
 
     def explain_illegal(self, player: int, move: str) -> str:
         """Why ``move`` is not legal for ``player`` now (override for better reasons)."""
         actors = self.actors()
         if player not in actors:
-            waiting = ", ".join(str(a) for a in actors) or "nobody"
-            return f"it is not player {player}'s turn (waiting for {waiting})"
+            waiting = ", ".join(str(a + 1) for a in actors) or "-"
+            return _("it is not this player's turn (waiting for {waiting})", waiting=waiting)
         legal = self.legal_moves(player)
         shown = ", ".join(repr(m) for m in legal[:12]) + (", ..." if len(legal) > 12 else "")
-        return f"it is not one of the legal moves now ({shown})"
+        return _("it is not one of the legal moves now ({moves})", moves=shown)
 
     # -- views ----------------------------------------------------------
     @abc.abstractmethod

@@ -938,7 +938,7 @@ def state_from_observation(obs: Mapping[str, Any]) -> Optimus2State:
         s.plog = [[] for _ in range(n)]
         s.log = [dict(e) for e in obs["log"]]  # shown as they were
     except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise GameError(f"not an Optimus 2 observation: {exc!r}") from None
+        raise GameError(f"not an Optimus 2 observation: {exc!r}") from None  # not shown
     return s
 
 

@@ -205,7 +205,8 @@ def daily_seed(game: str, day: datetime.date) -> int:
     >>> daily_seed("optimus2", day) != daily_seed("optimus2", day + datetime.timedelta(days=1))
     True
     """
-    digest = hashlib.sha256(f"optimus-table daily {game} {day.isoformat()}".encode()).digest()
+    text = f"optimus-table daily {game} {day.isoformat()}"  # not shown: the seed's source
+    digest = hashlib.sha256(text.encode()).digest()
     return int.from_bytes(digest[:4], "big") % MAX_SEED
 
 

@@ -180,6 +180,7 @@ class Loaded:
 
     records: Records
     problem: str = ""
+    """A short code for the tests and the console ("too deep"); the page says it in words."""
 
 
 def dump(records: Records) -> str:
@@ -234,15 +235,15 @@ def load(text: str | None) -> Loaded:
     if not text:
         return Loaded(Records())
     if len(text) > MAX_TEXT:
-        return Loaded(Records(), "too big")
+        return Loaded(Records(), "too big")  # not shown
     if depth(text) > MAX_DEPTH:
-        return Loaded(Records(), "too deep")
+        return Loaded(Records(), "too deep")  # not shown
     try:
         data = json.loads(text)
     except ValueError:
-        return Loaded(Records(), "not JSON")
+        return Loaded(Records(), "not JSON")  # not shown
     if not isinstance(data, dict) or data.get("format") != "optimus-table-records":
-        return Loaded(Records(), "not a records file")
+        return Loaded(Records(), "not a records file")  # not shown
     if data.get("version") != VERSION:
         return Loaded(Records(), f"version {data.get('version')}")
     try:
