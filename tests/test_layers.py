@@ -1,8 +1,9 @@
 """The import graph points one way: the page (``optimus_web``) over the view data
 (``optimus.ui``, ``optimus.<game>.view``) over the rules (each game's other modules)
 over what all games share (``optimus.core``), over the descriptions
-(``optimus.games``), over the words (``optimus.i18n``).  Rules never import the view data or the page, no game
-imports another, and nothing shipped imports the offline lab (``optimus_lab``)."""
+(``optimus.games``), over the words (``optimus.i18n``).  Rules never import the
+view data or the page, no game imports another, and nothing shipped imports the
+offline lab (``optimus_lab``)."""
 
 from __future__ import annotations
 
