@@ -537,7 +537,10 @@ def english_phrases(lang: str, domains: Iterable[str] | None = None) -> dict[str
     """
     phrases: dict[str, str] = {}
     chosen = set(domains) if domains is not None else None
-    for domain, entries in read_language(lang).items():
+    catalogs = read_language(lang)
+    # A word the language itself uses somewhere ("bonus" in Catalan) is no sign of English.
+    spoken = " \n ".join(t for entries in catalogs.values() for e in entries for _, t in _pairs(e))
+    for domain, entries in catalogs.items():
         if chosen is not None and domain not in chosen:
             continue
         for entry in entries:
@@ -546,8 +549,11 @@ def english_phrases(lang: str, domains: Iterable[str] | None = None) -> dict[str
                     continue
                 pieces = [p.strip(" .,:;!?()“”\"'…-—") for p in _FRAGMENT_SPLIT.split(english)]
                 longest = max(pieces, key=len, default="")
-                if sum(ch.isalpha() for ch in longest) >= 4 and longest not in translated:
-                    phrases.setdefault(longest, english)
+                if sum(ch.isalpha() for ch in longest) < 4 or longest in translated:
+                    continue
+                if re.search(r"(?<![\w])" + re.escape(longest) + r"(?![\w])", spoken):
+                    continue
+                phrases.setdefault(longest, english)
     return phrases
 
 
@@ -559,8 +565,15 @@ def _pairs(entry: Entry) -> list[tuple[str, str]]:
     return [(entry.msgid, entry.strings[0])]
 
 
+NAMES = ("Optimus Table",)
+"""Names that hold English words but are the same in every language."""
+
+
 def english_left(text: str, phrases: dict[str, str]) -> list[str]:
-    """The phrases of ``english_phrases`` found in ``text`` as whole words."""
+    """The phrases of ``english_phrases`` found in ``text`` as whole words (the site's
+    name aside)."""
+    for name in NAMES:
+        text = text.replace(name, " ")
     found = []
     for phrase, message in phrases.items():
         if re.search(r"(?<![\w])" + re.escape(phrase) + r"(?![\w])", text):

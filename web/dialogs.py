@@ -25,10 +25,14 @@ def rules_html(game_id: str, rules: Sequence[str]) -> str:
     page = howto.read(game_id)
     if page:
         # A wide table scrolls sideways in its own box (a phone's drawer is narrow),
-        # which the keyboard can reach and scroll too.
-        label = esc(pgettext("rules", "Table"))
-        box = f'<div class="howto-table" tabindex="0" role="region" aria-label="{label}">'
-        page = page.replace("<table>", box + "<table>").replace("</table>", "</table></div>")
+        # which the keyboard can reach and scroll too; each box is a landmark with a
+        # name of its own ("Table 2").
+        pieces = page.split("<table>")
+        page = pieces[0]
+        for n, rest in enumerate(pieces[1:], 1):
+            label = esc(pgettext("rules", "Table {n}", n=n))
+            box = f'<div class="howto-table" tabindex="0" role="region" aria-label="{label}">'
+            page += box + "<table>" + rest.replace("</table>", "</table></div>", 1)
         return f'<div class="howto">{page}</div>'
     points = "".join(f"<li>{_(r)}</li>" for r in rules)
     return f"<ol>{points}</ol>"

@@ -14,12 +14,13 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-import test_optimus as optimus_e2e  # type: ignore[import-not-found]
-import test_optimus2 as optimus2_e2e  # type: ignore[import-not-found]
 
 from sitebuild.i18n import english_left, english_phrases
+from tests.e2e import test_optimus as optimus_e2e
+from tests.e2e import test_optimus2 as optimus2_e2e
 
 PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
 TAGS = {"pt": "pt-BR", "ca": "ca", "en": "en"}
 SCREEN_TEXT = """() => {
   const parts = [document.title, document.body.innerText];
@@ -66,6 +67,13 @@ class Screen:
         assert not bad, f"overflow on the {where} in {self.lang}: {bad}"
         if audit:
             assert self.axe(page) == [], f"axe on the {where} in {self.lang}"
+            # The same screen on a desktop (the longer words must fit there too).
+            page.set_viewport_size(DESKTOP)
+            page.wait_for_function(f"innerWidth === {DESKTOP['width']}")
+            bad = page.evaluate(OVERFLOW)
+            page.set_viewport_size(PHONE)
+            page.wait_for_function(f"innerWidth === {PHONE['width']}")
+            assert not bad, f"overflow on the {where} in {self.lang} at 1280x800: {bad}"
 
     def rules_drawer(self) -> None:
         page = self.page
