@@ -23,7 +23,12 @@ import zlib
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
 
-from optimus.i18n import _
+try:
+    from optimus.i18n import _
+except ImportError:  # the wheel is missing or damaged: boot() reports it in words
+
+    def _(message: str, /, **values: object) -> str:
+        return message.format(**values) if values else message
 
 ARCHIVES = "/lib/optimus-table"
 """Where the boot's archives are, and where the others are unpacked."""

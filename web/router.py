@@ -16,7 +16,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-from optimus.i18n import _
+try:
+    from optimus.i18n import _
+except ImportError:  # the wheel is missing or damaged: boot() reports it in words
+
+    def _(message: str, /, **values: object) -> str:
+        return message.format(**values) if values else message
 
 
 class View(Protocol):

@@ -36,9 +36,9 @@ def test_landing_page_is_complete_before_python_loads(guarded: Guard, site: str)
     )
     assert (state, title, heading, status) == (
         "loading",
+        "Optimus Table: three tabletop games",
         "Optimus Table",
-        "Optimus Table",
-        "Loading Python…",
+        "Loading the games…",
     )
     for game, (title, players) in GAMES.items():
         card = page.locator(f'a.game-card[data-game="{game}"]')
@@ -46,6 +46,27 @@ def test_landing_page_is_complete_before_python_loads(guarded: Guard, site: str)
         assert card.locator("h2").inner_text() == title
         assert players in card.inner_text()
         assert card.get_attribute("href") == f"#/{game}"
+    for route in held:
+        route.continue_()
+    page.unroute("**/pyodide.asm.wasm")
+    guarded.wait_ready()
+
+
+def test_the_landing_speaks_the_links_language_before_python_loads(
+    guarded: Guard, site: str
+) -> None:
+    page = guarded.page
+    held: list[Any] = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(site + "?lang=ca", wait_until="domcontentloaded")
+    state, lang, title, status, play = page.evaluate(
+        """() => [document.documentElement.dataset.python, document.documentElement.lang,
+                  document.title, document.getElementById("boot-status").textContent.trim(),
+                  document.querySelector(".game-card .go").textContent]"""
+    )
+    assert (state, lang) == ("loading", "ca")
+    assert title != "Optimus Table: three tabletop games" and title.startswith("Optimus Table")
+    assert status != "Loading the games…" and play != "Play"
     for route in held:
         route.continue_()
     page.unroute("**/pyodide.asm.wasm")

@@ -145,8 +145,12 @@ class State(abc.ABC):
         """Why ``move`` is not legal for ``player`` now (override for better reasons)."""
         actors = self.actors()
         if player not in actors:
-            waiting = ", ".join(str(a + 1) for a in actors) or "-"
-            return _("it is not this player's turn (waiting for {waiting})", waiting=waiting)
+            waiting = ", ".join(str(a) for a in actors) or "-"
+            return _(
+                "it is not player {player}'s turn (waiting for {waiting})",
+                player=player,
+                waiting=waiting,
+            )
         legal = self.legal_moves(player)
         shown = ", ".join(repr(m) for m in legal[:12]) + (", ..." if len(legal) > 12 else "")
         return _("it is not one of the legal moves now ({moves})", moves=shown)
