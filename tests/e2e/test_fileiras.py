@@ -299,5 +299,6 @@ def test_landing_and_set_up_pass_the_accessibility_audit(guarded, site, axe_audi
     page.click("#game-tools [data-action=rules]")
     page.wait_for_selector("dialog[data-role=rules][open]")
     rules = page.locator("dialog[data-role=rules]").inner_text()
-    assert "three best colours" in rules and "set-up screen" in rules  # options: not chosen yet
+    assert "three of your colours score plus" in rules  # the how-to-play (docs/howto)
+    assert "set-up screen" in rules  # options: not chosen yet
     assert axe_audit(page) == [], "rules drawer"
