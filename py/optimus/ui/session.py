@@ -403,10 +403,10 @@ def resume_seats(game: Game, seats: Sequence[str]) -> tuple[list[str], list[Note
         if kind == HUMAN or kind in levels or kind in mine:
             kept.append(kind)
         elif is_person(kind):
-            name = person_name(kind.partition(":")[2])
-            if name is None:
+            name = kind.partition(":")[2]  # empty: named by the seat ("Player 2")
+            if name and person_name(name) != name:
                 raise RecordError(f"the saved game names a person oddly: {kind!r}")  # not shown
-            kept.append(f"{HUMAN}:{name}")
+            kept.append(kind)
         elif ":" in kind:
             level = fallback_level(game)
             kept.append(level)
