@@ -31,8 +31,8 @@ def tools_html() -> str:
         '<button type="button" class="btn tool" data-action="results" hidden>'
         f"{esc(_('Results'))}</button>"
         '<button type="button" class="btn tool" data-action="take-back" hidden disabled '
-        'aria-keyshortcuts="Control+Z Meta+Z">'
-        f"{esc(_('Undo'))}</button>"
+        'aria-keyshortcuts="Control+Z Meta+Z"><span class="tool-icon" aria-hidden="true">↶</span>'
+        f'<span class="tool-word">{esc(_("Undo"))}</span></button>'
     )
 
 
