@@ -212,8 +212,13 @@ def test_optimus2_two_people_and_a_bot_resumed_and_played_to_the_end(guarded, si
     check_names_at_the_end(page, ("Rui", "Ana"))
 
 
-def test_fileiras_two_people_and_a_bot_played_to_the_end(guarded, site, fileiras):
+def test_fileiras_two_people_and_a_bot_played_to_the_end(guarded, site, fileiras, axe_audit):
     page = seat_people(guarded, site, "fileiras", you="Rui", other="Ana Luísa")
+    # The set-up form with its name fields: labelled, and fits a phone.
+    assert axe_audit(page) == [], "set-up with people"
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
+    page.set_viewport_size({"width": 1280, "height": 800})
     start(page, "[data-role=board]")
 
     def move(p: Any, _step: int) -> None:
