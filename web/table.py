@@ -36,7 +36,7 @@ from optimus.core.registry import get_game
 from optimus.games import GAMES
 from optimus.i18n import _, ngettext
 from optimus.ui import table as ui
-from optimus.ui.session import TableSession
+from optimus.ui.session import TableSession, is_person
 
 from . import motion, setup
 from .dialogs import Dialogs, backdrop_click, dialogs_html
@@ -306,7 +306,7 @@ class GameTable:
         return self.driver.in_progress()
 
     def seat_names(self, seats: Sequence[str]) -> list[str]:
-        people = sum(1 for kind in seats if kind == "human" or kind.startswith("human:"))
+        people = sum(1 for kind in seats if is_person(kind))
         owner = ui.person_name(self.people.get("you")) if people > 1 else None
         return ui.seat_names(seats, owner)
 
