@@ -105,7 +105,7 @@ class Driver:
         if session is None or session.state.is_terminal():
             return
         seat = session.human_to_act()
-        if seat is None:
+        if seat is None or (host.you is not None and seat != host.you):  # nobody acts for another
             host.error = _("Please wait: it is not your turn.")
             host.render()
             return

@@ -30,6 +30,9 @@ def tools_html() -> str:
         "</button>"
         '<button type="button" class="btn tool" data-action="results" hidden>'
         f"{esc(_('Results'))}</button>"
+        '<button type="button" class="btn tool" data-action="take-back" hidden disabled '
+        'aria-keyshortcuts="Control+Z Meta+Z"><span class="tool-icon" aria-hidden="true">↶</span>'
+        f'<span class="tool-word">{esc(_("Undo"))}</span></button>'
     )
 
 
@@ -50,7 +53,12 @@ def play_html() -> str:
       <ol tabindex="0" aria-labelledby="log-title" data-role="log"></ol>
     </section>
   </section>
-</div>"""
+</div>
+<section class="handover" data-role="handover" aria-labelledby="handover-title" hidden>
+  <h2 id="handover-title" data-role="handover-title"></h2>
+  <p data-role="handover-note"></p>
+  <p><button type="button" class="btn primary" data-action="handover"></button></p>
+</section>"""
 
 
 def shell_html(game_id: str, dialogs: str) -> str:
@@ -123,6 +131,16 @@ class Frame:
         if found(tool):
             tool.hidden = not shown
 
+    @staticmethod
+    def show_undo(shown: bool, can: bool, label: str) -> None:
+        """The bar's "Undo": there while a game is played; usable when the person can take
+        a decision back (``label``: what it takes back, for the tooltip and screen readers)."""
+        tool = js.document.querySelector("#game-tools [data-action=take-back]")
+        if found(tool):
+            tool.hidden = not shown
+            tool.disabled = not can
+            tool.title = label
+
     # -- the status line ---------------------------------------------------------------
     def set_status(self, tone: str, text: str) -> None:
         """Update the status line in place (a live region must not be re-created)."""
@@ -143,6 +161,30 @@ class Frame:
 
     def board(self) -> Any:
         return self.screen.querySelector("[data-role=board]")
+
+    def show_handover(self, title: str, note: str, button: str) -> None:
+        """Hide the table behind the hand-over screen ("Pass the device to Ana"); an empty
+        ``title`` shows the table again."""
+        play = self.screen.querySelector("[data-role=play]")
+        screen = self.screen.querySelector("[data-role=handover]")
+        if not found(play) or not found(screen):
+            return
+        shown = bool(title)
+        play.hidden = shown
+        screen.hidden = not shown
+        if not shown:
+            return
+        self.screen.querySelector("[data-role=handover-title]").textContent = title
+        self.screen.querySelector("[data-role=handover-note]").textContent = note
+        go = screen.querySelector("[data-action=handover]")
+        go.textContent = button
+        active = js.document.activeElement
+        free = (
+            not found(active) or active.isSameNode(js.document.body) or _inside(self.screen, active)
+        )
+        if free and not _inside(screen, active):
+            go.focus()  # never taken from an open dialog or the game bar
+        self._your_turn = False
 
     def draw(self, board: str, panels: str, log: str) -> None:
         """Draw the parts of the play screen whose markup changed: the board and the

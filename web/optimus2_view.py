@@ -289,6 +289,9 @@ class Optimus2View(GameTable):
             ".o2controls button[data-move]",  # not shown
         )
 
+    def reset_input(self) -> None:
+        self.selected = None  # the die chosen for a decision taken back
+
     def board_action(self, action: str, target: Any) -> bool:
         if action != "die":
             return False

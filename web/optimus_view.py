@@ -538,6 +538,9 @@ class OptimusView(GameTable):
             f'<button type="button" class="btn" data-move="pass">{pass_word}</button></span></div>'
         )
 
+    def reset_input(self) -> None:
+        self.pencil = vm.Pencil()  # the boxes pencilled for a decision taken back
+
     def board_action(self, action: str, target: Any) -> bool:
         if action not in ("die", "name", "box", "undo"):
             return False

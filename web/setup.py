@@ -21,6 +21,39 @@ from optimus.ui import table as ui
 from .router import esc, found
 from .storage import Storage
 
+PERSON = "person"
+"""A seat's choice for one more person at the device (pass-and-play), beside the bot levels."""
+PEOPLE_KEY = "optimus-table.people"
+"""The names typed for the people at the device (``you``, ``bot0``…), kept for next time."""
+
+
+class People:
+    """The names typed on the set-up form, remembered in storage (every game shares them)."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        try:
+            data = json.loads(storage.get(PEOPLE_KEY) or "{}")
+        except ValueError:
+            data = {}
+        self.names: dict[str, str] = {
+            str(k): v
+            for k, v in (data.items() if isinstance(data, dict) else ())
+            if isinstance(v, str) and len(v) <= 40
+        }
+
+    def get(self, key: str) -> str:
+        return self.names.get(key, "")
+
+    def from_input(self, target: Any) -> bool:
+        """Take a name field's text (``data-name``); True if it was one."""
+        key = target.getAttribute("data-name") if hasattr(target, "getAttribute") else None
+        if not found(key) or not key:
+            return False
+        self.names[str(key)] = str(target.value)[:40]
+        self.storage.set(PEOPLE_KEY, json.dumps(self.names, separators=(",", ":")))
+        return True
+
 
 class Settings:
     """A table's settings: every key with its default and allowed values, saved on change."""
@@ -48,7 +81,7 @@ class Settings:
             "players": list(info.player_counts),
             "seat": list(places),
             "speed": list(ui.SPEEDS),
-            **{f"bot{i}": list(levels) for i in bots},
+            **{f"bot{i}": [*levels, PERSON] for i in bots},
             **{k: list(v) for k, v in own_choices.items()},
         }
         self.storage = storage
@@ -78,9 +111,13 @@ class Settings:
 
 
 def seat_fields(
-    settings: Mapping[str, JSON], players: Mapping[int, str], levels: Sequence[str]
+    settings: Mapping[str, JSON],
+    players: Mapping[int, str],
+    levels: Sequence[str],
+    names: People | None = None,
 ) -> str:
-    """The "Players" select (count -> option text), your place, one bot level per other seat."""
+    """The "Players" select (count -> option text), your place, one bot level or "a
+    person" (with a name) per other seat."""
     s = settings
     count = int(str(s["players"]))
     counts = "".join(
@@ -93,17 +130,30 @@ def seat_fields(
         for v, text in ui.seat_choices(max(players))
     )
     seats = []
+    person = esc(_("A person at this device"))
     for i in range(max(players) - 1):
         opts = "".join(
             f'<option value="{lv}"{" selected" if s[f"bot{i}"] == lv else ""}>'
             f"{esc(ui.level_name(lv))}</option>"
             for lv in levels
         )
+        opts += f'<option value="{PERSON}"{" selected" if s[f"bot{i}"] == PERSON else ""}>'
+        opts += f"{person}</option>"
         hidden = " hidden" if i >= count - 1 else ""
         seats.append(
-            f'<label class="seat field"{hidden}>{esc(_("Bot {n}", n=i + 1))} '
+            f'<label class="seat field"{hidden}>{esc(_("Other player {n}", n=i + 1))} '
             f'<select name="bot{i}" data-setting="bot{i}">{opts}</select></label>'
         )
+        seats.append(
+            name_field(
+                f"bot{i}",
+                _("Other player {n}: name", n=i + 1),
+                names,
+                i < count - 1 and s[f"bot{i}"] == PERSON,
+            )
+        )
+    anyone = any(s[f"bot{i}"] == PERSON for i in range(count - 1))
+    seats.insert(0, name_field("you", _("Your name"), names, anyone))
     players_word = esc(_("Players"))
     legend = esc(_("Your place at the table, and the bots"))
     you_play = esc(_("You play"))
@@ -114,6 +164,57 @@ def seat_fields(
     <legend>{legend}</legend>
     <label class="field">{you_play} <select name="seat" data-setting="seat">{places}</select>
     </label>{"".join(seats)}</fieldset>"""
+
+
+def name_field(key: str, label: str, names: People | None, shown: bool) -> str:
+    """A person's name field (``data-name="<key>"``), shown when the seat is a person."""
+    value = esc(names.get(key)) if names is not None else ""
+    return (
+        f'<label class="field seat-name" data-for="{key}"{"" if shown else " hidden"}>'
+        f'{esc(label)} <input type="text" name="name-{key}" data-name="{key}" maxlength="20" '
+        f'autocomplete="off" spellcheck="false" value="{value}"></label>'
+    )
+
+
+def show_names(root: Any, settings: Settings) -> None:
+    """Show the name fields of the seats that are people (and yours, if any is)."""
+    values = settings.values
+    players = int(str(values["players"]))
+    anyone = False
+    for label in root.querySelectorAll(".seat-name"):
+        key = str(label.getAttribute("data-for"))
+        if key == "you":
+            continue
+        shown = int(key.removeprefix("bot")) < players - 1 and values.get(key) == PERSON
+        label.hidden = not shown
+        anyone = anyone or shown
+    you = root.querySelector('.seat-name[data-for="you"]')
+    if found(you):
+        you.hidden = not anyone
+
+
+def people_problem(settings: Mapping[str, JSON], names: People) -> str | None:
+    """Why the names typed cannot start a game (in words), or None."""
+    players = int(str(settings["players"]))
+    keys = ["you", *(f"bot{i}" for i in range(players - 1) if settings[f"bot{i}"] == PERSON)]
+    if len(keys) == 1:
+        return None
+    seen: set[str] = set()
+    for key in keys:
+        text = names.get(key).strip()
+        if not text:
+            continue
+        name = ui.person_name(text)
+        if name is None:
+            return _(
+                "“{name}” cannot be a name: use letters, digits, spaces and . ' - "
+                "(at most 20 characters).",
+                name=text[:30],
+            )
+        if name.casefold() in seen:
+            return _("Two people are called “{name}”: give each a different name.", name=name)
+        seen.add(name.casefold())
+    return None
 
 
 def show_seats(root: Any, settings: Settings) -> None:
@@ -135,12 +236,20 @@ def show_seats(root: Any, settings: Settings) -> None:
     fieldset = root.querySelector("fieldset.seats")
     if found(fieldset):
         fieldset.hidden = players == 1
+    show_names(root, settings)
 
 
-def seats(settings: Mapping[str, JSON], seed: int) -> list[str]:
-    """The bot levels chosen, in order, with the person at the place chosen."""
+def seats(settings: Mapping[str, JSON], seed: int, names: People | None = None) -> list[str]:
+    """The bot levels chosen, in order, with the person at the place chosen; a seat
+    chosen for one more person is ``"human:<name>"`` (the name typed, or empty)."""
     players = int(str(settings["players"]))
-    bots = [str(settings[f"bot{i}"]) for i in range(players - 1)]
+    bots = []
+    for i in range(players - 1):
+        kind = str(settings[f"bot{i}"])
+        if kind == PERSON:
+            typed = names.get(f"bot{i}") if names is not None else ""
+            kind = f"human:{ui.person_name(typed) or ''}"
+        bots.append(kind)
     return ui.seat_order(bots, str(settings["seat"]), seed)
 
 

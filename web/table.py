@@ -36,7 +36,7 @@ from optimus.core.registry import get_game
 from optimus.games import GAMES
 from optimus.i18n import _, ngettext
 from optimus.ui import table as ui
-from optimus.ui.session import TableSession
+from optimus.ui.session import TableSession, is_person
 
 from . import motion, setup
 from .dialogs import Dialogs, backdrop_click, dialogs_html
@@ -65,7 +65,8 @@ class GameTable:
     """The game's own settings (beside players, seats and speed), with their defaults."""
     choices: dict[str, Sequence[JSON]] = {}
     """The values each of the game's own settings allows."""
-    max_humans = 1
+    max_humans = 6
+    """The most people a saved game may seat (pass-and-play: every seat)."""
 
     # -- hooks for the game page ---------------------------------------------
     def setup_fields(self) -> str:
@@ -133,7 +134,8 @@ class GameTable:
         session = self.session
         assert session is not None
         winners = session.state.outcome().winners
-        return self.end_screen(self.final_observation(), self.names, self.you, winners)
+        you = self.you if len(session.people) < 2 else None  # several people: "Ana wins!"
+        return self.end_screen(self.final_observation(), self.names, you, winners)
 
     def score_icon(self, icon: str) -> str:
         """HTML of a breakdown line's piece (``ScoreLine.icon``: a card, an area)."""
@@ -164,13 +166,18 @@ class GameTable:
 
     # -- helpers for the game page ------------------------------------------------
     def seat_fields(self) -> str:
-        """The "Players" select, your place, one bot level per other seat."""
+        """The "Players" select, your place, one bot level (or a person) per other seat."""
         players = {n: self.player_label(n) for n in self.info.player_counts}
-        return setup.seat_fields(self.settings, players, self.levels)
+        return setup.seat_fields(self.settings, players, self.levels, self.people)
 
     def seats(self, seed: int = 0) -> list[str]:
-        """The bot levels chosen, in order, with the person at the place chosen."""
-        return setup.seats(self.settings, seed)
+        """The bot levels chosen, in order, with the person at the place chosen (and
+        ``"human:<name>"`` for each further person)."""
+        return setup.seats(self.settings, seed, self.people)
+
+    def reset_input(self) -> None:
+        """Forget the page's own steps of a move not made yet (a pencilled box, a chosen
+        die): a decision was taken back, or another person took the device."""
 
     def fly(self, element: Any, source: Rect | None, ms: int) -> None:
         motion.fly(element, source, ms)
@@ -227,6 +234,8 @@ class GameTable:
         self.bot_picker = BotPicker(self.game.name, self.choices, list(self.game.bot_levels()))
         self.bot_picker.on_added = lambda: self.bot_picker.decorate(self.root, self.settings)
         self._log = ui.LogNotes()
+        self.people = setup.People(self.storage)
+        """The names typed for the people at the device."""
         self.names: list[str] = []
         self.you: int | None = None
         self.error = ""
@@ -236,6 +245,7 @@ class GameTable:
         self.frame: Frame | None = None
         self.dialogs: Dialogs | None = None
         self._click = create_proxy(self._on_click)
+        self._keydown = create_proxy(self._on_keydown)
         self._change = create_proxy(self._on_change)
         self._dragover = create_proxy(self.bot_picker.dragover)
         self._drop = create_proxy(self.bot_picker.drop)
@@ -252,6 +262,7 @@ class GameTable:
         self.section.addEventListener("change", self._change)
         self.section.addEventListener("dragover", self._dragover)
         self.section.addEventListener("drop", self._drop)
+        js.document.addEventListener("keydown", self._keydown)
         self.show_setup()
 
     def relabel(self) -> None:
@@ -274,6 +285,7 @@ class GameTable:
             self.section.removeEventListener("change", self._change)
             self.section.removeEventListener("dragover", self._dragover)
             self.section.removeEventListener("drop", self._drop)
+        js.document.removeEventListener("keydown", self._keydown)
         Frame.unmount_tools()
         self.root = None
         self.section = None
@@ -294,7 +306,9 @@ class GameTable:
         return self.driver.in_progress()
 
     def seat_names(self, seats: Sequence[str]) -> list[str]:
-        return ui.seat_names(seats)
+        people = sum(1 for kind in seats if is_person(kind))
+        owner = ui.person_name(self.people.get("you")) if people > 1 else None
+        return ui.seat_names(seats, owner)
 
     def show_setup(self) -> None:
         assert self.frame is not None and self.dialogs is not None
@@ -318,6 +332,7 @@ class GameTable:
         )
         self.bot_picker.decorate(self.frame.screen, self.settings)
         Frame.show_results(False)
+        Frame.show_undo(False, False, "")
         if resume:
             self.set_status("wait", _("Resume your game, or start a new one."))
         else:
@@ -327,6 +342,8 @@ class GameTable:
         assert self.frame is not None and self.dialogs is not None
         self.session = session
         self.you = ui.human_seat(session.seats)
+        session.holder = self.you
+        self.reset_input()
         self.names = self.seat_names(session.seats)
         self._log = ui.LogNotes()
         self.error = ""
@@ -347,6 +364,9 @@ class GameTable:
         session = self.session
         frame = self.frame
         if session is None or self.root is None or frame is None or not found(frame.board()):
+            return
+        self.show_undo()
+        if self.hand_over():
             return
         before = frame.focus_before()
         view = self.view()
@@ -396,6 +416,13 @@ class GameTable:
         self.driver.kick()
 
     def _ask_start(self) -> None:
+        problem = setup.people_problem(self.settings, self.people)
+        if problem is not None:
+            self.set_status("error", problem)
+            field = self.root.querySelector(".seat-name:not([hidden]) input") if self.root else None
+            if found(field):
+                field.focus()
+            return
         if self.saves.exists():
             self.confirm(
                 _("Start a new game? The game in progress will be replaced."),
@@ -472,6 +499,8 @@ class GameTable:
             "rematch": lambda _t: self._rematch(),
             "new": lambda _t: self.show_setup(),
             "see-table": lambda _t: self._see_table(),
+            "take-back": lambda _t: self.undo(),
+            "handover": lambda _t: self.take_over(),
         }
 
     def _see_table(self) -> None:
@@ -483,9 +512,95 @@ class GameTable:
         target = event.target
         if not found(target) or self.bot_picker.picked(target):
             return
+        if self.people.from_input(target):
+            return
         key = self.form.from_input(target)
         if key is not None:
+            if self.root is not None:
+                setup.show_names(self.root, self.form)
             self.setting_changed(key)
+
+    # -- undo and pass-and-play -----------------------------------------------------
+    def undo(self) -> None:
+        """Take back the person's last decision (Undo, Ctrl+Z), if they can."""
+        session = self.session
+        if session is None or self.you is None or self.dialogs is None:
+            return
+        if self.dialogs.end_open() or not session.undoable(self.you):
+            return
+        self.driver.stop()  # a bot thinking about the position taken back stops
+        session.undo(self.you)
+        self.reset_input()
+        self.error = ""
+        self.save()
+        self.render(moved=True)
+        self.driver.kick()
+
+    def show_undo(self) -> None:
+        """The bar's Undo: usable while the person can take a decision back."""
+        session = self.session
+        seat = self.you
+        count = session.undoable(seat) if session is not None and seat is not None else 0
+        playing = session is not None and not session.state.is_terminal()
+        label = (
+            ngettext(
+                "Take back your last decision (one can be taken back)",
+                "Take back your last decisions, one at a time ({n} can be taken back)",
+                count,
+            )
+            if count
+            else _("Nothing to take back: something was revealed or another player acted.")
+        )
+        Frame.show_undo(playing, count > 0, label)
+
+    def hand_over(self) -> bool:
+        """Several people at the device: when the next decision is another person's,
+        hide the table behind "Pass the device to Ana" (True while it is shown)."""
+        session = self.session
+        frame = self.frame
+        assert session is not None and frame is not None
+        seat = session.human_to_act()
+        if len(session.people) < 2 or seat is None or seat == self.you:
+            frame.show_handover("", "", "")
+            return False
+        name = self.names[seat]
+        frame.show_handover(
+            _("Pass the device to {name}", name=name),
+            _("The table is hidden until {name} takes the device.", name=name),
+            _("I am {name}, show my table", name=name),
+        )
+        self.set_status("wait", _("Pass the device to {name}.", name=name))
+        return True
+
+    def take_over(self) -> None:
+        """The next person took the device: their table, from their side."""
+        session = self.session
+        if session is None:
+            return
+        seat = session.human_to_act()
+        if seat is None or seat not in session.people:
+            self.render()
+            return
+        self.you = seat
+        session.holder = seat
+        self.reset_input()
+        self.error = ""
+        self.render(moved=True)
+
+    def _on_keydown(self, event: Any) -> None:
+        """Ctrl+Z / Cmd+Z: Undo (not while typing, nor in a dialog)."""
+        if not (event.ctrlKey or event.metaKey) or event.shiftKey or event.altKey:
+            return
+        if str(event.key).lower() != "z" or self.session is None or self.root is None:
+            return
+        target = event.target
+        if found(target) and hasattr(target, "closest"):
+            if str(target.tagName) in ("INPUT", "TEXTAREA", "SELECT"):
+                return
+            if found(target.closest("dialog")):
+                return
+        event.preventDefault()
+        self.undo()
 
 
 def _seed() -> int:

@@ -24,13 +24,19 @@ from optimus.i18n import _, ngettext
 
 from .router import esc, found
 
+PERSON = "person"
+"""A seat setting's choice for one more person at the device (web/setup.py)."""
 WHEELS = "/tmp/optimus-userbots"
 """Where chosen wheels are written in the page's file system before micropip installs them."""
 
 
 def seat_keys(choices: dict[str, Sequence[JSON]], levels: Sequence[str]) -> list[str]:
     """The settings that choose a seat's bot: every choice is a bot level of the game."""
-    return [k for k, c in choices.items() if c and all(str(x) in levels for x in c)]
+    return [
+        k
+        for k, c in choices.items()
+        if any(str(x) in levels for x in c) and all(str(x) in levels or x == PERSON for x in c)
+    ]
 
 
 async def install_wheel(filename: str, data: bytes) -> list[Any]:

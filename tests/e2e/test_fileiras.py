@@ -245,12 +245,13 @@ def test_leaving_or_starting_anew_asks_first_and_the_game_resumes_after_a_reload
 
 def test_an_unusable_save_is_reported_in_plain_words_and_kept_as_a_backup(guarded, site):
     corrupt = '{"format": 1, "x"'
-    # This page seats one person: a save with two would wait for ever on the second.
-    two_humans = TableSession(FileirasGame(), {}, 7, ["human", "human", "easy"]).save()
+    # A person's name is data, never markup: a save naming one with markup is refused.
+    tampered = TableSession(FileirasGame(), {}, 7, ["human", "human:Ana", "easy"]).save()
+    tampered = tampered.replace("human:Ana", "human:<img src=x onerror=alert(1)>")
     page = guarded.page
     page.goto(site + "#/")
     guarded.wait_ready()
-    for bad in (corrupt, two_humans):
+    for bad in (corrupt, tampered):
         page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SAVE, bad])
         page.click('a.game-card[data-game="fileiras"]')
         page.wait_for_selector("[data-role=setup]")

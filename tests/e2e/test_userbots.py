@@ -93,7 +93,8 @@ def test_a_py_bot_plays_to_the_end_and_bad_bots_are_told_in_words(guarded, site,
     assert "needs.py, line 2: ModuleNotFoundError: No module named 'numpy'" in said
     said = pick(page, py_file("empty.py", b"X = 1\n"))
     assert "empty.py defines no subclass of optimus.core.bots.Bot" in said
-    assert page.locator("select[name=bot0] option").count() == 3  # nothing was added
+    assert page.locator("select[name=bot0] option").count() == 4  # nothing was added
+    # (the three levels and "A person at this device")
 
     said = pick(page, py_file("greedy_bot.py", EXAMPLE.read_bytes()))
     assert "Added GreedyBot (greedy_bot)" in said

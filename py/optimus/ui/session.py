@@ -28,9 +28,10 @@ from optimus.core.protocol import JSON, Game, GameError, RecordError, State
 from optimus.core.record import Match, Record, replay
 from optimus.core.rng import Rng, derive_seed
 from optimus.i18n import N_, _
-from optimus.ui.table import bot_kind
+from optimus.ui.table import bot_kind, person_name
 
 HUMAN = "human"
+"""The device owner's seat; a further person at the device is ``"human:<name>"``."""
 FALLBACK = "normal"
 """The level that plays a decision a player's bot could not make."""
 USER_BOT_MS = 1000.0
@@ -124,7 +125,7 @@ class TableSession:
         self._fallbacks: dict[int, Bot] = {}
         mine = userbots.registered(game.name)
         for i, kind in enumerate(self.seats):
-            if kind == HUMAN:
+            if is_person(kind):
                 continue
             rng = Rng(derive_seed(seed, "bot", i))
             if kind in mine and kind not in game.bot_levels():
@@ -140,6 +141,9 @@ class TableSession:
                 self.bots[i] = factory(game, i, rng, table_budget(factory, budget))
         self._thinking: tuple[int, Thinking, bool] | None = None
         self._spent = 0.0
+        self.holder: int | None = None
+        """The person holding the device (whose table is shown): among simultaneous
+        actors, their decision comes first."""
 
     @property
     def state(self) -> State:
@@ -154,6 +158,8 @@ class TableSession:
         if self.state.is_terminal():
             return None
         actors = self.state.actors()
+        if self.holder in actors and self.holder not in self.bots:
+            return self.holder
         humans = [a for a in actors if a not in self.bots]
         return humans[0] if humans else actors[0]
 
@@ -170,6 +176,48 @@ class TableSession:
         if seat in self.bots:
             raise GameError(f"seat {seat} is played by a bot")  # not shown
         self.match.play(seat, move)
+
+    @property
+    def people(self) -> list[int]:
+        """The seats played by people at this device, in seat order."""
+        return [i for i, kind in enumerate(self.seats) if is_person(kind)]
+
+    def undoable(self, seat: int) -> int:
+        """How many of ``seat``'s own decisions can be taken back, one at a time: its
+        moves at the end of the record, back to the last chance event (something
+        hidden was revealed) or another seat's move.  None at the end of the game, or
+        for a bot's seat.
+
+        >>> from optimus.tiny.game import TinyGame
+        >>> s = TableSession(TinyGame(), {"players": 1}, seed=1, seats=["human"])
+        >>> s.undoable(0)
+        0
+        """
+        if seat in self.bots or not 0 <= seat < len(self.seats) or self.state.is_terminal():
+            return 0
+        count = 0
+        for who, _what in reversed(self.record.events):
+            if who != seat:
+                break
+            count += 1
+        return count
+
+    def undo(self, seat: int) -> str | None:
+        """Take back ``seat``'s last decision (see :meth:`undoable`); the move taken
+        back, or None when there is none.  The record keeps only what was finally
+        played; the chance generator is left as it is (no chance event happened
+        since), so what is revealed next is the same whatever is played instead.
+        A bot thinking is stopped (it starts again from the new position)."""
+        if not self.undoable(seat):
+            return None
+        who, move = self.record.events.pop()
+        assert who == seat
+        self.match.state = replay(self.record, game=self.game)
+        if self._thinking is not None:
+            with contextlib.suppress(Exception):
+                self._thinking[1].close()
+        self._thinking = None
+        return move
 
     def think(self, slice_ms: float = 25.0) -> str | None:
         """Let the bot to act think for about ``slice_ms``; return its move once made.
@@ -294,7 +342,7 @@ class TableSession:
             raise RecordError("the saved game does not say who sits where")  # not shown
         if len(seats) != record.options.get("players"):
             raise RecordError("the saved game's seats do not match its player count")  # not shown
-        humans = seats.count(HUMAN)
+        humans = sum(1 for s in seats if is_person(s))
         if max_humans is not None and humans > max_humans:
             raise RecordError(
                 f"the saved game has {humans} human seats; "  # not shown
@@ -317,6 +365,15 @@ def _rng_after(record: Record) -> Rng:
     resumed games reproducible (the same save always continues the same way).
     """
     return Rng(derive_seed(record.seed, "chance", "resume", len(record.events)))
+
+
+def is_person(kind: str) -> bool:
+    """A seat played by a person at this device: ``"human"`` or ``"human:<name>"``.
+
+    >>> is_person("human"), is_person("human:Ana"), is_person("hard"), is_person("m:Bot")
+    (True, True, False, False)
+    """
+    return kind == HUMAN or kind.startswith(HUMAN + ":")
 
 
 def fallback_level(game: Game) -> str:
@@ -344,6 +401,11 @@ def resume_seats(game: Game, seats: Sequence[str]) -> tuple[list[str], list[Note
     notes: list[Note] = []
     for i, kind in enumerate(seats):
         if kind == HUMAN or kind in levels or kind in mine:
+            kept.append(kind)
+        elif is_person(kind):
+            name = kind.partition(":")[2]  # empty: named by the seat ("Player 2")
+            if name and person_name(name) != name:
+                raise RecordError(f"the saved game names a person oddly: {kind!r}")  # not shown
             kept.append(kind)
         elif ":" in kind:
             level = fallback_level(game)

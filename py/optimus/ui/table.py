@@ -14,6 +14,7 @@ board.  Nothing here touches the browser.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -295,22 +296,46 @@ def bot_kind(level: str) -> str:
     return _("{level} bot", level=level.capitalize())
 
 
+PERSON_NAME = re.compile(r"[^\W_][\w .'’-]{0,19}", re.UNICODE)
+"""A person's name at the table: a letter or digit first, at most 20 characters of
+letters, digits, spaces and ``.'’-`` (the same as in a link: never markup)."""
+
+
+def person_name(text: str) -> str | None:
+    """``text`` as a person's name (spaces tidied), or None if it cannot be one.
+
+    >>> person_name("  Ana  Luísa "), person_name("<b>Ana</b>"), person_name("")
+    ('Ana Luísa', None, None)
+    """
+    name = " ".join(text.split())
+    return name if PERSON_NAME.fullmatch(name) else None
+
+
 def seat_names(seats: Sequence[str], human: str | None = None) -> list[str]:
-    """Display names: the person is "You", bots are named by level and seat.
+    """Display names: the person is "You", bots are named by level and seat; with
+    several people at the device each is named (``"human:<name>"``; the first
+    person by ``human``, else by seat).
 
     >>> seat_names(["human", "easy", "mybot:MyBot"])
     ['You', 'Easy bot 2', 'MyBot 3']
     >>> seat_names(["human", "human", "normal"])
     ['Player 1', 'Player 2', 'Normal bot 3']
+    >>> seat_names(["human", "human:Ana", "hard"], "Rui")
+    ['Rui', 'Ana', 'Hard bot 3']
     """
+    people = sum(1 for kind in seats if kind == "human" or kind.startswith("human:"))
     names = []
     for i, kind in enumerate(seats):
         seat = i + 1
         if kind == "human":
-            if seats.count("human") == 1:
+            if people == 1:
                 names.append(_("You") if human is None else human)
+            elif human is not None and seats.index("human") == i:
+                names.append(human)
             else:
                 names.append(_("Player {seat}", seat=seat))
+        elif kind.startswith("human:"):
+            names.append(kind.partition(":")[2] or _("Player {seat}", seat=seat))
         elif kind in BOT_NAMES:
             names.append(_(BOT_NAMES[kind], seat=seat))
         else:  # a player's bot (module:Class) is named by its class
@@ -355,8 +380,10 @@ def seat_order(bots: Sequence[str], place: str, seed: int) -> list[str]:
 
 
 def human_seat(seats: Sequence[str]) -> int | None:
-    """The one human seat of a table (tables seat at most one person)."""
-    return seats.index("human") if "human" in seats else None
+    """The device owner's seat (the first ``"human"``), else the first person's."""
+    if "human" in seats:
+        return seats.index("human")
+    return next((i for i, kind in enumerate(seats) if kind.startswith("human:")), None)
 
 
 class LogNotes:
