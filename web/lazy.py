@@ -141,6 +141,16 @@ class LoadingView:
         self._container: Any = None
         self._view: Any = None
         self._generation = 0
+        self._opening: tuple[str, str] | None = None
+        """The rest of the address (a deal's link) to give the view once it is mounted."""
+
+    def open(self, sub: str, query: str) -> None:
+        """Give the view the rest of the address (now, or once it is mounted)."""
+        opener = getattr(self._view, "open", None)
+        if opener is not None:
+            opener(sub, query)
+        elif self._view is None:
+            self._opening = (sub, query)
 
     def mount(self, container: Any) -> None:
         self._container = container
@@ -196,6 +206,9 @@ class LoadingView:
             )
             return
         self._view = view
+        opening, self._opening = self._opening, None
+        if opening is not None:
+            self.open(*opening)
 
     def _say(self, text: str, status: bool = False, retry: bool = False) -> None:
         document = self._container.ownerDocument

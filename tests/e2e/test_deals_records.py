@@ -1,0 +1,163 @@
+"""Links to a deal, the daily challenge, the records page and replays, in Chromium.
+
+Pages are ``guarded`` (conftest.py): console errors, page errors and requests to
+other hosts fail the test.  Each wait is on a state, never on time.  The daily
+challenge of a fixed day is opened with ``#/<game>/daily?date=YYYY-MM-DD`` (a day
+that has come only: docs/table.md).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from optimus.core.record import CHANCE, Record, replay
+
+END = "dialog[data-role=end][open]"
+RECORDS_KEY = "optimus-table.records"
+NO_OVERFLOW = "() => document.scrollingElement.scrollWidth <= innerWidth"
+
+
+def chances(record: Record, n: int = 6) -> list[Any]:
+    return [what for who, what in record.events if who == CHANCE][:n]
+
+
+def finished_record(page: Any) -> Record:
+    return Record.from_json(page.locator(END).get_attribute("data-record"))
+
+
+def records_row(page: Any, game: str, level: str) -> Any:
+    return page.locator(f'.records-game[data-game="{game}"] tr[data-level="{level}"]')
+
+
+def test_a_deal_link_played_twice_counts_in_the_records_and_replays_to_its_scores(
+    guarded: Any, site: str, fileiras: Any, axe_audit: Any, tmp_path: Path
+) -> None:
+    page = guarded.open_setup(site, "fileiras")
+    guarded.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    fileiras.instant(page)
+    # A link starts its deal at once: seed, seats and the game's own option.
+    page.evaluate("location.hash = '#/fileiras?seed=812&players=you,easy&advanced=0'")
+    page.wait_for_selector(".status.you, " + END)
+    assert page.evaluate("location.hash") == "#/fileiras"  # the link is not played again
+    assert fileiras.finish(page) == 2
+    first = finished_record(page)
+    assert first.seed == 812 and first.options["players"] == 2
+    assert "Play the same deal again" in page.locator(END).inner_text()
+
+    # "Copy link": the clipboard holds this deal's link.
+    page.click(f"{END} [data-action=copy-link]")
+    page.wait_for_selector(f"{END} [data-role=link-said]:has-text('Link copied')")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied.endswith("#/fileiras?seed=812&players=you,easy&advanced=0")
+
+    # The same deal again: the same cards come out.
+    page.click(f"{END} [data-action=same-deal]")
+    page.wait_for_selector(f"{END}", state="detached")
+    assert fileiras.finish(page) == 2
+    second = finished_record(page)
+    assert second.seed == 812
+    assert chances(second) == chances(first) and len(chances(first)) == 6
+
+    # Two finished games in the records, also after a reload.
+    page.click(f"{END} a[href='#/records']")
+    row = records_row(page, "fileiras", "easy")
+    row.wait_for()
+    assert row.get_attribute("data-played") == "2"
+    page.reload()
+    guarded.wait_ready()
+    row.wait_for()
+    assert row.get_attribute("data-played") == "2"
+    chart = row.locator("svg.chart")
+    assert "oldest first" in str(chart.get_attribute("aria-label"))
+    assert not axe_audit(page)
+
+    # Export, clear (after a confirmation), import: the same records again.
+    with page.expect_download() as download:
+        page.click("[data-action=records-export]")
+    exported = tmp_path / "records.json"
+    download.value.save_as(exported)
+    assert json.loads(exported.read_text())["format"] == "optimus-table-records"
+    page.click("[data-action=records-clear]")
+    page.click("dialog[open] [data-action=records-keep]")  # cancelled: nothing cleared
+    assert records_row(page, "fileiras", "easy").count() == 1
+    page.click("[data-action=records-clear]")
+    page.click("dialog[open] [data-action=records-cleared]")
+    page.wait_for_selector("[data-role=records-said]:has-text('cleared')")
+    assert records_row(page, "fileiras", "easy").count() == 0
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "something else"}')
+    page.set_input_files("[data-role=records-import]", str(bad))
+    page.wait_for_selector("[data-role=records-said]:has-text('nothing was changed')")
+    page.set_input_files("[data-role=records-import]", str(exported))
+    page.wait_for_selector("[data-role=records-said]:has-text('were added')")
+    assert records_row(page, "fileiras", "easy").get_attribute("data-played") == "2"
+
+    # The newest game, watched again: at its end, the record's final scores.
+    page.locator(".replays li").first.locator("a").click()
+    page.wait_for_selector("[data-role=replay-bar]")
+    final = replay(second)
+    steps = len(second.events)
+    page.wait_for_selector(f"[data-replay-step='{steps}']")
+    scores = [
+        float(s.inner_text().split()[0].replace(",", ""))
+        for s in page.locator("[data-role=panels] [data-role=score]").all()
+    ]
+    assert scores == list(final.scores())
+    assert page.locator(END).count() == 0
+    page.click("[data-action=replay-start]")
+    page.wait_for_selector("[data-replay-step='0']")
+    page.click("[data-action=replay-forward]")
+    page.wait_for_selector("[data-replay-step='1']")
+    assert page.locator("[data-role=board] [data-move]").count() == 0  # nothing to play
+    page.select_option("[data-role=replay-round]", index=2)
+    page.wait_for_selector("[data-replay-step]:not([data-replay-step='1'])")
+    assert not axe_audit(page)
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate(NO_OVERFLOW)
+    page.goto(f"{site}#/records")
+    page.wait_for_selector(".records-game")
+    assert page.evaluate(NO_OVERFLOW)
+    assert not axe_audit(page)
+
+
+def test_a_malformed_link_shows_notices_and_runs_nothing(guarded: Any, site: str) -> None:
+    page = guarded.page
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    evil = "<img src=x onerror=window.hacked=1>"
+    page.goto(f"{site}#/fileiras?seed=12x&players=you,{evil}&{evil}=1&advanced=maybe")
+    guarded.wait_ready()
+    notices = page.locator("[data-role=link-notices] .notice")
+    notices.first.wait_for()
+    said = notices.all_inner_texts()
+    assert any("seed" in s and "12x" in s for s in said)
+    assert any("advanced" in s for s in said)
+    assert any("<img" in s for s in said)  # shown as text
+    page.wait_for_selector("[data-role=setup]")  # no seed: nothing started
+    assert page.evaluate("document.querySelectorAll('img[src=x]').length") == 0
+    assert page.evaluate("window.hacked") is None
+    page.evaluate("location.hash = '#/nogame?seed=1'")
+    page.wait_for_selector(".notice:has-text('There is no game called')")
+    assert not dialogs
+
+
+def test_the_daily_challenge_of_a_day_is_the_same_game_everywhere(
+    browser: Any, site: str, guard_context: Any
+) -> None:
+    saves = []
+    for _ in range(2):
+        context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
+        with guard_context(context, site.rstrip("/")) as guard:
+            page = guard.page
+            page.goto(f"{site}#/optimus2/daily?date=2026-12-01")
+            guard.wait_ready()
+            page.wait_for_selector("[data-role=board] .o2board")
+            title = page.locator("#game-title").inner_text()
+            assert "Daily challenge of 1 December 2026" in title
+            save = page.evaluate("localStorage.getItem('optimus-table.optimus2.save')")
+            saves.append(Record.from_json(save))
+            assert page.evaluate(NO_OVERFLOW)
+    assert saves[0].seed == saves[1].seed
+    assert chances(saves[0], 2) == chances(saves[1], 2) and chances(saves[0], 1)
