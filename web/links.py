@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import datetime
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -38,6 +39,7 @@ from .router import esc, found
 from .storage import RecordsStore
 
 DAILY_SUFFIX = ".daily"
+MOVE = re.compile(r'\sdata-move="[^"]*"')
 
 
 def day_text(iso: str) -> str:
@@ -55,12 +57,27 @@ def page_url(route: str) -> str:
 class Replay:
     """A finished game watched again: its record, seats and the step shown."""
 
-    def __init__(self, index: int, record: Record, seats: list[str], marks: list[int | None]):
+    def __init__(
+        self,
+        index: int,
+        record: Record,
+        seats: list[str],
+        marks: list[int | None],
+        stops: list[int],
+    ):
         self.index = index
         self.record = record
         self.seats = seats
-        self.step = len(record.events)
+        self.stops = stops
+        """The steps shown: those where a player acts, and the end (not chance's own)."""
+        self.step = stops[-1]
         self.rounds = records.rounds(marks)
+
+    def snap(self, step: int, back: bool = False) -> int:
+        """The step shown for ``step``: the next stop (``back``: the previous one)."""
+        if back:
+            return max((k for k in self.stops if k <= step), default=self.stops[0])
+        return min((k for k in self.stops if k >= step), default=self.stops[-1])
 
 
 class Links:
@@ -424,6 +441,7 @@ class Links:
             raise ValueError("players")
         state = replay(record, upto=0, game=t.game)
         marks: list[int | None] = []
+        stops: list[int] = []
         for k in range(len(record.events) + 1):
             if k:  # one event more (checked when the step is shown)
                 who, what = record.events[k - 1]
@@ -431,10 +449,16 @@ class Links:
                     apply_chance_checked(state, what)
                 else:
                     play(state, int(who), what)
+            if state.is_chance() and not state.is_terminal():
+                marks.append(None)
+                continue
+            stops.append(k)
             obs = state.observation(None)
             mark = obs.get("round", obs.get("roll")) if isinstance(obs, dict) else None
             marks.append(int(mark) if isinstance(mark, int) and mark > 0 else None)
-        return Replay(index, record, seats, marks)
+        if not stops or not state.is_terminal():
+            raise ValueError("not a finished game")
+        return Replay(index, record, seats, marks, stops)
 
     def show_replay(self, shown: Replay) -> None:
         t = self.table
@@ -469,6 +493,12 @@ class Links:
   <a class="btn" href="#/records">{esc(_("Your records"))}</a>
 </nav>"""
 
+    def read_only(self, board: str) -> str:
+        """The board as drawn: in a replay, without its moves (nothing can be played)."""
+        if self.replay is None:
+            return board
+        return MOVE.sub("", board)
+
     def changed(self, target: Any) -> bool:
         """A change on the replay bar (the round to jump to); True if it was one."""
         if self.replay is None or str(target.getAttribute("data-role")) != "replay-round":
@@ -479,8 +509,9 @@ class Links:
         return True
 
     def step_by(self, delta: int) -> None:
-        if self.replay is not None:
-            self.step_to(self.replay.step + delta)
+        shown = self.replay
+        if shown is not None:
+            self.step_to(shown.snap(shown.step + delta, back=delta < 0))
 
     def step_to(self, step: int | None) -> None:
         """Show the state after ``step`` events (None: the end)."""
@@ -489,7 +520,7 @@ class Links:
         if shown is None or t.root is None:
             return
         total = len(shown.record.events)
-        shown.step = total if step is None else max(0, min(total, step))
+        shown.step = total if step is None else shown.snap(step)
         record = shown.record
         upto = Record(record.game, dict(record.options), record.seed, record.events[: shown.step])
         seats = [fallback_level(t.game)] * len(shown.seats)  # nobody acts in a replay

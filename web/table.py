@@ -371,7 +371,7 @@ class GameTable:
         self.set_status(status.tone, status.text)
         notes = [n.say(self.names[n.seat]) for n in session.take_notes()]
         frame.draw(
-            self.board_html(view),
+            self.links.read_only(self.board_html(view)),
             "".join(panel_html(p, self.panel_summary(view, p)) for p in self.panels(view)),
             log_html(self._log.lines(self.log(view), notes)),
         )

@@ -106,13 +106,22 @@ def test_a_deal_link_played_twice_counts_in_the_records_and_replays_to_its_score
     ]
     assert scores == list(final.scores())
     assert page.locator(END).count() == 0
+    # The start is the first decision (the cards dealt); each step is one event more
+    # (with the chance that follows it), back and forth.
+    shell = page.locator(".table-shell")
     page.click("[data-action=replay-start]")
-    page.wait_for_selector("[data-replay-step='0']")
+    page.wait_for_selector(f".table-shell:not([data-replay-step='{steps}'])")
+    start = int(shell.get_attribute("data-replay-step"))
+    assert 0 < start < 10 and second.events[start][0] != CHANCE
     page.click("[data-action=replay-forward]")
-    page.wait_for_selector("[data-replay-step='1']")
+    page.wait_for_selector(f".table-shell:not([data-replay-step='{start}'])")
+    step = int(shell.get_attribute("data-replay-step"))
+    assert step > start
     assert page.locator("[data-role=board] [data-move]").count() == 0  # nothing to play
-    page.select_option("[data-role=replay-round]", index=2)
-    page.wait_for_selector("[data-replay-step]:not([data-replay-step='1'])")
+    page.click("[data-action=replay-back]")
+    page.wait_for_selector(f".table-shell[data-replay-step='{start}']")
+    page.select_option("[data-role=replay-round]", index=2)  # round 2
+    page.wait_for_selector(f".table-shell:not([data-replay-step='{start}'])")
     assert not axe_audit(page)
     page.set_viewport_size({"width": 390, "height": 844})
     assert page.evaluate(NO_OVERFLOW)
