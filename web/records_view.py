@@ -34,8 +34,8 @@ def level_label(level: str) -> str:
     if level == "solo":
         return _("Solo")
     if level in ("random", "easy", "normal", "hard"):
-        return _("Against {level} bots", level=ui.level_name(level))
-    return _("Against {level} bots", level=level.partition(":")[2] or level)
+        return _("Against bots: {level}", level=ui.level_name(level))
+    return _("Against bots: {level}", level=level.partition(":")[2] or level)
 
 
 def chart_html(scores: tuple[int, ...]) -> str:
