@@ -170,3 +170,30 @@ def test_the_daily_challenge_of_a_day_is_the_same_game_everywhere(
             assert page.evaluate(NO_OVERFLOW)
     assert saves[0].seed == saves[1].seed
     assert chances(saves[0], 2) == chances(saves[1], 2) and chances(saves[0], 1)
+
+
+def test_the_first_finished_daily_try_counts_and_the_next_is_practice(
+    guarded: Any, site: str, fileiras: Any
+) -> None:
+    page = guarded.open_setup(site, "fileiras")
+    fileiras.instant(page)
+    page.evaluate("location.hash = '#/fileiras/daily?date=2026-12-01'")
+    page.wait_for_selector("[data-role=title-note]:has-text('1 December 2026')")
+    assert fileiras.finish(page) == 3  # the day's bots: normal and hard
+    note = page.locator(f"{END} [data-role=daily-note]")
+    assert "counts for the daily challenge" in note.inner_text()
+    first = finished_record(page)
+    # Shared where the browser cannot share: the text is offered to copy.
+    page.click(f"{END} [data-action=share-daily]")
+    page.wait_for_selector(f"{END} [data-role=link-said]:not(:empty)")
+    shared = page.locator(f"{END} [data-role=link-text]").input_value()
+    assert shared.startswith("Fileiras, daily challenge of 1 December 2026: ")
+    assert shared.endswith("#/fileiras/daily?date=2026-12-01")
+    page.click(f"{END} [data-action=same-deal]")
+    page.wait_for_selector(END, state="detached")
+    assert fileiras.finish(page) == 3
+    assert finished_record(page).seed == first.seed
+    assert "Practice" in page.locator(f"{END} [data-role=daily-note]").inner_text()
+    kept = json.loads(page.evaluate(f"localStorage.getItem('{RECORDS_KEY}')"))
+    assert list(kept["daily"]["fileiras"]) == ["2026-12-01"]
+    assert kept["games"]["fileiras"]["hard"]["played"] == 2
