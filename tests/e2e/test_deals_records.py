@@ -197,3 +197,61 @@ def test_the_first_finished_daily_try_counts_and_the_next_is_practice(
     kept = json.loads(page.evaluate(f"localStorage.getItem('{RECORDS_KEY}')"))
     assert list(kept["daily"]["fileiras"]) == ["2026-12-01"]
     assert kept["games"]["fileiras"]["hard"]["played"] == 2
+
+
+def finished_game(game_id: str, players: int, seed: int) -> dict[str, Any]:
+    """A finished game of ``game_id`` (first legal move each time), as the records keep it."""
+    from optimus.core.record import Match
+    from optimus.core.registry import get_game
+
+    match = Match(get_game(game_id), {"players": players}, seed)
+    while not match.state.is_terminal():
+        actor = match.state.actors()[0]
+        moves = match.state.legal_moves(actor)
+        match.play(actor, moves[len(match.record.events) % len(moves)])
+    data = match.record.to_dict()
+    data["seats"] = ["human", *["easy"] * (players - 1)]
+    return data
+
+
+def test_a_corrupt_store_is_kept_aside_and_every_game_replays_to_its_final_scores(
+    guarded: Any, site: str
+) -> None:
+    from optimus.ui import records
+
+    page = guarded.page
+    page.goto(f"{site}#/")
+    guarded.wait_ready()
+    page.evaluate(f"localStorage.setItem('{RECORDS_KEY}', '{{\"format\": [[[')")
+    page.goto(f"{site}#/records")
+    page.wait_for_selector(".notice:has-text('could not be read')")
+    assert page.evaluate(f"localStorage.getItem('{RECORDS_KEY}.backup1')") == '{"format": [[['
+    # Kept: one game of each, replayed by its own page to its final scores.
+    kept = records.Records()
+    games = {"optimus": 1, "optimus2": 2, "fileiras": 3}
+    for game, players in games.items():
+        data = finished_game(game, players, 5)
+        kept.add(records.Result(game, "easy", players, 0, False, "2026-12-01", data))
+    page.evaluate(
+        "([key, text]) => localStorage.setItem(key, text)", [RECORDS_KEY, records.dump(kept)]
+    )
+    for n, game in enumerate(games):
+        record = Record.from_dict(kept.replays[n]["record"])
+        final = replay(record)
+        page.goto(f"{site}#/{game}/replay/{n}")
+        page.wait_for_selector(f".table-shell[data-replay-step='{len(record.events)}']")
+        scores = [
+            float(s.inner_text().split()[0].replace(",", ""))
+            for s in page.locator("[data-role=panels] [data-role=score]").all()
+        ]
+        assert scores == list(final.scores()), game
+        page.click("[data-action=replay-start]")
+        page.wait_for_selector(f".table-shell:not([data-replay-step='{len(record.events)}'])")
+        page.click("[data-action=replay-forward]")
+        assert page.locator("[data-role=board] [data-move]").count() == 0
+        page.locator("[data-role=panels] .panel-head").first.click()
+        page.wait_for_selector("dialog[data-role=player][open]")
+        page.keyboard.press("Escape")
+    # A replay that is not there says so.
+    page.goto(f"{site}#/optimus2/replay/7")
+    page.wait_for_selector("[data-role=link-notices]:has-text('no finished game 7')")
