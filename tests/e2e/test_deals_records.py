@@ -226,6 +226,17 @@ def test_a_corrupt_store_is_kept_aside_and_every_game_replays_to_its_final_score
     page.goto(f"{site}#/records")
     page.wait_for_selector(".notice:has-text('could not be read')")
     assert page.evaluate(f"localStorage.getItem('{RECORDS_KEY}.backup1')") == '{"format": [[['
+    for n in range(3):  # the last three are kept, newest first
+        page.evaluate(f"localStorage.setItem('{RECORDS_KEY}', 'bad {n}')")
+        page.evaluate("location.hash = '#/'")
+        page.wait_for_selector("#home:not([hidden])", state="attached")
+        page.evaluate("location.hash = '#/records'")
+        page.wait_for_selector(".notice:has-text('could not be read')")
+    backups = [
+        page.evaluate(f"localStorage.getItem('{RECORDS_KEY}.backup{n}')") for n in (1, 2, 3, 4)
+    ]
+    assert backups == ["bad 2", "bad 1", "bad 0", None]
+    assert page.evaluate(f"localStorage.getItem('{RECORDS_KEY}')") is None
     # Kept: one game of each, replayed by its own page to its final scores.
     kept = records.Records()
     games = {"optimus": 1, "optimus2": 2, "fileiras": 3}
@@ -255,3 +266,18 @@ def test_a_corrupt_store_is_kept_aside_and_every_game_replays_to_its_final_score
     # A replay that is not there says so.
     page.goto(f"{site}#/optimus2/replay/7")
     page.wait_for_selector("[data-role=link-notices]:has-text('no finished game 7')")
+
+
+def test_with_storage_refused_records_last_the_page_and_it_says_so(
+    guarded: Any, site: str, fileiras: Any
+) -> None:
+    from tests.e2e.test_fileiras import REFUSE_STORAGE
+
+    page = guarded.page
+    page.add_init_script(REFUSE_STORAGE)
+    page.goto(f"{site}#/fileiras")
+    guarded.wait_ready()
+    assert fileiras.play_to_the_end(page) == 2
+    page.click(f"{END} a[href='#/records']")
+    page.wait_for_selector(".notice:has-text('last only until you close the page')")
+    assert page.locator(".records-game[data-game=fileiras] tr[data-played='1']").count() == 1
