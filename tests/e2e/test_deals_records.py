@@ -45,6 +45,7 @@ def test_a_deal_link_played_twice_counts_in_the_records_and_replays_to_its_score
     first = finished_record(page)
     assert first.seed == 812 and first.options["players"] == 2
     assert "Play the same deal again" in page.locator(END).inner_text()
+    assert not axe_audit(page)  # the end screen, with its links
 
     # "Copy link": the clipboard holds this deal's link.
     page.click(f"{END} [data-action=copy-link]")
@@ -147,6 +148,20 @@ def test_a_malformed_link_shows_notices_and_runs_nothing(guarded: Any, site: str
     page.wait_for_selector("[data-role=setup]")  # no seed: nothing started
     assert page.evaluate("document.querySelectorAll('img[src=x]').length") == 0
     assert page.evaluate("window.hacked") is None
+    # Optimus' sheet is a standard sheet or random:N, never a path; the rest still plays.
+    page.evaluate("location.hash = '#/optimus?seed=5&players=you&sheet=../../etc/passwd'")
+    page.wait_for_selector("[data-role=link-notices]:has-text('etc/passwd')")
+    page.wait_for_selector("[data-role=board] .sheet, [data-role=board] [data-role=sheet-name]")
+    save = page.evaluate("localStorage.getItem('optimus-table.optimus.save')")
+    assert Record.from_json(save).options["sheet"] == "harbour"
+    page.evaluate("location.hash = '#/optimus?seed=5&players=you&sheet=random:4411&bonuses=0'")
+    page.click("dialog[open] [data-action=confirm-yes]")  # replaces the game in progress
+    page.wait_for_function(
+        "() => JSON.parse(localStorage.getItem('optimus-table.optimus.save'))"
+        ".options.sheet === 'random:4411'"
+    )
+    save = json.loads(page.evaluate("localStorage.getItem('optimus-table.optimus.save')"))
+    assert save["options"]["bonuses"] is False and save["seed"] == 5
     page.evaluate("location.hash = '#/nogame?seed=1'")
     page.wait_for_selector(".notice:has-text('There is no game called')")
     assert not dialogs
