@@ -358,8 +358,12 @@ class Links:
         mine = next((p for p in end.players if p.seat == t.you), None)
         if mine is None:
             return
-        band = str(t.final_observation().get("solo_band") or "") if len(session.seats) == 1 else ""
-        rating = next((line.value for line in mine.lines if line.kind == "band"), _(band) or "")
+        obs = t.final_observation()
+        band = ""
+        if isinstance(obs, dict) and len(session.seats) == 1:
+            band = str(obs.get("solo_band") or obs.get("rating") or "")
+        shown = _(band) if band else ""
+        rating = next((line.value for line in mine.lines if line.kind == "band"), shown)
         url = page_url(f"#/{t.game_id}/daily?date={self.daily}")
         text = deals.share_text(t.title, day_text(self.daily), ui.points(mine.total), rating, url)
         if found(getattr(js.navigator, "share", None)):
