@@ -655,6 +655,7 @@ def test_landing_cards_are_drawn_from_the_listed_game_descriptions() -> None:
     assert (
         fileiras.index('<span class="game-art art-fileiras" aria-hidden="true">')
         < fileiras.index("<h2>Fileiras</h2>")
-        < fileiras.index("<p>Row-taking card game with colour sets.</p>")
+        < fileiras.index("<p data-i18n>Row-taking card game with colour sets.</p>")
     )
-    assert '<span class="players">2-5 players</span>' in fileiras.split("</li>")[0]
+    # The card's words are marked for the page's script, which translates them.
+    assert '<span class="players" data-i18n>2-5 players</span>' in fileiras.split("</li>")[0]

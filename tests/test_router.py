@@ -95,3 +95,63 @@ def test_a_very_long_route_is_shown_shortened_on_the_not_found_page() -> None:
     assert document.nodes["game-title"].textContent == "Page not found"
     assert notice.textContent == f"There is no game called “{'z' * 40}…” here."
     assert len(document.title) < 100
+
+
+def test_a_route_keeps_its_sub_path_and_query_apart() -> None:
+    assert router.split_route("#/Optimus2?seed=812&players=you,Ana") == (
+        "optimus2",
+        "",
+        "seed=812&players=you,Ana",
+    )
+    assert router.split_route("#/fileiras/daily?date=2026-12-01") == (
+        "fileiras",
+        "daily",
+        "date=2026-12-01",
+    )
+    assert router.split_route("#/optimus/replay/3") == ("optimus", "replay/3", "")
+    assert router.split_route("#/?seed=1") == ("", "", "seed=1")
+    assert router.parse_route("#/fileiras?seed=<img src=x>") == "fileiras"
+
+
+def test_a_view_is_given_the_rest_of_its_address() -> None:
+    opened: list[tuple[str, str]] = []
+
+    class Node:
+        hidden = False
+        textContent = ""
+
+        def replaceChildren(self, *nodes: object) -> None: ...  # noqa: N802
+        def focus(self) -> None: ...
+
+    class Document:
+        title = ""
+        nodes: dict[str, Node] = {}  # noqa: RUF012
+
+        def getElementById(self, name: str) -> Node:  # noqa: N802
+            return self.nodes.setdefault(name, Node())
+
+    class Location:
+        hash = "#/fileiras?seed=12&players=you,easy"
+
+    class Window:
+        location = Location()
+
+        def addEventListener(self, *args: object) -> None: ...  # noqa: N802
+        def scrollTo(self, *args: object) -> None: ...  # noqa: N802
+
+    class View:
+        def mount(self, container: object) -> None: ...
+        def unmount(self) -> None: ...
+        def open(self, sub: str, query: str) -> None:
+            opened.append((sub, query))
+
+    window = Window()
+    page = router.Router(Document(), window, lambda f: f, {"fileiras": "Fileiras"})
+    page.register("fileiras", View)
+    page.register("records", View, title="Your records")
+    page.start()
+    Location.hash = "#/fileiras/daily"
+    page._on_hashchange()
+    Location.hash = "#/records"
+    page._on_hashchange()
+    assert opened == [("", "seed=12&players=you,easy"), ("daily", ""), ("", "")]

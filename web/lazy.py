@@ -30,6 +30,7 @@ except ImportError:  # the wheel is missing or damaged: boot() reports it in wor
     def _(message: str, /, **values: object) -> str:
         return message.format(**values) if values else message
 
+
 ARCHIVES = "/lib/optimus-table"
 """Where the boot's archives are, and where the others are unpacked."""
 
@@ -146,6 +147,16 @@ class LoadingView:
         self._container: Any = None
         self._view: Any = None
         self._generation = 0
+        self._opening: tuple[str, str] | None = None
+        """The rest of the address (a deal's link) to give the view once it is mounted."""
+
+    def open(self, sub: str, query: str) -> None:
+        """Give the view the rest of the address (now, or once it is mounted)."""
+        opener = getattr(self._view, "open", None)
+        if opener is not None:
+            opener(sub, query)
+        elif self._view is None:
+            self._opening = (sub, query)
 
     def mount(self, container: Any) -> None:
         self._container = container
@@ -201,6 +212,9 @@ class LoadingView:
             )
             return
         self._view = view
+        opening, self._opening = self._opening, None
+        if opening is not None:
+            self.open(*opening)
 
     def _say(self, text: str, status: bool = False, retry: bool = False) -> None:
         document = self._container.ownerDocument

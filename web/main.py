@@ -82,9 +82,18 @@ def preloaded() -> list[tuple[str, str | None]]:
 def register_views(router: Router, archives: Archives) -> None:
     """Register the view of every described game (listed on the landing page or not)."""
     from optimus.games import GAMES
+    from optimus.i18n import _
 
     for info in GAMES.values():
         router.register(info.id, fetched_view(archives, info.id, info.title, lazy_view(info.view)))
+    # The records page (web/records_view.py) ships with the table every game needs.
+    title = _("Your records")
+    records = fetched_view(archives, SHARED, title, lazy_view(RECORDS_VIEW))
+    router.register(RECORDS, records, title=title)
+
+
+RECORDS = "records"
+RECORDS_VIEW = "optimus_web.records_view:RecordsView"
 
 
 PRELOAD_AFTER_MS = 1000

@@ -11,7 +11,7 @@ and whether a marking is complete come from the legal moves via
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import js
@@ -178,6 +178,20 @@ def die_html(d: vm.Die, clickable: bool) -> str:
     return f'<span class="{" ".join(cls)}" role="img" aria-label="{esc(name)}">{face}</span>'
 
 
+def link_sheet(text: str) -> str | None:
+    """The sheet a link names: one of the standard sheets, or ``random:N`` (N < 100000).
+
+    >>> link_sheet("orchard"), link_sheet("random:4411"), link_sheet("../etc/passwd")
+    ('orchard', 'random:4411', None)
+    """
+    if text in STANDARD_SHEETS:
+        return text
+    number = text.removeprefix("random:")
+    if text.startswith("random:") and number.isdigit() and len(number) <= 5:
+        return f"random:{int(number)}"
+    return None
+
+
 class OptimusView(GameTable):
     """Router view for ``#/optimus``."""
 
@@ -209,6 +223,12 @@ class OptimusView(GameTable):
             "click": create_proxy(self._drag_click),
         }
         self._pointer_end = create_proxy(self._drag_end)
+
+    def link_choice(self, key: str) -> Sequence[JSON] | Callable[[str], JSON | None]:
+        """A link's sheet: a standard sheet's name or ``random:N`` (never a path)."""
+        if key == "sheet":
+            return link_sheet
+        return super().link_choice(key)
 
     # -- marking by dragging over the boxes ------------------------------------------
     # A press on a box and a move over others pencils each box passed (never rubs one

@@ -86,12 +86,32 @@ def parse_route(location_hash: str) -> str:
     """The route named by a URL fragment: ``"#/fileiras"`` -> ``"fileiras"``.
 
     The landing page is ``HOME`` (the empty string); surrounding slashes and
-    letter case do not matter.
+    letter case do not matter; a query (``?seed=1``) and a sub-path
+    (``/daily``) are not part of the route (:func:`split_route`).
 
     >>> parse_route("#/Fileiras/"), parse_route("#/"), parse_route("")
     ('fileiras', '', '')
+    >>> parse_route("#/Optimus2?seed=812&players=you,hard"), parse_route("#/optimus/daily")
+    ('optimus2', 'optimus')
     """
-    return location_hash.removeprefix("#").strip("/").lower()
+    return split_route(location_hash)[0]
+
+
+def split_route(location_hash: str) -> tuple[str, str, str]:
+    """A URL fragment as (route, sub-path, query): the route lowercased, the sub-path's
+    letters too (``daily``, ``replay/3``), the query as it was written (names in it
+    keep their case).
+
+    >>> split_route("#/Optimus2/?seed=812&players=you,Ana")
+    ('optimus2', '', 'seed=812&players=you,Ana')
+    >>> split_route("#/fileiras/Daily?date=2026-12-02")
+    ('fileiras', 'daily', 'date=2026-12-02')
+    >>> split_route("#/optimus/replay/3/")
+    ('optimus', 'replay/3', '')
+    """
+    path, _sep, query = location_hash.removeprefix("#").partition("?")
+    route, _sep, sub = path.strip("/").partition("/")
+    return route.lower(), sub.strip("/").lower(), query
 
 
 class Router:
@@ -117,21 +137,38 @@ class Router:
         self._factories: dict[str, ViewFactory] = {}
         self._current: View | None = None
         self._route: str | None = None
+        self._titles: dict[str, str] = {}
         self._listener = create_proxy(self._on_hashchange)
 
-    def register(self, game: str, factory: ViewFactory) -> None:
-        """Draw ``game``'s route with views made by ``factory``."""
-        if game not in self.games:
+    def register(self, game: str, factory: ViewFactory, title: str = "") -> None:
+        """Draw ``game``'s route with views made by ``factory``; a route that is not a game
+        (``records``) gives its ``title``."""
+        if game not in self.games and not title:
             raise ValueError(f"unknown game {game!r}; the games are {sorted(self.games)}")
+        if title:
+            self._titles[game] = title
         self._factories[game] = factory
 
     def start(self) -> None:
         """Listen for route changes and show the current route."""
         self._window.addEventListener("hashchange", self._listener)
-        self.show(parse_route(str(self._window.location.hash)))
+        self._follow()
 
     def _on_hashchange(self, _event: Any = None) -> None:
-        self.show(parse_route(str(self._window.location.hash)))
+        self._follow()
+
+    def _follow(self) -> None:
+        """Show the route of the address; a view with ``open(sub, query)`` is given the
+        rest of it (a deal's link, ``daily``, ``replay/3``)."""
+        route, sub, query = split_route(str(self._window.location.hash))
+        self.show(route)
+        view = self._current
+        opener = getattr(view, "open", None)
+        if opener is not None and route == self._route:
+            try:
+                opener(sub, query)
+            except Exception as exc:  # a link must not take the page down
+                self._window.console.error(f"route {route!r} could not open {sub!r}: {exc!r}")
 
     def show(self, route: str) -> None:
         """Switch the page to ``route`` (``HOME`` or a game id)."""
@@ -151,7 +188,7 @@ class Router:
             return
         self._home.hidden = True
         self._game.hidden = False
-        title = self.games.get(route)
+        title = self.games.get(route) or self._titles.get(route)
         factory = self._factories.get(route)
         if title is None or factory is None:
             shown = shorten(route)

@@ -13,6 +13,8 @@ from typing import Any
 import js
 
 from optimus.core.protocol import Game
+from optimus.i18n import N_
+from optimus.ui import records
 from optimus.ui import table as ui
 from optimus.ui.session import TableSession
 
@@ -117,3 +119,57 @@ class Saves:
             self.notices.append(ui.STORAGE_REFUSED)
         notices, self.notices = self.notices, []
         return notices
+
+
+RECORDS_KEY = "optimus-table.records"
+RECORDS_BACKUPS = 3
+RECORDS_SET_ASIDE = N_(
+    "Your records could not be read, so a new record book was started; the old one is kept "
+    "aside in this browser."
+)
+
+
+class RecordsStore:
+    """The player's records (``optimus-table.records``, :mod:`optimus.ui.records`) in
+    ``storage``: a text that cannot be trusted is kept aside (the last three, under
+    ``optimus-table.records.backup1`` … ``backup3``, newest first) and replaced by a
+    fresh store, with a notice in plain words."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self.notices: list[str] = []
+        """English sentences of the catalogs, to say once (with ``_``)."""
+        self.records = self.read()
+
+    def read(self) -> records.Records:
+        raw = self.storage.get(RECORDS_KEY)
+        loaded = records.load(raw)
+        if loaded.problem and raw is not None:
+            self.set_aside(raw)
+            self.notices.append(RECORDS_SET_ASIDE)
+            js.console.warn(f"records set aside: {loaded.problem}")  # not shown
+        return loaded.records
+
+    def set_aside(self, raw: str) -> None:
+        """Keep ``raw`` as the newest backup (the oldest of three is dropped)."""
+        for n in range(RECORDS_BACKUPS, 1, -1):
+            older = self.storage.get(f"{RECORDS_KEY}.backup{n - 1}")
+            if older is not None:
+                self.storage.set(f"{RECORDS_KEY}.backup{n}", older)
+        self.storage.set(f"{RECORDS_KEY}.backup1", raw)
+        self.storage.remove(RECORDS_KEY)
+
+    def save(self) -> None:
+        self.storage.set(RECORDS_KEY, records.dump(self.records))
+
+    def add(self, result: records.Result) -> bool:
+        """Keep a finished game (read again first: another tab may have added some);
+        True when it is the counted try of a daily challenge."""
+        self.records = self.read()
+        counted = self.records.add(result)
+        self.save()
+        return counted
+
+    def replace(self, fresh: records.Records) -> None:
+        self.records = fresh
+        self.save()

@@ -42,6 +42,7 @@ from . import motion, setup
 from .dialogs import Dialogs, backdrop_click, dialogs_html
 from .driver import Driver
 from .frame import Frame, log_html, panel_html, shell_html
+from .links import Links
 from .motion import Rect, rect
 from .router import esc, found
 from .storage import Saves, Storage
@@ -189,6 +190,15 @@ class GameTable:
         assert self.dialogs is not None
         self.dialogs.confirm(text, yes, on_yes)
 
+    def link_choice(self, key: str) -> Sequence[JSON] | Callable[[str], JSON | None]:
+        """The values a link may give the game's own option ``key`` (by default its
+        choices); or a function from the link's text to the value (None: not one)."""
+        return list(type(self).choices[key])
+
+    def open(self, sub: str, query: str) -> None:
+        """The router's rest of the address: a deal's link, ``daily``, ``replay/<n>``."""
+        self.links.open(sub, query)
+
     def board(self) -> Any:
         """The board's element (while a game is shown)."""
         assert self.frame is not None
@@ -236,6 +246,7 @@ class GameTable:
         self._log = ui.LogNotes()
         self.people = setup.People(self.storage)
         """The names typed for the people at the device."""
+        self.links = Links(self)
         self.names: list[str] = []
         self.you: int | None = None
         self.error = ""
@@ -272,10 +283,13 @@ class GameTable:
         if container is None:
             return
         session = self.session
+        shown = self.links.replay
         self.unmount()
         container.replaceChildren()
         self.mount(container)
-        if session is not None:
+        if shown is not None:
+            self.links.show_replay(shown)
+        elif session is not None:
             self.start(session)  # a finished game shows its end screen again
 
     def unmount(self) -> None:
@@ -316,6 +330,7 @@ class GameTable:
         self.session = None
         self.error = ""
         self.dialogs.close_all()  # "New game" from the end screen: its dialog must not stay open
+        self.links.left()
         saved = self.saves.load()
         resume = ""
         if saved is not None:
@@ -349,6 +364,8 @@ class GameTable:
         self.error = ""
         self.driver.stop()
         self.dialogs.close_all()
+        self.links.left()
+        self.links.started(session)
         Frame.show_results(False)
         self.frame.show_play()
         self.render(moved=True)
@@ -374,13 +391,14 @@ class GameTable:
         self.set_status(status.tone, status.text)
         notes = [n.say(self.names[n.seat]) for n in session.take_notes()]
         frame.draw(
-            self.board_html(view),
+            self.links.read_only(self.board_html(view)),
             "".join(panel_html(p, self.panel_summary(view, p)) for p in self.panels(view)),
             log_html(self._log.lines(self.log(view), notes)),
         )
-        if session.state.is_terminal():
+        if session.state.is_terminal() and self.links.replay is None:
             frame.game_over()
             Frame.show_results(True)
+            self.links.finished()
             self.show_end()
             return
         your_turn = session.human_to_act() is not None
@@ -402,6 +420,7 @@ class GameTable:
     def show_end(self) -> None:
         if self.session is not None and self.dialogs is not None:
             self.dialogs.end(self.end(), self.session.record.to_json(), self.score_icon)
+            self.links.decorate_end()
 
     def show_rules(self) -> None:
         """The rules drawer, with the options of the game in progress."""
@@ -469,7 +488,9 @@ class GameTable:
                     lambda: setattr(js.window.location, "hash", "#/"),
                 )
             return
-        playing = self.session is not None and not self.dialogs.end_open()
+        playing = (
+            self.session is not None and not self.dialogs.end_open() and self.links.replay is None
+        )
         move = target.getAttribute("data-move")
         if found(move) and move:
             if playing:
@@ -501,6 +522,7 @@ class GameTable:
             "see-table": lambda _t: self._see_table(),
             "take-back": lambda _t: self.undo(),
             "handover": lambda _t: self.take_over(),
+            **self.links.actions(),
         }
 
     def _see_table(self) -> None:
@@ -510,7 +532,7 @@ class GameTable:
 
     def _on_change(self, event: Any) -> None:
         target = event.target
-        if not found(target) or self.bot_picker.picked(target):
+        if not found(target) or self.bot_picker.picked(target) or self.links.changed(target):
             return
         if self.people.from_input(target):
             return

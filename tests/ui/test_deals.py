@@ -6,7 +6,16 @@ import datetime
 
 import pytest
 
-from optimus.ui.deals import HUMAN, Deal, daily, daily_seed, link, parse
+from optimus.ui.deals import (
+    HUMAN,
+    Deal,
+    daily,
+    daily_day,
+    daily_seed,
+    link,
+    parse,
+    share_text,
+)
 
 LEVELS = ("easy", "normal", "hard")
 FILEIRAS = {"advanced": [False, True]}
@@ -85,3 +94,34 @@ def test_the_daily_challenge_is_the_same_deal_all_day_and_changes_each_day() -> 
         assert daily(game, day).daily == "2026-12-02"
     assert daily("optimus2", day).seats == (HUMAN,)
     assert daily_seed("optimus", day) != daily_seed("optimus2", day)
+
+
+def test_a_daily_link_may_name_a_day_that_has_come_but_not_one_to_come() -> None:
+    today = datetime.date(2026, 12, 2)
+    assert daily_day("date=2026-12-01", today) == (datetime.date(2026, 12, 1), ())
+    assert daily_day("date=2026-12-02&lang=pt", today) == (today, ())
+    for bad in ("date=2026-12-03", "date=tomorrow", "date=2026-1-5", "date=<b>"):
+        day, notices = daily_day(bad, today)
+        assert day == today and len(notices) == 1 and "today's challenge" in notices[0]
+    day, notices = daily_day("seed=4", today)
+    assert day == today and "seed" in notices[0]
+
+
+def test_a_link_to_a_deal_read_back_is_the_same_deal() -> None:
+    deal = parse(
+        "seed=90&players=normal,you,hard&advanced=1",
+        "fileiras",
+        LEVELS,
+        {"advanced": [True, False]},
+    ).deal
+    assert deal is not None
+    again = parse(link(deal).partition("?")[2], "fileiras", LEVELS, {"advanced": [True, False]})
+    assert again.deal == deal and not again.notices
+
+
+def test_the_shared_text_names_game_day_score_rating_and_link() -> None:
+    text = share_text("Optimus", "2 December 2026", "31 pts", "Good", "https://x/#/optimus/daily")
+    assert text == (
+        "Optimus, daily challenge of 2 December 2026: 31 pts, solo rating Good. "
+        "https://x/#/optimus/daily"
+    )

@@ -232,7 +232,7 @@ def test_the_rules_drawer_shows_the_how_to_play_of_the_language(
     assert asked == [("fileiras", "pt")]
     assert "<h3>Objetivo</h3>" in page and "ignored" not in page
     # A wide table scrolls in its own box, which the keyboard can reach.
-    assert '<div class="howto-table" tabindex="0" role="region" aria-label="Tabela"><table>' in page
+    assert '<div class="howto-table" tabindex="0" role="region" aria-label="Tabela 1"><table>' in page
     assert "Como jogar" in page and "Opções em uso" in page and "Rápida" in page
     assert english_left(words(page), english("pt")) == []
 

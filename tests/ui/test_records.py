@@ -10,9 +10,12 @@ from optimus.ui.records import (
     SCORES_KEPT,
     Records,
     Result,
+    chart_points,
     dump,
+    level_of,
     load,
     merge,
+    rounds,
 )
 
 
@@ -89,3 +92,26 @@ def test_a_text_that_is_no_records_store_is_never_trusted() -> None:
         loaded = load(text)
         assert loaded.problem == problem, text[:40]
         assert loaded.records.games == {} and loaded.records.replays == []
+
+
+def test_a_game_counts_under_solo_or_its_strongest_bot() -> None:
+    assert level_of(["human"]) == "solo"
+    assert level_of(["easy", "human", "normal"]) == "normal"
+    assert level_of(["human", "random", "hard", "easy"]) == "hard"
+    assert level_of(["human", "human:Ana"]) == "solo"  # people only: no bot to beat
+    assert level_of(["human", "easy", "bots.mine:Mine"]) == "bots.mine:Mine"
+
+
+def test_the_chart_draws_every_score_inside_its_box_highest_on_top() -> None:
+    scores = [3, 40, -5, 12, 40]
+    points = [tuple(map(float, p.split(","))) for p in chart_points(scores, 120, 32).split()]
+    assert len(points) == len(scores)
+    assert all(2 <= x <= 118 and 2 <= y <= 30 for x, y in points)
+    assert [x for x, _y in points] == sorted(x for x, _y in points)
+    assert points[1][1] == points[4][1] == 2.0 and points[2][1] == 30.0
+    assert chart_points([]) == ""
+
+
+def test_a_replay_jumps_to_where_each_round_starts() -> None:
+    assert rounds([None, None, 1, 1, 2, None, 2, 3]) == [(1, 2), (2, 4), (3, 7)]
+    assert rounds([None, None]) == []

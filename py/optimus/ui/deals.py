@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, quote
@@ -36,12 +35,14 @@ from urllib.parse import parse_qsl, quote
 from optimus.core.protocol import JSON
 from optimus.games import GAMES
 from optimus.i18n import _
+from optimus.ui.table import PERSON_NAME
 
 HUMAN = "human"
 YOU = "you"
 MAX_SEED = 2**31 - 1
-NAME = re.compile(r"[^\W_][\w .'’-]{0,19}", re.UNICODE)
-"""A person's name in a link: a letter or digit first, at most 20 characters."""
+NAME = PERSON_NAME
+"""A person's name in a link: the table's rule (a letter or digit first, at most 20
+characters of letters, digits, spaces and ``.'’-``)."""
 
 
 @dataclass(frozen=True)
@@ -229,3 +230,61 @@ def daily(game: str, day: datetime.date) -> Deal:
     if game == "optimus":
         options = {"sheet": f"random:{seed % 100_000}"}
     return Deal(game, seed, seats, options, daily=day.isoformat())
+
+
+def daily_day(query: str, now: datetime.date) -> tuple[datetime.date, tuple[str, ...]]:
+    """The day of a daily challenge's address: today (``now``), or the link's
+    ``date=YYYY-MM-DD`` when it is a day that has come (a past challenge played
+    again, the tests' fixed day); anything else is ignored with a notice.
+
+    >>> day = datetime.date(2026, 12, 2)
+    >>> daily_day("date=2026-11-30", day)[0], daily_day("", day)[0]
+    (datetime.date(2026, 11, 30), datetime.date(2026, 12, 2))
+    >>> daily_day("date=2027-01-01&x=1", day)[0], len(daily_day("date=2027-01-01&x=1", day)[1])
+    (datetime.date(2026, 12, 2), 2)
+    """
+    day = now
+    notices: list[str] = []
+    for key, value in parse_qsl(query[:2000], keep_blank_values=True):
+        if key == "date":
+            try:
+                asked = datetime.date.fromisoformat(value)
+            except ValueError:
+                asked = None
+            if asked is not None and asked <= now and len(value) == 10:
+                day = asked
+            else:
+                notices.append(
+                    _(
+                        "The link's date “{value}” is not a day that has come: "
+                        "today's challenge instead.",
+                        value=_shown(value),
+                    )
+                )
+        elif key != "lang":
+            notices.append(_("The link's “{name}” means nothing here: ignored.", name=_shown(key)))
+    return day, tuple(notices)
+
+
+def share_text(game: str, day: str, points: str, rating: str, url: str) -> str:
+    """The daily challenge's result as shared: game, date, score, solo rating, link.
+
+    >>> share_text("Optimus 2", "Dec 2, 2026", "212 points", "", "https://x/#/optimus2/daily")
+    'Optimus 2, daily challenge of Dec 2, 2026: 212 points. https://x/#/optimus2/daily'
+    """
+    if rating:
+        return _(
+            "{game}, daily challenge of {date}: {points}, solo rating {rating}. {link}",
+            game=game,
+            date=day,
+            points=points,
+            rating=rating,
+            link=url,
+        )
+    return _(
+        "{game}, daily challenge of {date}: {points}. {link}",
+        game=game,
+        date=day,
+        points=points,
+        link=url,
+    )

@@ -337,3 +337,58 @@ def merge(into: Records, other: Records) -> Records:
     for i in reversed(ordinary[: max(0, len(ordinary) - REPLAYS_KEPT)]):
         del merged.replays[i]
     return merged
+
+
+def level_of(seats: list[str] | tuple[str, ...]) -> str:
+    """The level a table's game counts under: ``solo`` without bots, else its strongest
+    bot (a level of :data:`LEVELS_ORDER`, or a player's bot by its name).
+
+    >>> level_of(["human"]), level_of(["easy", "human", "hard"]), level_of(["human", "human:Ana"])
+    ('solo', 'hard', 'solo')
+    >>> level_of(["human", "mybot:Bot", "easy"])
+    'mybot:Bot'
+    """
+    bots = [s for s in seats if s != "human" and not s.startswith("human:")]
+    if not bots:
+        return "solo"
+
+    def strength(level: str) -> int:
+        return LEVELS_ORDER.index(level) if level in LEVELS_ORDER else len(LEVELS_ORDER)
+
+    return max(bots, key=strength)
+
+
+def chart_points(scores: tuple[int, ...] | list[int], width: int = 120, height: int = 32) -> str:
+    """The ``points`` of an SVG polyline drawing ``scores`` left to right in a
+    ``width`` x ``height`` box (the highest score at the top, 2 units of margin).
+
+    >>> chart_points([10, 20, 15], 100, 24)
+    '2.0,22.0 50.0,2.0 98.0,12.0'
+    >>> chart_points([5], 100, 24)
+    '2.0,12.0 98.0,12.0'
+    """
+    if not scores:
+        return ""
+    values = list(scores) if len(scores) > 1 else [scores[0], scores[0]]
+    low, high = min(values), max(values)
+    span = high - low
+    step = (width - 4) / (len(values) - 1)
+    points = []
+    for i, v in enumerate(values):
+        y = height / 2 if span == 0 else 2 + (high - v) * (height - 4) / span
+        points.append(f"{2 + i * step:.1f},{y:.1f}")
+    return " ".join(points)
+
+
+def rounds(marks: list[int | None]) -> list[tuple[int, int]]:
+    """Where each round starts in a replay: ``marks[k]`` is the round (or roll) after
+    ``k`` events; gives (round, the first k showing it), in order.
+
+    >>> rounds([None, 1, 1, 2, 2, 3])
+    [(1, 1), (2, 3), (3, 5)]
+    """
+    out: list[tuple[int, int]] = []
+    for k, mark in enumerate(marks):
+        if mark is not None and (not out or out[-1][0] != mark):
+            out.append((mark, k))
+    return out
