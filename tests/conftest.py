@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+from optimus import i18n
 from sitebuild import DIST, BuildError
 from sitebuild.dist import build, dist_is_fresh
 
@@ -21,3 +23,19 @@ def dist() -> Path:
         except BuildError as exc:
             pytest.fail(f"could not build dist/: {exc}", pytrace=False)
     return DIST
+
+
+@pytest.fixture
+def speak() -> Iterator[Callable[[str], None]]:
+    """``speak(lang)``: the rules and views speak ``lang`` (its translations read from
+    the .po files), until the test ends; then English again."""
+    from sitebuild.i18n import install
+
+    def use(lang: str) -> None:
+        install(lang)
+        i18n.use(lang)
+
+    try:
+        yield use
+    finally:
+        i18n.use("en")

@@ -236,6 +236,22 @@ class Links:
             title.append(" ", line)
 
     # -- the end ---------------------------------------------------------------------------
+    def my_result(self) -> tuple[ui.FinalScore, str] | None:
+        """The person's line of the finished game's end screen, and the solo rating band
+        reached (English, "" when none); None when no person sits."""
+        t = self.table
+        session = t.session
+        if session is None or t.you is None:
+            return None
+        mine = next((p for p in t.end().players if p.seat == t.you), None)
+        if mine is None:
+            return None
+        obs = t.final_observation()
+        band = ""
+        if isinstance(obs, dict) and len(session.seats) == 1:
+            band = str(obs.get("solo_band") or obs.get("rating") or "")
+        return mine, band
+
     def finished(self) -> None:
         """The game just ended: keep it in the records (once per game)."""
         t = self.table
@@ -244,16 +260,10 @@ class Links:
             return
         self._finished = session
         self.counted = None
-        if t.you is None:
+        outcome = self.my_result()
+        if outcome is None:
             return
-        end = t.end()
-        mine = next((p for p in end.players if p.seat == t.you), None)
-        if mine is None:
-            return
-        obs = t.final_observation()
-        rating = ""
-        if isinstance(obs, dict) and len(session.seats) == 1:
-            rating = str(obs.get("solo_band") or obs.get("rating") or "")
+        mine, rating = outcome
         result = records.Result(
             t.game_id,
             records.level_of(session.seats),
@@ -348,17 +358,10 @@ class Links:
 
     def share_daily(self) -> None:
         t = self.table
-        session = t.session
-        if session is None or not self.daily or t.you is None:
+        outcome = self.my_result() if self.daily else None
+        if outcome is None:
             return
-        end = t.end()
-        mine = next((p for p in end.players if p.seat == t.you), None)
-        if mine is None:
-            return
-        obs = t.final_observation()
-        band = ""
-        if isinstance(obs, dict) and len(session.seats) == 1:
-            band = str(obs.get("solo_band") or obs.get("rating") or "")
+        mine, band = outcome
         shown = _(band) if band else ""
         rating = next((line.value for line in mine.lines if line.kind == "band"), shown)
         url = page_url(f"#/{t.game_id}/daily?date={self.daily}")

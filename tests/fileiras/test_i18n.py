@@ -8,12 +8,8 @@ catalog may be left in what a player reads.  The shared table's own sentences
 
 from __future__ import annotations
 
-import sys
 import types
-from collections.abc import Iterator
-from html.parser import HTMLParser
 from typing import Any
-from unittest import mock
 
 import pytest
 
@@ -25,7 +21,9 @@ from optimus.fileiras import view as vm
 from optimus.fileiras.bots import easy_choice
 from optimus.fileiras.game import FileirasGame
 from optimus.ui import table as ui
-from sitebuild.i18n import english_left, english_phrases, install
+from sitebuild.i18n import english_left, english_phrases
+from tests.webstub import page_module
+from tests.webstub import readable as shown
 
 from .scenario import draw_place, run, start
 
@@ -34,61 +32,15 @@ GAME = FileirasGame()
 
 
 @pytest.fixture
-def speak() -> Iterator[Any]:
-    """``speak(lang)`` makes the views speak ``lang`` until the test ends (then English)."""
-
-    def use(lang: str) -> None:
-        install(lang)
-        i18n.use(lang)
-
-    try:
-        yield use
-    finally:
-        i18n.use("en")
+def board(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The Fileiras board of the page (web/fileiras_view.py, tests/webstub.py), unmounted."""
+    fv = page_module(monkeypatch, "fileiras_view")
+    return fv.FileirasView.__new__(fv.FileirasView)
 
 
-@pytest.fixture(scope="module")
-def board() -> Iterator[Any]:
-    """The Fileiras board of the page (web/fileiras_view.py), importable in CPython with the
-    browser's modules stubbed; the modules imported for it are dropped afterwards."""
-    before = set(sys.modules)
-    stubs = {"js": mock.MagicMock(name="js"), "pyodide": types.ModuleType("pyodide")}
-    stubs["pyodide.ffi"] = mock.MagicMock(name="pyodide.ffi")
-    saved = {name: sys.modules.get(name) for name in stubs}
-    sys.modules.update(stubs)
-    try:
-        import web.fileiras_view as fv
-
-        view = fv.FileirasView.__new__(fv.FileirasView)
-        yield view
-    finally:
-        for name in set(sys.modules) - before:
-            if name.startswith("web") or name in stubs:
-                del sys.modules[name]
-        for name, module in saved.items():
-            if module is not None:
-                sys.modules[name] = module
-
-
-class Readable(HTMLParser):
-    """What a player reads of HTML: its text, and the names and titles of its elements."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.parts: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.parts += [v for k, v in attrs if k in ("aria-label", "title") and v]
-
-    def handle_data(self, data: str) -> None:
-        self.parts.append(data)
-
-
-def readable(html: str) -> list[str]:
-    parser = Readable()
-    parser.feed(html)
-    parser.close()
-    return parser.parts
+def readable(markup: str) -> list[str]:
+    """What a player reads of some HTML (tests/webstub.py), line by line."""
+    return shown(markup).splitlines()
 
 
 def table_texts(obs: dict[str, Any], names: list[str], you: int, view: Any) -> list[str]:

@@ -9,13 +9,9 @@ Only the ``optimus`` catalog is checked: the shared table's words are another's.
 
 from __future__ import annotations
 
-import html
-import importlib
-import re
-import sys
 from collections.abc import Iterator
 from dataclasses import replace
-from types import ModuleType, SimpleNamespace
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -29,71 +25,22 @@ from optimus.optimus.game import OptimusGame, OptimusState
 from optimus.optimus.sheet import box_index, box_name
 from optimus.optimus.words import box_colour
 from optimus.ui import table as ui
-from sitebuild import ROOT
-from sitebuild.i18n import english_left, english_phrases, install
+from sitebuild.i18n import english_left, english_phrases
+from tests.webstub import page_module, readable
 
 GAME = OptimusGame()
 LANGS = ("pt", "ca")
 
 
 @pytest.fixture
-def speak() -> Iterator[Any]:
-    """``speak(lang)``: the .po translations loaded and spoken; English again afterwards."""
-
-    def use(lang: str) -> None:
-        install(lang)
-        i18n.use(lang)
-
-    try:
-        yield use
-    finally:
-        i18n.use("en")
-
-
-class _Anything:
-    """A stand-in for the browser's objects: any attribute, any call."""
-
-    def __getattr__(self, name: str) -> Any:
-        return _Anything()
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return _Anything()
-
-
-@pytest.fixture
-def board(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
-    """web/optimus_view.py imported as ``optimus_web.optimus_view`` with stand-ins for
-    ``js`` and ``pyodide`` (its HTML functions need neither)."""
-    fake_js = ModuleType("js")
-    fake_js.__getattr__ = lambda name: _Anything()  # type: ignore[method-assign]
-    ffi = ModuleType("pyodide.ffi")
-    ffi.__getattr__ = lambda name: lambda f, *a, **k: f  # type: ignore[method-assign]
-    pyodide = ModuleType("pyodide")
-    pyodide.ffi = ffi  # type: ignore[attr-defined]
-    package = ModuleType("optimus_web")
-    package.__path__ = [str(ROOT / "web")]
-    for name, module in (
-        ("js", fake_js),
-        ("pyodide", pyodide),
-        ("pyodide.ffi", ffi),
-        ("optimus_web", package),
-    ):
-        monkeypatch.setitem(sys.modules, name, module)
-    for name in [n for n in sys.modules if n.startswith("optimus_web.")]:
-        monkeypatch.delitem(sys.modules, name, raising=False)
-    module = importlib.import_module("optimus_web.optimus_view")
-    yield module
-    for name in [n for n in sys.modules if n.startswith("optimus_web.")]:
-        del sys.modules[name]
-
-
-_NAMES = re.compile(r'\s(?:aria-label|title)="([^"]*)"')
-_TAGS = re.compile(r"<[^<>]*>")
+def board(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """web/optimus_view.py, as ``optimus_web.optimus_view`` (tests/webstub.py)."""
+    return page_module(monkeypatch, "optimus_view")
 
 
 def shown(markup: str) -> str:
     """What a page shows of some HTML: its text, and its accessible names and titles."""
-    return html.unescape("\n".join([*_NAMES.findall(markup), _TAGS.sub("\n", markup)]))
+    return readable(markup)
 
 
 # -- the person's table, as the page builds it -------------------------------------
@@ -256,11 +203,11 @@ def test_the_sentences_read_as_written_in_each_language(speak: Any) -> None:
     done = {"event": "colour", "player": 1, "colour": "red"}
     speak("pt")
     assert vm.describe(roll, names, sheet, 0) == (
-        "Rodada 4: Bot fácil 2 rolou verde, curinga de cor, vermelho; 3, curinga de número, 1."
+        "Rodada 4: Bot fácil 2 rolou verde, coringa de cor, vermelho; 3, coringa de número, 1."
     )
     assert vm.describe(mine, names, sheet, 0) == (
-        "Você marcou 2 casas vermelhas (H1 H2) com o curinga de cor como vermelho e o "
-        "curinga de número como 2, gastando 2 “!”."
+        "Você marcou 2 casas vermelhas (H1 H2) com o coringa de cor como vermelho e o "
+        "coringa de número como 2, gastando 2 “!”."
     )
     assert vm.describe(done, names, sheet, 0) == "Bot fácil 2 completou todas as casas do vermelho."
     assert vm.feedback(vm.Pencil(), [], sheet, str).text == (

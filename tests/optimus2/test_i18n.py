@@ -7,13 +7,8 @@ the ``optimus2`` catalog's English is looked for here.
 
 from __future__ import annotations
 
-import html
-import importlib
-import re
-import sys
-from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType, SimpleNamespace
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -25,7 +20,8 @@ from optimus.optimus2 import view as vm
 from optimus.optimus2.bots import EasyBot
 from optimus.optimus2.game import Optimus2Game
 from optimus.ui import table as ui
-from sitebuild.i18n import english_left, english_phrases, install
+from sitebuild.i18n import english_left, english_phrases
+from tests.webstub import page_module, readable
 
 from .scenario import roll, start
 
@@ -36,51 +32,17 @@ NAMES = ["Ana", "Bia", "Caio", "Duda"]
 
 
 @pytest.fixture(params=["pt", "ca"])
-def lang(request: pytest.FixtureRequest) -> Iterator[str]:
+def lang(request: pytest.FixtureRequest, speak: Any) -> str:
     """Speak the language (its catalogs read from the .po files), English again after."""
     code = str(request.param)
-    install(code)
-    i18n.use(code)
-    try:
-        yield code
-    finally:
-        i18n.use("en")
+    speak(code)
+    return code
 
 
 @pytest.fixture
 def web(monkeypatch: pytest.MonkeyPatch) -> Any:
-    """web/optimus2_view.py, imported with stand-ins for the browser's modules."""
-
-    def anything(*args: Any, **kwargs: Any) -> Any:
-        return args[0] if args else None
-
-    fake_js = ModuleType("js")
-    fake_js.__getattr__ = lambda name: SimpleNamespace()  # type: ignore[method-assign]
-    ffi = ModuleType("pyodide.ffi")
-    ffi.__getattr__ = lambda name: anything  # type: ignore[method-assign]
-    pyodide = ModuleType("pyodide")
-    pyodide.__path__ = []
-    pyodide.ffi = ffi  # type: ignore[attr-defined]
-    package = ModuleType("optimus_web")
-    package.__path__ = [str(ROOT / "web")]
-    for name, module in (
-        ("js", fake_js),
-        ("pyodide", pyodide),
-        ("pyodide.ffi", ffi),
-        ("optimus_web", package),
-    ):
-        monkeypatch.setitem(sys.modules, name, module)
-    for name in list(sys.modules):
-        if name.startswith("optimus_web."):
-            monkeypatch.delitem(sys.modules, name)
-    return importlib.import_module("optimus_web.optimus2_view")
-
-
-def readable(markup: str) -> str:
-    """What a person reads or hears of markup: its text, its labels and titles."""
-    said = re.findall(r'(?:aria-label|title)="([^"]*)"', markup)
-    said.append(re.sub(r"<[^<>]*>", "\n", markup))
-    return html.unescape("\n".join(said))
+    """web/optimus2_view.py, as ``optimus_web.optimus2_view`` (tests/webstub.py)."""
+    return page_module(monkeypatch, "optimus2_view")
 
 
 def texts(t: vm.Table) -> list[str]:

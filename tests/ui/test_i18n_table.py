@@ -9,7 +9,6 @@ import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -20,6 +19,7 @@ from optimus.fileiras.game import FileirasGame
 from optimus.ui import table as ui
 from optimus.ui.session import COULD_NOT_START, NOT_LOADED, Note, TableSession, resume_seats
 from sitebuild.i18n import english_left, english_phrases, install
+from tests.webstub import page_module
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -209,12 +209,7 @@ def no_page_modules_left() -> Iterator[None]:
 @pytest.fixture
 def dialogs(monkeypatch: pytest.MonkeyPatch) -> Any:
     """web/dialogs.py imported as ``optimus_web.dialogs`` (it needs no ``js``)."""
-    package = ModuleType("optimus_web")
-    package.__path__ = [str(ROOT / "web")]
-    monkeypatch.setitem(sys.modules, "optimus_web", package)
-    for name in ("optimus_web.dialogs", "optimus_web.router"):
-        monkeypatch.delitem(sys.modules, name, raising=False)
-    return importlib.import_module("optimus_web.dialogs")
+    return page_module(monkeypatch, "dialogs")
 
 
 def test_the_rules_drawer_shows_the_how_to_play_of_the_language(
@@ -232,7 +227,9 @@ def test_the_rules_drawer_shows_the_how_to_play_of_the_language(
     assert asked == [("fileiras", "pt")]
     assert "<h3>Objetivo</h3>" in page and "ignored" not in page
     # A wide table scrolls in its own box, which the keyboard can reach.
-    assert '<div class="howto-table" tabindex="0" role="region" aria-label="Tabela 1"><table>' in page
+    assert (
+        '<div class="howto-table" tabindex="0" role="region" aria-label="Tabela 1"><table>' in page
+    )
     assert "Como jogar" in page and "Opções em uso" in page and "Rápida" in page
     assert english_left(words(page), english("pt")) == []
 
@@ -255,18 +252,8 @@ def test_without_a_how_to_play_the_drawer_keeps_the_views_points(
 def web(monkeypatch: pytest.MonkeyPatch) -> Any:
     """The page's modules that draw the frame, imported as ``optimus_web.*`` with a bare
     stand-in for ``js`` (they touch it only when they run in the page)."""
-    package = ModuleType("optimus_web")
-    package.__path__ = [str(ROOT / "web")]
-    monkeypatch.setitem(sys.modules, "optimus_web", package)
-    monkeypatch.setitem(sys.modules, "js", ModuleType("js"))
-    pyodide = ModuleType("pyodide")
-    ffi = ModuleType("pyodide.ffi")
-    ffi.create_proxy = lambda f: f  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "pyodide", pyodide)
-    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
     names = ("frame", "setup", "storage", "userbots", "router", "keyed", "dialogs")
-    for name in names:
-        monkeypatch.delitem(sys.modules, f"optimus_web.{name}", raising=False)
+    page_module(monkeypatch, names[0])  # tests/webstub.py: the stand-ins, then the rest
     return {name: importlib.import_module(f"optimus_web.{name}") for name in names}
 
 
