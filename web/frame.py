@@ -33,6 +33,9 @@ def tools_html() -> str:
         '<button type="button" class="btn tool" data-action="take-back" hidden disabled '
         'aria-keyshortcuts="Control+Z Meta+Z"><span class="tool-icon" aria-hidden="true">↶</span>'
         f'<span class="tool-word">{esc(_("Undo"))}</span></button>'
+        '<a class="btn tool" href="#/records" data-role="records-link">'
+        '<span class="tool-icon" aria-hidden="true">★</span>'
+        f'<span class="tool-word">{esc(_("Records"))}</span></a>'
     )
 
 

@@ -48,6 +48,20 @@ def day_text(iso: str) -> str:
     return i18n.date(day.year, day.month, day.day)
 
 
+def allowed(feature: str) -> bool:
+    """Whether the page's permissions policy lets it use ``feature`` (a blog's iframe
+    may not let it use the clipboard or the share sheet: asking anyway logs an error)."""
+    policy = getattr(js.document, "permissionsPolicy", None)
+    if not found(policy):
+        policy = getattr(js.document, "featurePolicy", None)
+    if not found(policy):
+        return True  # the browser does not say: try, and fall back on a refusal
+    try:
+        return bool(policy.allowsFeature(feature))
+    except Exception:
+        return True
+
+
 def page_url(route: str) -> str:
     """The whole address of ``route`` (``#/…``) on this page."""
     where = js.window.location
@@ -211,6 +225,9 @@ class Links:
 
     def started(self, session: TableSession) -> None:
         """A game is shown: is it a daily challenge (said in the game bar's title)?"""
+        if session is self._finished:  # the same finished game drawn again (a language switch)
+            self._title()
+            return
         kept = (self.table.storage.get(self._daily_key) or "").split()
         seed = session.record.seed
         self.daily = kept[1] if len(kept) == 2 and kept[0] == str(seed) else ""
@@ -366,7 +383,7 @@ class Links:
         rating = next((line.value for line in mine.lines if line.kind == "band"), shown)
         url = page_url(f"#/{t.game_id}/daily?date={self.daily}")
         text = deals.share_text(t.title, day_text(self.daily), ui.points(mine.total), rating, url)
-        if found(getattr(js.navigator, "share", None)):
+        if found(getattr(js.navigator, "share", None)) and allowed("web-share"):
             asyncio.ensure_future(self._share(text))
         else:
             self.copy(text, _("Result copied: paste it where you like."))
@@ -391,7 +408,7 @@ class Links:
         status = root.querySelector("[data-role=link-said]")
         try:
             clipboard = getattr(js.navigator, "clipboard", None)
-            if not found(clipboard):
+            if not found(clipboard) or not allowed("clipboard-write"):
                 raise OSError("no clipboard")  # not shown
             await clipboard.writeText(text)
         except Exception:

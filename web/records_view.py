@@ -33,9 +33,11 @@ def level_label(level: str) -> str:
     """A records line's level in words."""
     if level == "solo":
         return _("Solo")
+    if level == "people":
+        return _("People only, no bots")
     if level in ("random", "easy", "normal", "hard"):
-        return _("Against bots: {level}", level=ui.level_name(level))
-    return _("Against bots: {level}", level=level.partition(":")[2] or level)
+        return _("Strongest bot: {level}", level=ui.level_name(level))
+    return _("Strongest bot: {level}", level=level.partition(":")[2] or level)
 
 
 def chart_html(scores: tuple[int, ...]) -> str:

@@ -209,6 +209,14 @@ def test_the_first_finished_daily_try_counts_and_the_next_is_practice(
     assert fileiras.finish(page) == 3
     assert finished_record(page).seed == first.seed
     assert "Practice" in page.locator(f"{END} [data-role=daily-note]").inner_text()
+    # Another language: the same end screen, its daily line said again.
+    page.select_option("#game .game-bar select[data-language]", "pt")
+    page.wait_for_selector(f"{END} [data-role=daily-note]:has-text('Treino')")
+    assert "1 de dezembro de 2026" in page.locator("[data-role=title-note]").inner_text()
+    page.keyboard.press("Escape")  # the end screen closes; the game bar is there
+    page.wait_for_selector(END, state="detached")
+    page.click("#game-tools a[href='#/records']")  # the game bar leads to the records
+    page.wait_for_selector(".records-game[data-game=fileiras] [data-streak]")
     kept = json.loads(page.evaluate(f"localStorage.getItem('{RECORDS_KEY}')"))
     assert list(kept["daily"]["fileiras"]) == ["2026-12-01"]
     assert kept["games"]["fileiras"]["hard"]["played"] == 2

@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from optimus.core.record import Record
 from sitebuild.testing import CHROMIUM, browser_args
 
 Guard = Any  # conftest.Guard
@@ -137,3 +138,75 @@ def test_a_language_link_in_a_cross_origin_iframe_opens_in_catalan(
     frame.wait_for_function("document.documentElement.lang === 'pt-BR'")
     frame.wait_for_selector("[data-role=setup]")
     assert not english_left(frame.evaluate("document.body.innerText"), english_phrases("pt"))
+
+
+HANDOVER = "[data-role=handover]:not([hidden])"
+END = "dialog[data-role=end][open]"
+UNDO = "#game-tools [data-action=take-back]"
+NEXT = f".status.you, {END}, {HANDOVER}"
+FRAME_FITS = "() => document.scrollingElement.scrollWidth <= innerWidth"
+
+
+def test_the_table_features_work_in_a_storage_less_cross_origin_iframe(
+    no_storage: Guard, site: str, serve: Callable[..., Any], dist: Path, fileiras: Any
+) -> None:
+    """In a blog's iframe whose visitor blocks site data: a deal link seating two people
+    and a bot starts at once, undo takes a decision back, the hand-over screen passes
+    the device, the end screen offers the same deal and its link, and the records,
+    a replay and the daily challenge work for the page's life (and say so)."""
+    src = site + "#/fileiras?seed=812&players=you,Ana,easy"
+    parent = serve(dist, extra={"/blog.html": ("text/html", parent_page(src, None))})
+    blog = parent.url.replace("127.0.0.1", "localhost") + "blog.html"
+    no_storage.other_origins.append(_origin(blog))
+    page = no_storage.page
+    page.goto(blog)
+    frame = page.wait_for_selector("#embed").content_frame()
+    no_storage.wait_ready(frame)
+    frame.wait_for_selector(NEXT)
+    fileiras.instant(frame)
+    undone = handovers = 0
+    for _ in range(400):
+        frame.wait_for_selector(NEXT, timeout=60_000)
+        if frame.locator(END).count():
+            break
+        if frame.locator(HANDOVER).count():
+            assert frame.evaluate(FRAME_FITS)
+            frame.click(f"{HANDOVER} [data-action=handover]")
+            frame.wait_for_selector("[data-role=play]:not([hidden])")
+            handovers += 1
+            continue
+        if frame.locator(fileiras.draw).count():
+            frame.click(fileiras.draw)
+            frame.locator(fileiras.place).first.click()
+        elif frame.locator(fileiras.place).count():  # a drawn card, its placing undone
+            frame.locator(fileiras.place).first.click()
+        else:
+            frame.locator(fileiras.take).first.click()
+        if not undone and frame.locator(f"{UNDO}:not([hidden]):not([disabled])").count():
+            frame.click(UNDO)  # taken back: the same person decides again
+            frame.wait_for_selector(".status.you")
+            assert frame.locator(HANDOVER).count() == 0
+            undone += 1
+    assert undone == 1 and handovers > 3
+    end = frame.locator(END)
+    assert Record.from_json(end.get_attribute("data-record")).seed == 812
+    assert "Ana" in end.inner_text()
+    # No clipboard for a cross-origin frame: the link is shown to copy by hand.
+    frame.click(f"{END} [data-action=copy-link]")
+    frame.wait_for_selector(f"{END} [data-role=link-said]:not(:empty)")
+    link = frame.locator(f"{END} [data-role=link-text]").input_value()
+    assert link.endswith("#/fileiras?seed=812&players=you,Ana,easy&advanced=0"), link
+    # The records, for the page's life: the game counts, and it can be watched again.
+    frame.click(f"{END} a[href='#/records']")
+    frame.wait_for_selector(".notice:has-text('last only until you close the page')")
+    row = frame.locator('.records-game[data-game="fileiras"] tr[data-level="easy"]')
+    assert row.get_attribute("data-played") == "1"
+    assert frame.evaluate(FRAME_FITS)
+    frame.locator(".replays li").first.locator("a").click()
+    frame.wait_for_selector("[data-role=replay-bar]")
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: the frame is narrow
+    assert frame.evaluate(FRAME_FITS)
+    frame.evaluate("location.hash = '#/fileiras/daily?date=2026-12-01'")
+    frame.wait_for_selector("[data-role=title-note]:has-text('1 December 2026')")
+    frame.wait_for_selector(".status.you")
+    assert frame.evaluate(FRAME_FITS)

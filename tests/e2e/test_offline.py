@@ -102,6 +102,14 @@ def test_after_one_visit_the_site_reloads_and_opens_offline_and_plays_to_the_end
     fetched = {r.url.rsplit("/", 1)[-1].split("-")[0] for r in archives}
     assert {"table", "fileiras", "optimus2"} <= fetched
     assert all(r.ok and r.from_service_worker for r in archives)
+    # The table's own pages offline: the daily challenge, the records, a replay.
+    tab.evaluate("location.hash = '#/optimus2/daily?date=2026-12-01'")
+    tab.wait_for_selector("[data-role=title-note]:has-text('1 December 2026')")
+    tab.wait_for_selector("[data-role=board] .o2board")
+    tab.evaluate("location.hash = '#/records'")
+    tab.wait_for_selector(".records-game[data-game=fileiras] tr[data-played='2']")
+    tab.locator(".replays li").first.locator("a").click()
+    tab.wait_for_selector("[data-role=replay-bar]")
     tab.close()
     assert all(url.startswith(sub_site) for url in requested), {
         url for url in requested if not url.startswith(sub_site)

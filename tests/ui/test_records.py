@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime
 import json
 
+import pytest
+
 from optimus.ui.records import (
     REPLAYS_KEPT,
     SCORES_KEPT,
@@ -17,6 +19,7 @@ from optimus.ui.records import (
     merge,
     rounds,
 )
+from tests.webstub import page_module, readable
 
 
 def result(
@@ -98,7 +101,7 @@ def test_a_game_counts_under_solo_or_its_strongest_bot() -> None:
     assert level_of(["human"]) == "solo"
     assert level_of(["easy", "human", "normal"]) == "normal"
     assert level_of(["human", "random", "hard", "easy"]) == "hard"
-    assert level_of(["human", "human:Ana"]) == "solo"  # people only: no bot to beat
+    assert level_of(["human", "human:Ana"]) == "people"  # pass-and-play: not solo, no bot
     assert level_of(["human", "easy", "bots.mine:Mine"]) == "bots.mine:Mine"
 
 
@@ -115,3 +118,17 @@ def test_the_chart_draws_every_score_inside_its_box_highest_on_top() -> None:
 def test_a_replay_jumps_to_where_each_round_starts() -> None:
     assert rounds([None, None, 1, 1, 2, None, 2, 3]) == [(1, 2), (2, 4), (3, 7)]
     assert rounds([None, None]) == []
+
+
+def test_the_records_page_names_each_kind_of_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    view = page_module(monkeypatch, "records_view")
+    assert view.level_label("solo") == "Solo"
+    assert view.level_label("people") == "People only, no bots"
+    assert view.level_label("hard") == "Strongest bot: Hard"
+    assert view.level_label("bots.mine:Mine") == "Strongest bot: Mine"
+
+
+def test_the_game_bar_leads_to_the_records(monkeypatch: pytest.MonkeyPatch) -> None:
+    frame = page_module(monkeypatch, "frame")
+    assert 'href="#/records"' in frame.tools_html()
+    assert "Records" in readable(frame.tools_html())

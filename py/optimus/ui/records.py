@@ -40,7 +40,7 @@ MAX_TEXT = 4_000_000
 """The largest records text read (characters); a bigger one is set aside."""
 MAX_DEPTH = 64
 """The deepest nesting of brackets a records text may have (games' records are shallow)."""
-LEVELS_ORDER = ("solo", "random", "easy", "normal", "hard")
+LEVELS_ORDER = ("solo", "people", "random", "easy", "normal", "hard")
 
 
 @dataclass(frozen=True)
@@ -340,17 +340,18 @@ def merge(into: Records, other: Records) -> Records:
 
 
 def level_of(seats: list[str] | tuple[str, ...]) -> str:
-    """The level a table's game counts under: ``solo`` without bots, else its strongest
-    bot (a level of :data:`LEVELS_ORDER`, or a player's bot by its name).
+    """The level a table's game counts under: ``solo`` for one person alone, ``people``
+    for people only (pass-and-play), else its strongest bot (a level of
+    :data:`LEVELS_ORDER`, or a player's bot by its name).
 
     >>> level_of(["human"]), level_of(["easy", "human", "hard"]), level_of(["human", "human:Ana"])
-    ('solo', 'hard', 'solo')
+    ('solo', 'hard', 'people')
     >>> level_of(["human", "mybot:Bot", "easy"])
     'mybot:Bot'
     """
     bots = [s for s in seats if s != "human" and not s.startswith("human:")]
     if not bots:
-        return "solo"
+        return "solo" if len(seats) == 1 else "people"
 
     def strength(level: str) -> int:
         return LEVELS_ORDER.index(level) if level in LEVELS_ORDER else len(LEVELS_ORDER)
