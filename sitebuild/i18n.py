@@ -58,19 +58,11 @@ class Message:
 
 
 @dataclass
-class Entry:
+class Entry(Message):
     """A message of a ``.po`` file with its translation (one string, or the plural forms)."""
 
-    msgid: str
-    plural: str = ""
-    context: str = ""
     strings: list[str] = field(default_factory=list)
-    places: list[str] = field(default_factory=list)
     fuzzy: bool = False
-
-    @property
-    def key(self) -> tuple[str, str]:
-        return (self.context, self.msgid)
 
     @property
     def translated(self) -> bool:
@@ -390,7 +382,7 @@ def update() -> list[str]:
                 old = known.get(m.key)
                 strings = list(old.strings) if old is not None and old.plural == m.plural else []
                 fuzzy = bool(old.fuzzy) if old is not None else False
-                entries.append(Entry(m.msgid, m.plural, m.context, strings, m.places, fuzzy))
+                entries.append(Entry(m.msgid, m.plural, m.context, m.places, strings, fuzzy))
             what = f"the {LANGUAGES[lang]} of the {domain} catalog"
             text = write_po(header(lang, domain), entries, COMMENT.format(what=what))
             report += _write(po_path(lang, domain), text)

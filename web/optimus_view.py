@@ -416,29 +416,11 @@ class OptimusView(GameTable):
         else:
             self.pencil = vm.Pencil()
         pencil = self.pencil
-        faces = vm.sheet_faces(obs)
 
         def explain(move: str) -> str:
             return state.explain_illegal(you if you is not None else 0, move)
 
-        fb = vm.feedback(pencil, legal, faces, explain) if mine else None
-        return vm.Table(
-            obs=obs,
-            mine=mine,
-            actor=actor,
-            legal=legal,
-            pencil=pencil,
-            feedback=fb,
-            status=vm.status(obs, self.names, you, actor, fb.text if fb else ""),
-            dice=vm.dice_view(obs, self.names, you, legal, pencil),
-            sheet=vm.sheet_view(
-                obs, you if you is not None else 0, pencil if mine else None, legal
-            ),
-            log=vm.log(obs, self.names, you),
-            panels=[
-                vm.panel(obs, self.names, seat, you, actor) for seat in range(int(obs["players"]))
-            ],
-        )
+        return vm.table(obs, self.names, you, actor, legal, pencil, explain)
 
     def _observation(self, seat: int | None) -> dict[str, Any]:
         """The state's observation; in solo, with the player's choices in the log."""

@@ -71,6 +71,20 @@ def _origin(url: str) -> str:
     return "/".join(url.split("/")[:3])
 
 
+def embedded(
+    guard: Guard, serve: Callable[..., Any], dist: Path, src: str, sandbox: str | None
+) -> tuple[Any, Any]:
+    """A blog on another origin embedding ``src``: the page and the iframe's frame, ready."""
+    parent = serve(dist, extra={"/blog.html": ("text/html", parent_page(src, sandbox))})
+    blog = parent.url.replace("127.0.0.1", "localhost") + "blog.html"
+    guard.other_origins.append(_origin(blog))
+    page = guard.page
+    page.goto(blog)
+    frame = page.wait_for_selector("#embed").content_frame()
+    guard.wait_ready(frame)
+    return page, frame
+
+
 def _embed_and_play(
     guard: Guard,
     site: str,
@@ -79,15 +93,8 @@ def _embed_and_play(
     fileiras: Any,
     sandbox: str | None,
 ) -> Any:
-    src = site + "#/fileiras"
-    parent = serve(dist, extra={"/blog.html": ("text/html", parent_page(src, sandbox))})
-    blog = parent.url.replace("127.0.0.1", "localhost") + "blog.html"
-    guard.other_origins.append(_origin(blog))
-    page = guard.page
-    page.add_init_script(REJECTIONS)  # runs in the iframe too
-    page.goto(blog)
-    frame = page.wait_for_selector("#embed").content_frame()
-    guard.wait_ready(frame)
+    guard.page.add_init_script(REJECTIONS)  # runs in the iframe too
+    page, frame = embedded(guard, serve, dist, site + "#/fileiras", sandbox)
     # No storage of any kind: PyScript's database lives in memory, no service worker.
     assert frame.evaluate("document.documentElement.dataset.storage") == "memory"
     assert frame.evaluate("document.documentElement.dataset.offline") == "unavailable"
@@ -122,14 +129,7 @@ def test_a_language_link_in_a_cross_origin_iframe_opens_in_catalan(
     frame: the table inside speaks Catalan, and its language switch still works."""
     from sitebuild.i18n import english_left, english_phrases
 
-    src = site + "?lang=ca#/fileiras"
-    parent = serve(dist, extra={"/blog.html": ("text/html", parent_page(src, None))})
-    blog = parent.url.replace("127.0.0.1", "localhost") + "blog.html"
-    no_storage.other_origins.append(_origin(blog))
-    page = no_storage.page
-    page.goto(blog)
-    frame = page.wait_for_selector("#embed").content_frame()
-    no_storage.wait_ready(frame)
+    _page, frame = embedded(no_storage, serve, dist, site + "?lang=ca#/fileiras", None)
     frame.wait_for_selector("[data-role=setup]")
     assert frame.evaluate("document.documentElement.lang") == "ca"
     text = frame.evaluate("document.body.innerText")
@@ -155,13 +155,7 @@ def test_the_table_features_work_in_a_storage_less_cross_origin_iframe(
     the device, the end screen offers the same deal and its link, and the records,
     a replay and the daily challenge work for the page's life (and say so)."""
     src = site + "#/fileiras?seed=812&players=you,Ana,easy"
-    parent = serve(dist, extra={"/blog.html": ("text/html", parent_page(src, None))})
-    blog = parent.url.replace("127.0.0.1", "localhost") + "blog.html"
-    no_storage.other_origins.append(_origin(blog))
-    page = no_storage.page
-    page.goto(blog)
-    frame = page.wait_for_selector("#embed").content_frame()
-    no_storage.wait_ready(frame)
+    page, frame = embedded(no_storage, serve, dist, src, None)
     frame.wait_for_selector(NEXT)
     fileiras.instant(frame)
     undone = handovers = 0

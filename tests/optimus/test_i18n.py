@@ -55,26 +55,9 @@ def table(board: Any, m: Match, you: int, pencil: vm.Pencil, names: list[str]) -
         moves = [str(what) for who, what in m.record.events if who != CHANCE]
         obs = vm.with_solo_choices(obs, moves)
     actor = state.actors()[0] if state.actors() else None
-    mine = actor == you
-    legal = list(state.legal_moves(you)) if mine else []
-    faces = vm.sheet_faces(obs)
-    fb = (
-        vm.feedback(pencil, legal, faces, lambda move: state.explain_illegal(you, move))
-        if mine
-        else None
-    )
-    return vm.Table(
-        obs=obs,
-        mine=mine,
-        actor=actor,
-        legal=legal,
-        pencil=pencil,
-        feedback=fb,
-        status=vm.status(obs, names, you, actor, fb.text if fb else ""),
-        dice=vm.dice_view(obs, names, you, legal, pencil),
-        sheet=vm.sheet_view(obs, you, pencil if mine else None, legal),
-        log=vm.log(obs, names, you),
-        panels=[vm.panel(obs, names, seat, you, actor) for seat in range(int(obs["players"]))],
+    legal = list(state.legal_moves(you)) if actor == you else []
+    return vm.table(
+        obs, names, you, actor, legal, pencil, lambda move: state.explain_illegal(you, move)
     )
 
 

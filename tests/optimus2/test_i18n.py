@@ -24,6 +24,7 @@ from sitebuild.i18n import english_left, english_phrases
 from tests.webstub import page_module, readable
 
 from .scenario import roll, start
+from .test_view import A_TURN
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = Optimus2Game()
@@ -119,12 +120,7 @@ def test_a_whole_game_leaves_no_english(lang: str, web: Any, seed: int, players:
 
 def test_the_log_says_who_did_what_in_each_language(lang: str) -> None:
     log = [
-        {"event": "round", "round": 2},
-        {"event": "turn", "player": 1},
-        {"event": "roll", "dice": {"white": 3, "silver": 5, "pink": 2}},
-        {"event": "use", "player": 1, "move": "silver pink"},
-        {"event": "bonus", "player": 1, "move": "mark yellow 2"},
-        {"event": "pass", "player": 0},
+        *A_TURN,
         {"event": "extra", "player": 0, "move": "extra white yellow r3c4"},
     ]
     lines, last = vm.described_log(log, ["Ana", "Bia"], 0)

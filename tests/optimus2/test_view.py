@@ -140,14 +140,20 @@ def test_log_is_one_whole_sentence_per_event_with_the_dice_values() -> None:
         assert all(p.last and not p.last.endswith(".") for p in t.panels)
 
 
+A_TURN: list[dict[str, object]] = [
+    {"event": "round", "round": 2},
+    {"event": "turn", "player": 1},
+    {"event": "roll", "dice": {"white": 3, "silver": 5, "pink": 2}},
+    {"event": "use", "player": 1, "move": "silver pink"},
+    {"event": "bonus", "player": 1, "move": "mark yellow 2"},
+    {"event": "pass", "player": 0},
+]
+"""Round 2: the second player rolls, uses the pink die and marks a bonus; the first passes."""
+
+
 def test_a_roll_then_a_choice_reads_as_sentences() -> None:
     log = [
-        {"event": "round", "round": 2},
-        {"event": "turn", "player": 1},
-        {"event": "roll", "dice": {"white": 3, "silver": 5, "pink": 2}},
-        {"event": "use", "player": 1, "move": "silver pink"},
-        {"event": "bonus", "player": 1, "move": "mark yellow 2"},
-        {"event": "pass", "player": 0},
+        *A_TURN,
         {"event": "extra", "player": 0, "move": "extra white blue"},
         {"event": "roll", "dice": {"blue": 4}},
         {"event": "pick", "player": 0, "move": "blue"},

@@ -307,6 +307,36 @@ class Table:
     panels: list[ui.Panel]
 
 
+def table(
+    obs: Mapping[str, Any],
+    names: Sequence[str],
+    you: int | None,
+    actor: int | None,
+    legal: Sequence[str],
+    pencil: Pencil,
+    explain: Callable[[str], str],
+) -> Table:
+    """The table ``you`` sees (``None``: a watcher): ``obs`` is their observation,
+    ``legal`` their moves when ``actor`` is them (else empty), ``pencil`` what they have
+    pencilled, ``explain`` the rules' reason a move is refused."""
+    mine = you is not None and actor == you
+    moves = list(legal)
+    fb = feedback(pencil, moves, sheet_faces(obs), explain) if mine else None
+    return Table(
+        obs=obs,
+        mine=mine,
+        actor=actor,
+        legal=moves,
+        pencil=pencil,
+        feedback=fb,
+        status=status(obs, names, you, actor, fb.text if fb else ""),
+        dice=dice_view(obs, names, you, moves, pencil),
+        sheet=sheet_view(obs, you if you is not None else 0, pencil if mine else None, moves),
+        log=log(obs, names, you),
+        panels=[panel(obs, names, seat, you, actor) for seat in range(int(obs["players"]))],
+    )
+
+
 def sheet_faces(obs: Mapping[str, Any]) -> list[str]:
     """The colour face of every box (the sheet's letters, lower case)."""
     return _sheet(str(obs["sheet"]), i18n.language())[0]
