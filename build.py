@@ -9,6 +9,8 @@ Usage::
     python build.py i18n                 # extract the players' sentences into locale/*.po
     python build.py bench-boot [--runs N] [--pages npm,bare,site,unpatched] [--against DIR]
                                          # cold boots: bare Pyodide (npm, as built) vs the site
+    python build.py bench-bots [--games optimus2,optimus,fileiras] [--runs N] [--throttle 1,4]
+                                         # the person's waits for the bots, in Chromium
 
 This file is only the command line.  The build itself is the package
 ``sitebuild/`` beside it (one module per job; its docstring lists them and
@@ -17,7 +19,7 @@ nothing beyond the standard library: the runtime (Pyodide, PyScript,
 micropip) is fetched once with ``npm pack`` / ``pip download`` into
 ``.cache/downloads/``, checked against the sha256 pins in
 ``sitebuild/pins.py``, and reused on every later build, so a rebuild needs no
-network.  Only ``test`` and ``bench-boot`` import third-party code (pytest,
+network.  Only ``test``, ``bench-boot`` and ``bench-bots`` import third-party code (pytest,
 Playwright), after installing it.
 """
 
@@ -30,6 +32,7 @@ from pathlib import Path
 
 from sitebuild import BuildError
 from sitebuild.bench import BENCH_DEFAULT_PAGES, BENCH_PAGES, Network, run_bench
+from sitebuild.benchbots import BENCH_GAMES, run_bench_bots
 from sitebuild.dist import build
 from sitebuild.server import serve
 from sitebuild.testing import run_tests
@@ -61,6 +64,14 @@ def parser() -> argparse.ArgumentParser:
         type=Path,
         help="pair the site with another build: the dist/ folder of another checkout",
     )
+    bots = sub.add_parser("bench-bots", help="the person's waits for the bots, in Chromium")
+    bots.add_argument("--games", default="optimus2", help=f"of {','.join(BENCH_GAMES)}")
+    bots.add_argument("--level", default="hard", help="the bots' level (default hard)")
+    bots.add_argument("--players", type=int, default=4, help="seats, the person's included")
+    bots.add_argument("--runs", type=int, default=3, help="games (seeds 1..N) per setting")
+    bots.add_argument(
+        "--throttle", default="1,4", help="CPU throttling rates (4: a mid-range phone)"
+    )
     sub.add_parser("i18n", help="extract the sentences of the code into locale/ (docs/i18n.md)")
     sub.add_parser("test", help="install test tools, build, run pytest (extra args go to pytest)")
     sub.add_parser("build", help="build dist/ (the default)")
@@ -89,6 +100,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             if ns.against is not None and not (ns.against / "index.html").is_file():
                 cli.error(f"--against {ns.against}: no built site there (no index.html)")
             return run_bench(ns.runs, Network(ns.latency, ns.mbps), pages, ns.against)
+        if ns.command == "bench-bots":
+            games = ns.games.split(",")
+            if not set(games) <= set(BENCH_GAMES):
+                cli.error(f"--games takes names among {','.join(BENCH_GAMES)}")
+            rates = [float(r) for r in ns.throttle.split(",")]
+            return run_bench_bots(games, ns.level, ns.players, ns.runs, rates)
         build()
         return 0
     except BuildError as exc:

@@ -1,0 +1,168 @@
+"""``python build.py bench-bots``: how long a person waits for the bots, in Chromium.
+
+A game is opened by its deal link (``#/<game>?seed=S&players=you,hard,hard,hard``)
+at "Instant" speed (no animation pacing), and the person's seat is played by
+clicks as a person would make them (for Optimus 2 any lit cell, die or button; for
+Optimus a pass; for Fileiras a draw and a place, or a take).  Each *wait* is the
+time from the moment the table stops being the person's turn (their decision was
+taken) until it is their turn again or the game ends: the bots' thinking, and the
+drawing of what they did.  Also printed: the longest main-thread task of the game
+(the page's longest freeze), under each CPU throttling rate asked for (4: a
+mid-range phone, by Chromium's ``Emulation.setCPUThrottlingRate``).  docs/bots.md
+gives the current figures.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import statistics
+from collections.abc import Sequence
+from typing import Any
+
+from sitebuild.dist import build, dist_is_fresh
+from sitebuild.server import start_server
+from sitebuild.testing import CHROMIUM, browser_args, ensure_chromium, pip_install
+
+END = "dialog[data-role=end][open]"
+YOUR_TURN = ".status.you"
+
+# The person's turn begins (the status says so) or ends; each stretch that is not
+# theirs is a wait, timed from the page's side.  Long tasks are collected too.
+WATCH = """
+window.__waits = []; window.__longTasks = [];
+(() => {
+  let since = null;
+  const mine = () => !!document.querySelector('.status.you, dialog[data-role=end][open]');
+  new MutationObserver(() => {
+    const now = performance.now(), yours = mine();
+    if (!yours && since === null) since = now;
+    else if (yours && since !== null) { window.__waits.push(now - since); since = null; }
+  }).observe(document, { subtree: true, childList: true, attributes: true,
+                         attributeFilter: ['class', 'open'] });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+  }).observe({ type: 'longtask', buffered: true });
+})();
+"""
+
+# Per game: what the person clicks, first match first (a die, once chosen, lights cells).
+CLICKS: dict[str, tuple[str, ...]] = {
+    "optimus2": (
+        ".o2controls button[data-move^='choose']",
+        ".o2controls button[data-move^='write']",
+        ".board .o2sheet button.target",
+        ".dicezone button.die[data-action=die]",
+        ".o2controls button[data-move=roll]",
+        ".o2controls button[data-move=end]",
+        ".o2controls button[data-move=done]",
+        ".o2controls button[data-move=pass]",
+    ),
+    "optimus": ("button[data-move=pass]",),
+    "fileiras": ("[data-move^='place']", "[data-move=draw]", "[data-move^='take']"),
+}
+BENCH_GAMES = tuple(CLICKS)
+
+
+@dataclasses.dataclass
+class Played:
+    """One game: the person's waits (ms), the longest task (ms), and the clicks made."""
+
+    waits: list[float]
+    longest_task_ms: float
+    clicks: int
+
+
+def play(page: Any, game: str, limit: int = 2000) -> int:
+    """Click the person's decisions until the end screen; the number of clicks."""
+    clicks = 0
+    while clicks < limit:
+        page.wait_for_selector(f"{END}, {YOUR_TURN}", timeout=600_000)
+        if page.locator(END).count():
+            return clicks
+        for selector in CLICKS[game]:
+            target = page.locator(selector)
+            if target.count():
+                target.first.click()
+                clicks += 1
+                break
+        else:
+            status = page.locator(".status").inner_text()
+            raise RuntimeError(f"bench-bots: nothing to click in {game}: {status}")
+    raise RuntimeError(f"bench-bots: {game} did not end in {limit} clicks")
+
+
+def one_game(browser: Any, url: str, game: str, seats: str, seed: int, rate: float) -> Played:
+    """Play ``game`` at ``seed`` with ``seats`` (a deal link's players) in a fresh context."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.add_init_script(WATCH)
+        page.goto(f"{url}#/{game}")
+        page.wait_for_selector('html[data-python="ready"]', state="attached", timeout=180_000)
+        page.wait_for_selector("[data-role=setup]")
+        page.click("#game-tools [data-action=settings]")
+        page.select_option("dialog[open] select[name=speed]", "instant")
+        page.click("dialog[open] [data-action=close]")
+        page.wait_for_selector("dialog[data-role=settings]:not([open])", state="attached")
+        if rate > 1:
+            cdp = context.new_cdp_session(page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+        page.evaluate("window.__longTasks.length = 0")
+        page.evaluate(f"location.hash = '#/{game}?seed={seed}&players={seats}'")
+        clicks = play(page, game)
+        waits = [float(w) for w in page.evaluate("window.__waits")]
+        longest = max([0.0, *(float(t) for t in page.evaluate("window.__longTasks"))])
+        return Played(waits, longest, clicks)
+    finally:
+        context.close()
+
+
+def _p95(values: Sequence[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+
+
+def run_bench_bots(
+    games: Sequence[str], level: str, players: int, runs: int, rates: Sequence[float]
+) -> int:
+    """Play ``runs`` games of each of ``games`` (the person and ``players - 1`` bots of
+    ``level``) under each CPU throttling rate; print the waits and longest tasks."""
+    pip_install(["playwright>=1.40"])
+    ensure_chromium()
+    if not dist_is_fresh():
+        build()
+    from playwright.sync_api import sync_playwright
+
+    server = start_server()
+    seats = ",".join(["you", *[level] * (players - 1)])
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=browser_args())
+            for game in games:
+                for rate in rates:
+                    waits: list[float] = []
+                    longest = 0.0
+                    for seed in range(1, runs + 1):
+                        played = one_game(browser, server.url, game, seats, seed, rate)
+                        waits += played.waits
+                        longest = max(longest, played.longest_task_ms)
+                        print(
+                            f"{game} {seats} seed {seed}, CPU x{rate:g}: "
+                            f"{len(played.waits)} waits, median "
+                            f"{statistics.median(played.waits or [0]) / 1000:.2f} s, max "
+                            f"{max(played.waits or [0]) / 1000:.2f} s; longest task "
+                            f"{played.longest_task_ms:.0f} ms; {played.clicks} clicks",
+                            flush=True,
+                        )
+                    if waits:
+                        print(
+                            f"== {game} {seats}, CPU x{rate:g}, {runs} games: the person's "
+                            f"wait median {statistics.median(waits) / 1000:.2f} s, p95 "
+                            f"{_p95(waits) / 1000:.2f} s, max {max(waits) / 1000:.2f} s "
+                            f"({len(waits)} waits); longest task {longest:.0f} ms",
+                            flush=True,
+                        )
+            browser.close()
+    finally:
+        server.close()
+    return 0
