@@ -116,7 +116,7 @@ def test_one_game_is_played_in_one_tab_and_the_other_can_take_it_over(
     second = guarded.new_page()
     second.goto(f"{site}#/fileiras")
     guarded.wait_ready(second)
-    second.wait_for_selector(SETUP)
+    second.wait_for_selector(SETUP, timeout=60_000)  # its first visit: the archives come
     elsewhere = ".resume:has-text('open in another tab') [data-action=resume]"
     second.wait_for_selector(elsewhere)  # it asked; the first tab answered
     assert "another tab" in second.locator(".status").inner_text()
@@ -147,7 +147,7 @@ def test_with_storage_refused_each_tab_plays_its_own_game(
     second = guarded.new_page()
     second.goto(f"{site}#/fileiras")
     guarded.wait_ready(second)
-    second.wait_for_selector(SETUP)
+    second.wait_for_selector(SETUP, timeout=60_000)  # its first visit: the archives come
     assert second.locator("[data-action=resume]").count() == 0  # its own memory: no game
     fileiras.instant(second)
     second.click(fileiras.start)
