@@ -249,6 +249,26 @@ class Frame:
         self.board().focus()
 
 
+def show_notices(root: Any, role: str, notices: Sequence[str]) -> None:
+    """Sentences above the table's screen in a box (``data-role=<role>``, an alert),
+    as text, never markup; none: the box goes."""
+    old = root.querySelector(f"[data-role={role}]")
+    if found(old):
+        old.remove()
+    if not notices:
+        return
+    box = js.document.createElement("div")
+    box.className = "link-notices"
+    box.setAttribute("data-role", role)
+    box.setAttribute("role", "alert")
+    for text in notices:
+        line = js.document.createElement("p")
+        line.className = "notice"
+        line.textContent = text
+        box.append(line)
+    root.insertBefore(box, root.querySelector("[data-role=screen]"))
+
+
 def _replace(node: Any, markup: str) -> None:
     node.innerHTML = markup
 

@@ -35,6 +35,7 @@ from optimus.ui import deals, records
 from optimus.ui import table as ui
 from optimus.ui.session import HUMAN, TableSession, fallback_level
 
+from .frame import show_notices
 from .router import esc, found
 from .storage import RecordsStore
 
@@ -180,22 +181,7 @@ class Links:
 
     def show_notices(self, notices: list[str]) -> None:
         """What a link got wrong, above the table (text, never markup); none: removed."""
-        root = self.table.root
-        old = root.querySelector("[data-role=link-notices]")
-        if found(old):
-            old.remove()
-        if not notices:
-            return
-        box = js.document.createElement("div")
-        box.className = "link-notices"
-        box.setAttribute("data-role", "link-notices")
-        box.setAttribute("role", "alert")
-        for text in notices:
-            line = js.document.createElement("p")
-            line.className = "notice"
-            line.textContent = text
-            box.append(line)
-        root.insertBefore(box, root.querySelector("[data-role=screen]"))
+        show_notices(self.table.root, "link-notices", notices)
 
     def play(self, deal: deals.Deal) -> None:
         """Start ``deal``; a game in progress is replaced only once the person agrees."""
@@ -486,6 +472,8 @@ class Links:
         t.driver.stop()
         t.dialogs.close_all()
         self.show_notices([])
+        if t.tabs is not None:
+            t.tabs.release()  # watching is not playing
         self.replay = shown
         t.frame.show_play()
         bar = t.root.querySelector("[data-role=replay-bar]")

@@ -233,6 +233,15 @@ def packages_loaded() -> list[str]:
     )
 
 
+def python_objects() -> int:
+    """How many objects the Python runtime tracks after a full collection (the soak
+    test compares a page after 20 games with the same page after one)."""
+    import gc
+
+    gc.collect()
+    return len(gc.get_objects())
+
+
 def speak(document: Any) -> str:
     """Speak the page's language (index.html's first script chose it, in ``data-lang``),
     with the sentences of the boot's modules that index.html carries (the rest come
@@ -305,6 +314,8 @@ def boot(units: Mapping[str, Mapping[str, Any]] | None = None) -> Router:
     root.dataset.bootPackages = ",".join(packages_loaded())
     # For the tests and bench-boot: what a route visit compiled (see above).
     js.window.optimusCompiledInPage = create_proxy(lambda: ",".join(modules_compiled_at_boot()))
+    # For the soak test (tests/e2e/test_hardening.py): Python objects alive, after a collection.
+    js.window.optimusPythonObjects = create_proxy(python_objects)
     root.setAttribute("data-python", "ready")
     preload(js.window, archives)
     return router

@@ -17,6 +17,7 @@ from typing import Any
 import js
 from pyodide.ffi import create_proxy
 
+from optimus.core import jsontext
 from optimus.core.protocol import JSON
 from optimus.core.record import CHANCE
 from optimus.i18n import N_, _, ngettext, pgettext
@@ -297,7 +298,7 @@ class OptimusView(GameTable):
     # -- random sheets that can be played again ------------------------------------
     def _read_recent(self) -> list[int]:
         try:
-            data = json.loads(self.storage.get(SHEETS_KEY) or "[]")
+            data = jsontext.loads(self.storage.get(SHEETS_KEY) or "[]", ui.MAX_SETTINGS)
         except ValueError:
             data = []
         if not isinstance(data, list):

@@ -13,6 +13,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from optimus.core import jsontext
 from optimus.core.protocol import JSON
 from optimus.games import GameInfo
 from optimus.i18n import _
@@ -33,7 +34,7 @@ class People:
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
         try:
-            data = json.loads(storage.get(PEOPLE_KEY) or "{}")
+            data = jsontext.loads(storage.get(PEOPLE_KEY) or "{}", ui.MAX_SETTINGS)
         except ValueError:
             data = {}
         self.names: dict[str, str] = {
@@ -272,12 +273,16 @@ def setup_html(notices: Sequence[str], resume: str, lead: str, fields: str, pick
 </form>"""
 
 
-def resume_html(notes: Sequence[str]) -> str:
+def resume_html(notes: Sequence[str], elsewhere: bool = False) -> str:
     """The "resume" offer, after the notes of the saved game (sentences: a player's bot
-    that is not loaded)."""
+    that is not loaded); ``elsewhere``: the game is open in another tab, "Play it here"."""
     said = "".join(f'<p class="notice">{esc(text)}</p>' for text in notes)
-    progress = esc(_("You have a game in progress."))
-    resume = esc(_("Resume it"))
+    if elsewhere:
+        progress = esc(_("This game is open in another tab."))
+        resume = esc(_("Play it here"))
+    else:
+        progress = esc(_("You have a game in progress."))
+        resume = esc(_("Resume it"))
     return (
         f'{said}<p class="resume">{progress} '
         f'<button type="button" class="btn primary" data-action="resume">{resume}</button></p>'

@@ -3,11 +3,14 @@
 :class:`Storage` falls back to memory when the browser refuses ``localStorage``
 (sandboxed iframe, blocked site data); :class:`Saves` keeps one game's save:
 every move is saved, a finished game is removed, and a save that cannot be
-read is kept under ``<key>.backup`` and reported in plain words.
+read (or that stopped the page) is kept under ``<key>.backup`` (the last three) and
+reported in plain words.  A full storage keeps what it held: the page says at
+once that the game can no longer be saved.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import js
@@ -21,26 +24,46 @@ from optimus.ui.session import TableSession
 from .router import found
 
 
+def quota_error(exc: BaseException) -> bool:
+    """Whether a refused write was refused for space (``QuotaExceededError``; Firefox's
+    older name too), not for security (``SecurityError``: storage refused)."""
+    said = f"{getattr(exc, 'name', '')} {exc}"
+    return "QuotaExceeded" in said or "QUOTA_REACHED" in said
+
+
 class Storage:
     """``localStorage``, or memory when the browser refuses it (sandboxed iframe, blocked data).
 
     ``persistent`` says which: with memory, a game lasts only as long as the page.
+    A full ``localStorage`` is still ``localStorage``: what it holds stays readable
+    (the last good save), a write that does not fit is refused (``set`` answers
+    False) and ``full`` says so until a write fits again.
     """
 
     told = False
     """Whether a page has already said that storage is refused (said once per page load)."""
+    told_full = False
+    """Whether a page has already said that storage is full (once per page load)."""
     _memory: dict[str, str] = {}  # noqa: RUF012 - shared on purpose: lives as long as the page
 
     def __init__(self) -> None:
         self._local: Any = None
+        self.full = False
+        """The last write (or the probe at the start) did not fit."""
         try:
             local = js.window.localStorage
+            self._local = local
             local.setItem("optimus-table.probe", "1")
             local.removeItem("optimus-table.probe")
-            self._local = local
-        except Exception:  # SecurityError, QuotaExceededError, no localStorage at all
-            self._local = None
-        self.persistent = self._local is not None
+        except Exception as exc:  # SecurityError, QuotaExceededError, no localStorage at all
+            if self._local is not None and quota_error(exc):
+                self.full = True  # readable, but nothing more fits
+            else:
+                self._local = None
+
+    @property
+    def persistent(self) -> bool:
+        return self._local is not None
 
     def get(self, key: str) -> str | None:
         if self._local is not None:
@@ -51,13 +74,21 @@ class Storage:
                 self._local = None  # refused from now on: fall back to memory
         return self._memory.get(key)
 
-    def set(self, key: str, value: str) -> None:
-        self._memory[key] = value
+    def set(self, key: str, value: str) -> bool:
+        """Keep ``value`` under ``key``; False when it did not fit (``full``): the key
+        keeps what it held before."""
         if self._local is not None:
             try:
                 self._local.setItem(key, value)
-            except Exception:
-                self._local = None
+                self.full = False
+                return True
+            except Exception as exc:
+                if quota_error(exc):
+                    self.full = True
+                    return False
+                self._local = None  # refused from now on: fall back to memory
+        self._memory[key] = value
+        return True
 
     def remove(self, key: str) -> None:
         self._memory.pop(key, None)
@@ -67,14 +98,41 @@ class Storage:
             except Exception:
                 self._local = None
 
-    def set_aside(self, key: str, value: str) -> None:
-        """Keep an unreadable value under ``<key>.backup`` instead of deleting it."""
-        self.set(key + ".backup", value)
-        self.remove(key)
+    def set_aside(self, key: str, value: str, names: Sequence[str] | None = None) -> bool:
+        """Keep an unreadable ``value`` of ``key`` as the newest of three backups
+        (``names``: newest first, by default ``<key>.backup``, ``<key>.backup.2``,
+        ``<key>.backup.3``; the oldest is dropped) and remove ``key``.  False when no
+        copy could be kept (storage full): then ``key`` is removed all the same, and
+        the older backups stay as they were."""
+        names = list(names or backup_names(key))
+        self.remove(key)  # its room is the new backup's
+        self.remove(names[-1])
+        for newer, older in zip(names[-2::-1], names[:0:-1], strict=True):
+            text = self.get(newer)
+            if text is None:
+                continue
+            if not self.set(older, text):
+                return False  # ``newer`` stays where it is: nothing is overwritten
+            self.remove(newer)
+        return self.set(names[0], value)
+
+
+def backup_names(key: str, count: int = 3) -> list[str]:
+    """Where the backups of ``key`` are kept, newest first.
+
+    >>> backup_names("k")
+    ['k.backup', 'k.backup.2', 'k.backup.3']
+    """
+    return [f"{key}.backup", *(f"{key}.backup.{n}" for n in range(2, count + 1))]
 
 
 class Saves:
-    """One game's save (``optimus-table.<id>.save``) in ``storage``."""
+    """One game's save (``optimus-table.<id>.save``) in ``storage``.
+
+    While a save is being read, ``<key>.loading`` is set: found at the next read, it
+    means the page died reading it (a save that kills the runtime), and the save is
+    set aside before it is read again.
+    """
 
     def __init__(self, storage: Storage, game: Game, game_id: str, max_humans: int) -> None:
         self.storage = storage
@@ -82,8 +140,11 @@ class Saves:
         self.game_id = game_id
         self.max_humans = max_humans
         self.key = f"optimus-table.{game_id}.save"
+        self.marker = f"{self.key}.loading"
         self.notices: list[str] = []
         """Plain-words notices for the set-up screen (a save set aside, storage refused)."""
+        self.failing = False
+        """The last save did not fit in storage (said once, until one fits again)."""
 
     def exists(self) -> bool:
         return bool(self.storage.get(self.key))
@@ -92,31 +153,56 @@ class Saves:
         """The game in progress, if there is one that can be resumed."""
         raw = self.storage.get(self.key)
         if not raw:
+            self.storage.remove(self.marker)
             return None
+        if self.storage.get(self.marker) is not None:
+            self.set_aside(raw, "the page stopped while reading it", ui.SAVE_STOPPED)  # not shown
+            return None
+        self.storage.set(self.marker, "1")
         try:
             session = TableSession.load(self.game, raw, max_humans=self.max_humans)
         except Exception as exc:  # RecordError, or anything a tampered save provokes
-            self.storage.set_aside(self.key, raw)
-            self.notices.append(ui.SAVE_SET_ASIDE)
-            js.console.warn(f"{self.game_id}: saved game set aside: {exc}")
+            self.set_aside(raw, str(exc), ui.SAVE_SET_ASIDE)
             return None
+        finally:
+            self.storage.remove(self.marker)
         if session.state.is_terminal():
             self.storage.remove(self.key)
             return None
         return session
 
-    def save(self, session: TableSession) -> None:
-        """Save after a move; a finished game is removed."""
+    def set_aside(self, raw: str, why: str, notice: str) -> None:
+        """Keep an unusable save aside and say so (``notice``), or say that no copy
+        could be kept."""
+        kept = self.storage.set_aside(self.key, raw)
+        self.storage.remove(self.marker)
+        self.notices.append(notice if kept else ui.SAVE_REMOVED)
+        where = "set aside" if kept else "removed (storage full, no copy kept)"  # not shown
+        js.console.warn(f"{self.game_id}: saved game {where}: {why}")  # not shown
+
+    def save(self, session: TableSession) -> str | None:
+        """Save after a move; a finished game is removed.  The notice to show at once
+        when this save did not fit (storage full: the last save that fitted is kept),
+        said once until a save fits again."""
         if session.state.is_terminal():
             self.storage.remove(self.key)
-        else:
-            self.storage.set(self.key, session.save())
+            self.failing = False
+            return None
+        if self.storage.set(self.key, session.save()):
+            self.failing = False
+            return None
+        said = None if self.failing else ui.SAVE_FULL
+        self.failing = True
+        return said
 
     def take_notices(self) -> list[str]:
-        """The notices to show now (once): the storage refused is said once per page."""
+        """The notices to show now (once): storage refused, or full, is said once per page."""
         if not self.storage.persistent and not Storage.told:
             Storage.told = True
             self.notices.append(ui.STORAGE_REFUSED)
+        elif self.storage.full and not Storage.told_full:
+            Storage.told_full = True
+            self.notices.append(ui.STORAGE_FULL)
         notices, self.notices = self.notices, []
         return notices
 
@@ -126,6 +212,10 @@ RECORDS_BACKUPS = 3
 RECORDS_SET_ASIDE = N_(
     "Your records could not be read, so a new record book was started; the old one is kept "
     "aside in this browser."
+)
+RECORDS_REMOVED = N_(
+    "Your records could not be read, and this browser's storage is too full to keep a copy "
+    "of them, so a new record book was started in their place."
 )
 
 
@@ -145,19 +235,16 @@ class RecordsStore:
         raw = self.storage.get(RECORDS_KEY)
         loaded = records.load(raw)
         if loaded.problem and raw is not None:
-            self.set_aside(raw)
-            self.notices.append(RECORDS_SET_ASIDE)
+            kept = self.set_aside(raw)
+            self.notices.append(RECORDS_SET_ASIDE if kept else RECORDS_REMOVED)
             js.console.warn(f"records set aside: {loaded.problem}")  # not shown
         return loaded.records
 
-    def set_aside(self, raw: str) -> None:
-        """Keep ``raw`` as the newest backup (the oldest of three is dropped)."""
-        for n in range(RECORDS_BACKUPS, 1, -1):
-            older = self.storage.get(f"{RECORDS_KEY}.backup{n - 1}")
-            if older is not None:
-                self.storage.set(f"{RECORDS_KEY}.backup{n}", older)
-        self.storage.set(f"{RECORDS_KEY}.backup1", raw)
-        self.storage.remove(RECORDS_KEY)
+    def set_aside(self, raw: str) -> bool:
+        """Keep ``raw`` as the newest backup (the oldest of three is dropped); False
+        when no copy could be kept (storage full)."""
+        names = [f"{RECORDS_KEY}.backup{n}" for n in range(1, RECORDS_BACKUPS + 1)]
+        return self.storage.set_aside(RECORDS_KEY, raw, names)
 
     def save(self) -> None:
         self.storage.set(RECORDS_KEY, records.dump(self.records))

@@ -41,11 +41,12 @@ from optimus.ui.session import TableSession, is_person
 from . import motion, setup
 from .dialogs import Dialogs, backdrop_click, dialogs_html
 from .driver import Driver
-from .frame import Frame, log_html, panel_html, shell_html
+from .frame import Frame, log_html, panel_html, shell_html, show_notices
 from .links import Links
 from .motion import Rect, rect
 from .router import esc, found
 from .storage import Saves, Storage
+from .tabs import OneTab
 from .userbots import BotPicker
 
 __all__ = ["GameTable", "Rect", "Storage", "esc", "rect"]
@@ -255,6 +256,10 @@ class GameTable:
         self.section: Any = None
         self.frame: Frame | None = None
         self.dialogs: Dialogs | None = None
+        self.tabs: OneTab | None = None
+        """This tab's part in "one game, one tab" (while mounted)."""
+        self.elsewhere = False
+        """The set-up screen says the game is open in another tab."""
         self._click = create_proxy(self._on_click)
         self._keydown = create_proxy(self._on_keydown)
         self._change = create_proxy(self._on_change)
@@ -274,6 +279,9 @@ class GameTable:
         self.section.addEventListener("dragover", self._dragover)
         self.section.addEventListener("drop", self._drop)
         js.document.addEventListener("keydown", self._keydown)
+        self.tabs = OneTab(
+            self.game_id, self.storage.persistent, self.taken_elsewhere, self.seen_elsewhere
+        )
         self.show_setup()
 
     def relabel(self) -> None:
@@ -300,6 +308,9 @@ class GameTable:
             self.section.removeEventListener("dragover", self._dragover)
             self.section.removeEventListener("drop", self._drop)
         js.document.removeEventListener("keydown", self._keydown)
+        if self.tabs is not None:
+            self.tabs.close()
+            self.tabs = None
         Frame.unmount_tools()
         self.root = None
         self.section = None
@@ -313,8 +324,21 @@ class GameTable:
         self.frame.set_status(tone, f"{self.error} {text}" if self.error else text)
 
     def save(self) -> None:
-        if self.session is not None:
-            self.saves.save(self.session)
+        """Save the game; when it no longer fits in storage, say so at once (above the
+        table, until a save fits again)."""
+        if self.session is None:
+            return
+        said = self.saves.save(self.session)
+        if said is not None:
+            self.notify([_(said)])
+        elif not self.saves.failing:
+            self.notify([])
+
+    def notify(self, notices: Sequence[str]) -> None:
+        """Sentences about the table itself (storage full, another tab) above it; none:
+        the box goes."""
+        if self.root is not None:
+            show_notices(self.root, "table-notices", notices)
 
     def in_progress(self) -> bool:
         return self.driver.in_progress()
@@ -324,18 +348,27 @@ class GameTable:
         owner = ui.person_name(self.people.get("you")) if people > 1 else None
         return ui.seat_names(seats, owner)
 
-    def show_setup(self) -> None:
+    def show_setup(self, elsewhere: bool = False) -> None:
+        """The set-up screen (``elsewhere``: saying that the game is open in another tab,
+        with "Play it here")."""
         assert self.frame is not None and self.dialogs is not None
         self.driver.stop()
         self.session = None
         self.error = ""
+        self.elsewhere = elsewhere
         self.dialogs.close_all()  # "New game" from the end screen: its dialog must not stay open
         self.links.left()
+        self.notify([])
         saved = self.saves.load()
         resume = ""
         if saved is not None:
             names = self.seat_names(saved.seats)
-            resume = setup.resume_html([n.say(names[n.seat]) for n in saved.notes])
+            notes = [n.say(names[n.seat]) for n in saved.notes]
+            resume = setup.resume_html(notes, elsewhere)
+        if self.tabs is not None:
+            self.tabs.release()
+            if saved is not None and not elsewhere:
+                self.tabs.ask()  # another tab playing it answers: seen_elsewhere
         self.frame.show_setup(
             setup.setup_html(
                 self.saves.take_notices(),
@@ -348,7 +381,9 @@ class GameTable:
         self.bot_picker.decorate(self.frame.screen, self.settings)
         Frame.show_results(False)
         Frame.show_undo(False, False, "")
-        if resume:
+        if resume and elsewhere:
+            self.set_status("wait", _(ui.OTHER_TAB))
+        elif resume:
             self.set_status("wait", _("Resume your game, or start a new one."))
         else:
             self.set_status("wait", _("Choose the players, then start the game."))
@@ -366,6 +401,8 @@ class GameTable:
         self.dialogs.close_all()
         self.links.left()
         self.links.started(session)
+        if self.tabs is not None and self.links.replay is None:
+            self.tabs.claim()  # a tab that was playing this game steps back
         Frame.show_results(False)
         self.frame.show_play()
         self.render(moved=True)
@@ -373,6 +410,7 @@ class GameTable:
 
     def start_with(self, session: TableSession) -> None:
         self.session = session
+        self.saves.failing = False  # a new game: a save that does not fit is said again
         self.save()
         self.start(session)
 
@@ -396,6 +434,8 @@ class GameTable:
             log_html(self._log.lines(self.log(view), notes)),
         )
         if session.state.is_terminal() and self.links.replay is None:
+            if self.tabs is not None:
+                self.tabs.release()  # over: another tab may start a game
             frame.game_over()
             Frame.show_results(True)
             self.links.finished()
@@ -541,6 +581,20 @@ class GameTable:
             if self.root is not None:
                 setup.show_names(self.root, self.form)
             self.setting_changed(key)
+
+    # -- one game, one tab ---------------------------------------------------------------
+    def taken_elsewhere(self) -> None:
+        """Another tab started or resumed this game: stop playing it here and say so."""
+        if self.root is None:
+            return
+        if self.dialogs is not None:
+            self.dialogs.close_all()
+        self.show_setup(elsewhere=True)
+
+    def seen_elsewhere(self) -> None:
+        """Another tab plays the game this set-up screen offers to resume: say so."""
+        if self.root is not None and self.session is None and not self.elsewhere:
+            self.show_setup(elsewhere=True)
 
     # -- undo and pass-and-play -----------------------------------------------------
     def undo(self) -> None:

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from optimus.core import jsontext
 from optimus.core.protocol import (
     JSON,
     Game,
@@ -93,7 +94,7 @@ class Record:
     @staticmethod
     def from_json(text: str) -> Record:
         try:
-            data = json.loads(text)
+            data = jsontext.loads(text)
         except (ValueError, TypeError) as exc:
             raise RecordError(f"the record is not valid JSON: {exc}") from None
         return Record.from_dict(data)

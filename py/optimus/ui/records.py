@@ -31,6 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from optimus.core import jsontext
 from optimus.core.protocol import JSON
 
 VERSION = 1
@@ -195,32 +196,6 @@ def dump(records: Records) -> str:
     return json.dumps(data, separators=(",", ":"), sort_keys=True)
 
 
-def depth(text: str) -> int:
-    """The deepest nesting of brackets in a JSON text, without parsing it (strings skipped).
-
-    >>> depth('{"a": [[1], "]]]"]}'), depth("[" * 9000)
-    (3, 9000)
-    """
-    deepest = level = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            level += 1
-            deepest = max(deepest, level)
-        elif ch in "]}":
-            level -= 1
-    return deepest
-
-
 def load(text: str | None) -> Loaded:
     """Records from their text; a fresh store with the reason when the text cannot be
     trusted (the caller keeps the text aside before replacing it).
@@ -234,10 +209,9 @@ def load(text: str | None) -> Loaded:
     """
     if not text:
         return Loaded(Records())
-    if len(text) > MAX_TEXT:
-        return Loaded(Records(), "too big")  # not shown
-    if depth(text) > MAX_DEPTH:
-        return Loaded(Records(), "too deep")  # not shown
+    refused = jsontext.problem(text, MAX_TEXT, MAX_DEPTH)
+    if refused:
+        return Loaded(Records(), refused.partition(" (")[0])
     try:
         data = json.loads(text)
     except ValueError:

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from optimus import i18n
-from optimus.core import userbots
+from optimus.core import jsontext, userbots
 from optimus.core.arena import resolve_bot
 from optimus.core.bots import Bot, Budget, Thinking
 from optimus.core.protocol import JSON, Game, GameError, RecordError, State
@@ -41,6 +41,8 @@ DECISION_MS = 500.0
 device: its own budget, capped by this clock (wall time from the decision's start,
 the page's turns between slices included).  A fast device stops at the bot's own
 limit first; a slow one plays the best move found by then."""
+MAX_SAVE = 500_000
+"""The longest save read (characters): a long game's save is about 20 KB."""
 
 
 def table_budget(factory: object, budget: Budget | None) -> Budget | None:
@@ -331,7 +333,7 @@ class TableSession:
         seat (a page for one person would wait for ever on a second one).
         """
         try:
-            data = json.loads(text)
+            data = jsontext.loads(text, MAX_SAVE)
         except (ValueError, TypeError) as exc:
             raise RecordError(f"the saved game is not valid JSON: {exc}") from None  # not shown
         if not isinstance(data, dict):

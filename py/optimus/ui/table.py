@@ -13,13 +13,13 @@ board.  Nothing here touches the browser.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from optimus import i18n
+from optimus.core import jsontext
 from optimus.core.protocol import JSON, GameError, IllegalMove
 from optimus.core.rng import Rng
 from optimus.i18n import N_, _, ngettext
@@ -60,16 +60,36 @@ SPEED_LABELS: Mapping[str, str] = Words(
 )
 """The speed setting's choices, in the language spoken when read."""
 
+MAX_SETTINGS = 20_000
+"""The longest settings text read (characters): they are a few short values."""
+
 SAVE_SET_ASIDE = N_(
     "Your saved game could not be read, so it was set aside (a copy is kept in this "
     "browser). You can start a new game."
+)
+SAVE_STOPPED = N_(
+    "Your saved game stopped the page the last time it was opened, so it was set aside "
+    "(a copy is kept in this browser). You can start a new game."
+)
+SAVE_REMOVED = N_(
+    "Your saved game could not be read, and this browser's storage is too full to keep a "
+    "copy of it, so it was removed. You can start a new game."
 )
 STORAGE_REFUSED = N_(
     "This browser does not let the page keep data, so this game cannot be resumed "
     "after you close the page."
 )
+STORAGE_FULL = N_(
+    "This browser's storage for this site is full, so a new game cannot be saved: it "
+    "cannot be resumed after you close the page. A game saved before is kept."
+)
+SAVE_FULL = N_(
+    "This browser's storage for this site is full, so this game can no longer be saved. "
+    "If you close the page, it will resume from the last move that was saved."
+)
+OTHER_TAB = N_("This game is open in another tab. Play it here, or close this tab.")
 TIE_RULE = N_("Players with the same total share the victory: there is no tie-break.")
-"""These three are English (catalog keys): show them with ``_(ui.TIE_RULE)``."""
+"""These sentences are English (catalog keys): show them with ``_(ui.TIE_RULE)``."""
 
 
 # -- what the frame draws for every game ------------------------------------------------
@@ -190,7 +210,7 @@ def read_settings(
     """
     settings = dict(defaults)
     try:
-        data = json.loads(raw) if raw else {}
+        data = jsontext.loads(raw, MAX_SETTINGS) if raw else {}
     except ValueError:
         data = {}
     if isinstance(data, dict):

@@ -1,0 +1,255 @@
+"""What a bad file, a full disk or a second tab can still do to a game, in Chromium.
+
+Pages are ``guarded`` (conftest.py): console errors, page errors and requests to
+other hosts fail the test.  Each wait is on a state, never on time.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from optimus.fileiras.game import FileirasGame
+from optimus.ui import records
+from optimus.ui.session import TableSession
+
+SAVE = "optimus-table.fileiras.save"
+SETUP = "[data-role=setup]"
+NOTICE = ".setup .notice"
+GET = "key => localStorage.getItem(key)"
+PUT = "([key, value]) => localStorage.setItem(key, value)"
+
+
+def test_a_deeply_nested_save_is_set_aside_and_the_page_lives(guarded: Any, site: str) -> None:
+    page = guarded.page
+    page.goto(site + "#/")
+    guarded.wait_ready()
+    deep = "[" * 8000 + "]" * 8000  # 16 KB that once crashed the Python runtime
+    page.evaluate(PUT, [SAVE, deep])
+    page.click('a.game-card[data-game="fileiras"]')
+    page.wait_for_selector(SETUP)
+    notice = page.locator(NOTICE).inner_text()
+    assert "could not be read" in notice and "set aside" in notice
+    assert page.evaluate(GET, f"{SAVE}.backup") == deep
+    assert page.evaluate(GET, SAVE) is None
+    page.click("[data-action=start]")  # the page goes on
+    page.wait_for_selector(".fboard")
+
+
+def test_a_save_the_page_died_reading_is_set_aside_at_the_next_visit(
+    guarded: Any, site: str
+) -> None:
+    page = guarded.page
+    page.goto(site + "#/")
+    guarded.wait_ready()
+    good = TableSession(FileirasGame(), {}, 7, ["human", "easy"]).save()
+    page.evaluate(PUT, [SAVE, good])
+    page.evaluate(PUT, [f"{SAVE}.loading", "1"])  # its reading began and never ended
+    page.click('a.game-card[data-game="fileiras"]')
+    page.wait_for_selector(SETUP)
+    assert "stopped the page" in page.locator(NOTICE).inner_text()
+    assert page.evaluate(GET, f"{SAVE}.backup") == good
+    assert page.evaluate(GET, SAVE) is None and page.evaluate(GET, f"{SAVE}.loading") is None
+    assert page.locator("[data-action=resume]").count() == 0
+
+
+FULL_AFTER_FLAG = """
+// localStorage fills up once the test says so: every write but the flag's is refused
+// as a full disk refuses it (DOMException QuotaExceededError); reads go on.
+const setItem = Storage.prototype.setItem;
+Storage.prototype.setItem = function (key, value) {
+  if (key !== "test.full" && this.getItem("test.full") === "1") {
+    throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+  }
+  return setItem.call(this, key, value);
+};
+"""
+EVENTS = "key => JSON.parse(localStorage.getItem(key)).events.length"
+
+
+def one_move(page: Any, fileiras: Any) -> None:
+    """The person's next move on the Fileiras table, then wait for their turn again."""
+    page.wait_for_selector(fileiras.your_turn, timeout=30_000)
+    if page.locator(fileiras.draw).count():
+        page.click(fileiras.draw)
+        page.locator(fileiras.place).first.click()
+    else:
+        page.locator(fileiras.take).first.click()
+    page.wait_for_selector(f"{fileiras.your_turn}, {fileiras.end}", timeout=30_000)
+
+
+def test_storage_full_mid_game_is_said_at_once_and_the_last_save_resumes(
+    guarded: Any, site: str, fileiras: Any
+) -> None:
+    page = guarded.page
+    page.add_init_script(FULL_AFTER_FLAG)
+    page = guarded.open_setup(site, "fileiras", players=2)
+    fileiras.instant(page)
+    page.click(fileiras.start)
+    one_move(page, fileiras)
+    saved = page.evaluate(GET, SAVE)
+    page.evaluate(PUT, ["test.full", "1"])
+    one_move(page, fileiras)
+    said = page.locator("[data-role=table-notices] .notice")
+    assert said.count() == 1 and "can no longer be saved" in said.inner_text()
+    one_move(page, fileiras)
+    assert said.count() == 1  # said once
+    assert page.evaluate(GET, SAVE) == saved  # the last good save is kept
+    page.reload()
+    guarded.wait_ready()
+    page.wait_for_selector(SETUP)
+    notice = page.locator(NOTICE).inner_text()
+    assert "is full" in notice and "does not let" not in notice  # full, not refused
+    page.click("[data-action=resume]")
+    page.wait_for_selector(f"{fileiras.your_turn}, {fileiras.end}", timeout=30_000)
+    assert page.evaluate(EVENTS, SAVE) == len(json.loads(saved)["events"])
+
+
+def test_one_game_is_played_in_one_tab_and_the_other_can_take_it_over(
+    guarded: Any, site: str, fileiras: Any
+) -> None:
+    first = guarded.open_setup(site, "fileiras", players=2)
+    fileiras.instant(first)
+    first.click(fileiras.start)
+    first.wait_for_selector(fileiras.your_turn, timeout=30_000)
+    second = guarded.new_page()
+    second.goto(f"{site}#/fileiras")
+    guarded.wait_ready(second)
+    second.wait_for_selector(SETUP, timeout=60_000)  # its first visit: the archives come
+    elsewhere = ".resume:has-text('open in another tab') [data-action=resume]"
+    second.wait_for_selector(elsewhere)  # it asked; the first tab answered
+    assert "another tab" in second.locator(".status").inner_text()
+    second.click(elsewhere)  # "Play it here"
+    second.wait_for_selector(fileiras.your_turn, timeout=30_000)
+    first.wait_for_selector(elsewhere)  # the first tab stepped back and says so
+    assert first.locator(".fboard").count() == 0
+    one_move(second, fileiras)
+    moved = second.evaluate(EVENTS, SAVE)
+    first.click(elsewhere)  # and takes it back, where the second tab left it
+    first.wait_for_selector(fileiras.your_turn, timeout=30_000)
+    second.wait_for_selector(elsewhere)
+    assert first.evaluate(EVENTS, SAVE) == moved
+    one_move(first, fileiras)
+    assert first.evaluate(EVENTS, SAVE) > moved
+
+
+def test_with_storage_refused_each_tab_plays_its_own_game(
+    guarded: Any, site: str, fileiras: Any
+) -> None:
+    from tests.e2e.test_fileiras import REFUSE_STORAGE
+
+    guarded.context.add_init_script(REFUSE_STORAGE)
+    first = guarded.open_setup(site, "fileiras", players=2)
+    fileiras.instant(first)
+    first.click(fileiras.start)
+    first.wait_for_selector(fileiras.your_turn, timeout=30_000)
+    second = guarded.new_page()
+    second.goto(f"{site}#/fileiras")
+    guarded.wait_ready(second)
+    second.wait_for_selector(SETUP, timeout=60_000)  # its first visit: the archives come
+    assert second.locator("[data-action=resume]").count() == 0  # its own memory: no game
+    fileiras.instant(second)
+    second.click(fileiras.start)
+    second.wait_for_selector(fileiras.your_turn, timeout=30_000)
+    one_move(first, fileiras)  # the first tab plays on
+    assert first.locator(".fboard").count() == 1
+    assert first.locator(".resume").count() == 0
+
+
+PLAY_GAMES = """async ([games, take, draw, place]) => {
+  // A person who plays the first legal move as soon as it is their turn, and starts a
+  // rematch at each end: every wait is on the page's state (a DOM change), never a timer.
+  const when = (ready) => new Promise((resolve) => {
+    const found = ready();
+    if (found) return resolve(found);
+    const watch = new MutationObserver(() => {
+      const now = ready();
+      if (now) { watch.disconnect(); resolve(now); }
+    });
+    watch.observe(document.body, {subtree: true, childList: true, attributes: true});
+  });
+  const end = () => document.querySelector("dialog[data-role=end][open]");
+  let moves = 0;
+  if (end()) {  // a game just ended: its rematch
+    end().querySelector("[data-action=rematch]").click();
+    await when(() => !end() && document.querySelector("[data-role=board] .fboard"));
+  }
+  for (let played = 0; played < games;) {
+    await when(() => end() || document.querySelector(".status.you"));
+    if (end()) {
+      played += 1;
+      if (played < games) {
+        end().querySelector("[data-action=rematch]").click();
+        await when(() => !end() && document.querySelector("[data-role=board] .fboard"));
+      }
+      continue;
+    }
+    const deck = document.querySelector(draw);
+    if (deck) {
+      deck.click();
+      (await when(() => document.querySelector(place))).click();
+    } else {
+      document.querySelector(take).click();
+    }
+    moves += 1;
+  }
+  return moves;
+}"""
+
+
+def measure(page: Any, cdp: Any) -> dict[str, int]:
+    """What the page holds once settled: Python objects after a full collection, and the
+    JS heap and DOM nodes after collections that let finalizers run between them
+    (Pyodide frees the JS side of a Python object in a finalizer, a task of its own):
+    the least of three, so what is measured is what stays, not garbage in flight."""
+    python = int(page.evaluate("optimusPythonObjects()"))
+    heaps, nodes = [], []
+    for _ in range(3):
+        cdp.send("HeapProfiler.collectGarbage")
+        page.evaluate("() => new Promise((done) => setTimeout(done))")  # finalizers' turn
+        cdp.send("HeapProfiler.collectGarbage")
+        heaps.append(int(cdp.send("Runtime.getHeapUsage")["usedSize"]))
+        nodes.append(int(cdp.send("Memory.getDOMCounters")["nodes"]))
+    return {"python objects": python, "JS heap bytes": min(heaps), "DOM nodes": min(nodes)}
+
+
+def played_before(games: int) -> str:
+    """A records store (optimus.ui.records) already keeping as many finished Fileiras
+    games as it keeps replays: the soak's games replace kept ones instead of adding."""
+    kept = records.Records()
+    for seed in range(games):
+        s = TableSession(FileirasGame(), {}, seed, ["random", "random"])
+        while not s.state.is_terminal():
+            s.think()
+        saved = json.loads(s.save())
+        kept.add(records.Result("fileiras", "random", 2, 0, False, "2026-12-01", saved))
+    return records.dump(kept)
+
+
+def test_twenty_games_in_one_page_hold_no_more_than_the_first(
+    guarded: Any, site: str, fileiras: Any
+) -> None:
+    page = guarded.page
+    page.goto(site)
+    guarded.wait_ready()
+    page.evaluate(PUT, ["optimus-table.records", played_before(records.REPLAYS_KEPT)])
+    page = guarded.open_setup(site, "fileiras", players=2)
+    fileiras.instant(page)
+    cdp = guarded.context.new_cdp_session(page)
+    started = time.perf_counter()
+    page.click(fileiras.start)
+    targets = [fileiras.take, fileiras.draw, fileiras.place]
+    moves = page.evaluate(PLAY_GAMES, [1, *targets])
+    first = measure(page, cdp)
+    one = time.perf_counter() - started
+    moves += page.evaluate(PLAY_GAMES, [19, *targets])
+    last = measure(page, cdp)
+    took = time.perf_counter() - started
+    print(f"20 games, {moves} moves of the person, in {took:.1f} s (the first {one:.1f} s)")
+    print("after game 1:", first)
+    print("after game 20:", last)
+    assert page.locator(fileiras.end).count() == 1
+    assert page.locator(fileiras.final_score).count() == 2
+    grown = {k: last[k] / first[k] for k in first if last[k] > first[k] * 1.10}
+    assert not grown, f"grew by more than 10% from game 1 to game 20: {grown}"

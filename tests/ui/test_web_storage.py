@@ -1,0 +1,295 @@
+"""web/storage.py and web/tabs.py in CPython, with a stand-in ``localStorage`` and
+``BroadcastChannel`` (tests/webstub.py): what a bad save, a full storage or a
+second tab does to a game's save (issue 26)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import pytest
+
+from optimus.core import jsontext
+from optimus.tiny.game import TinyGame
+from optimus.ui import table as ui
+from optimus.ui.session import TableSession
+from tests.webstub import page_module
+
+KEY = "optimus-table.tiny.save"
+
+
+class JsError(Exception):
+    """A JavaScript exception as Pyodide raises it: its ``name`` is the DOMException's."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"{name}: refused")
+        self.name = name
+
+
+class LocalStorage:
+    """``localStorage`` holding at most ``quota`` characters (keys and values), or
+    refusing everything (``refused``: a sandboxed iframe)."""
+
+    def __init__(self, quota: int = 10**9, refused: bool = False) -> None:
+        self.items: dict[str, str] = {}
+        self.quota = quota
+        self.refused = refused
+
+    def used(self) -> int:
+        return sum(len(k) + len(v) for k, v in self.items.items())
+
+    def getItem(self, key: str) -> str | None:  # noqa: N802 - the DOM's name
+        if self.refused:
+            raise JsError("SecurityError")
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        if self.refused:
+            raise JsError("SecurityError")
+        old = len(key) + len(self.items[key]) if key in self.items else 0
+        if self.used() - old + len(key) + len(value) > self.quota:
+            raise JsError("QuotaExceededError")
+        self.items[key] = value
+
+    def removeItem(self, key: str) -> None:  # noqa: N802
+        if self.refused:
+            raise JsError("SecurityError")
+        self.items.pop(key, None)
+
+
+class Window:
+    def __init__(self, local: LocalStorage) -> None:
+        self.localStorage = local
+
+
+@pytest.fixture
+def storage_module(monkeypatch: pytest.MonkeyPatch) -> Any:
+    return page_module(monkeypatch, "storage")
+
+
+def use(local: LocalStorage) -> None:
+    sys.modules["js"].window = Window(local)  # type: ignore[attr-defined]
+
+
+def session(moves: int = 2) -> TableSession:
+    s = TableSession(TinyGame(), {"rounds": 5}, seed=5, seats=["human", "random"])
+    for _ in range(moves):
+        step(s)
+    return s
+
+
+def step(s: TableSession) -> None:
+    if s.human_to_act() is not None:
+        s.play(0, s.state.legal_moves(0)[0])
+    else:
+        s.think()
+
+
+def saves(module: Any) -> Any:
+    return module.Saves(module.Storage(), TinyGame(), "tiny", 6)
+
+
+# -- item 1: a save that kills the parser ------------------------------------------------
+def test_a_deeply_nested_save_is_set_aside_without_being_parsed(storage_module, monkeypatch):
+    local = LocalStorage()
+    use(local)
+    deep = "[" * 8000 + "]" * 8000
+    local.items[KEY] = deep
+    parsed: list[int] = []
+    real = json.loads
+    monkeypatch.setattr(json, "loads", lambda text, **kw: parsed.append(len(text)) or real(text))
+    table = saves(storage_module)
+    assert table.load() is None
+    assert parsed == []  # measured, never handed to the parser
+    assert table.take_notices() == [ui.SAVE_SET_ASIDE]
+    assert local.items[f"{KEY}.backup"] == deep and KEY not in local.items
+    assert f"{KEY}.loading" not in local.items
+    with pytest.raises(jsontext.UnsafeText):
+        jsontext.loads(deep)
+
+
+def test_a_save_the_page_died_reading_is_set_aside_before_it_is_read_again(storage_module):
+    local = LocalStorage()
+    use(local)
+    good = session().save()
+    local.items[KEY] = good
+    local.items[f"{KEY}.loading"] = "1"  # the last read never finished: the page died
+    table = saves(storage_module)
+    assert table.load() is None
+    assert table.take_notices() == [ui.SAVE_STOPPED]
+    assert local.items[f"{KEY}.backup"] == good and KEY not in local.items
+    assert f"{KEY}.loading" not in local.items
+    # A save read to its end leaves no marker, and reads again next time.
+    local.items[KEY] = good
+    assert table.load() is not None and table.load() is not None
+    assert f"{KEY}.loading" not in local.items
+
+
+# -- item 2: storage full ------------------------------------------------------------------
+def test_storage_full_mid_game_keeps_the_last_save_and_says_so_once(storage_module):
+    game = session(2)
+    first = game.save()
+    local = LocalStorage(quota=len(KEY) + len(first) + 40)
+    use(local)
+    table = saves(storage_module)
+    assert table.save(game) is None and local.items[KEY] == first
+    while len(game.save()) <= len(first) + 40:
+        step(game)
+    assert not game.state.is_terminal()
+    assert table.save(game) == ui.SAVE_FULL  # said at once
+    assert table.save(game) is None  # once
+    assert local.items[KEY] == first  # the last good save is kept, in localStorage
+    assert table.storage.persistent and table.storage.full
+    assert table.load() is not None  # a reload resumes it
+    # After a reload with the storage still full: "full", never "refused"; resume offered.
+    local.quota = local.used()  # not a byte more
+    again = saves(storage_module)
+    assert again.storage.persistent and again.storage.full
+    assert again.load() is not None
+    assert again.take_notices() == [ui.STORAGE_FULL]
+
+
+def test_storage_refused_is_told_apart_from_storage_full(storage_module):
+    use(LocalStorage(refused=True))
+    table = saves(storage_module)
+    assert not table.storage.persistent and not table.storage.full
+    assert table.save(session()) is None  # kept in memory for the page's life
+    assert table.load() is not None
+    assert table.take_notices() == [ui.STORAGE_REFUSED]
+
+
+# -- item 3: backups, and notices that say what was done --------------------------------
+def test_the_last_three_bad_saves_are_kept_newest_first(storage_module):
+    local = LocalStorage()
+    use(local)
+    table = saves(storage_module)
+    for n in range(4):
+        local.items[KEY] = f"bad {n}"
+        assert table.load() is None
+        assert table.take_notices() == [ui.SAVE_SET_ASIDE]
+    kept = [local.items.get(f"{KEY}.backup{suffix}") for suffix in ("", ".2", ".3", ".4")]
+    assert kept == ["bad 3", "bad 2", "bad 1", None]
+
+
+def test_a_bad_save_too_big_to_keep_is_said_removed_and_later_saves_still_persist(
+    storage_module,
+):
+    local = LocalStorage(quota=400)
+    use(local)
+    local.items[f"{KEY}.backup"] = "older"
+    local.items[KEY] = "x" * 300  # fits as it is, not beside a copy of the older backups
+    local.quota = local.used()
+    table = saves(storage_module)
+    assert table.load() is None
+    said = table.take_notices()
+    assert ui.SAVE_REMOVED in said and ui.SAVE_SET_ASIDE not in said  # no "a copy is kept"
+    assert "older" in local.items.values()  # the older backup is not overwritten
+    assert KEY not in local.items
+    small = session(1)
+    local.quota = 10**9
+    assert table.save(small) is None
+    assert local.items[KEY] == small.save()  # in localStorage, not in memory
+
+
+def test_records_that_cannot_be_kept_aside_are_not_said_kept(monkeypatch):
+    module = page_module(monkeypatch, "storage")
+    local = LocalStorage()
+    use(local)
+    local.items[module.RECORDS_KEY] = "[" * 5000
+    local.quota = local.used()
+    local.items["other"] = "y" * 10  # and nothing more fits beside a copy
+    store = module.RecordsStore(module.Storage())
+    assert store.notices == [module.RECORDS_REMOVED]
+    local.quota = 10**9
+    for n in range(4):
+        local.items[module.RECORDS_KEY] = f"bad {n}"
+        store.read()
+    kept = [local.items.get(f"{module.RECORDS_KEY}.backup{n}") for n in (1, 2, 3, 4)]
+    assert kept == ["bad 3", "bad 2", "bad 1", None]
+
+
+# -- item 4: one game, one tab ---------------------------------------------------------
+class Hub:
+    """``BroadcastChannel``: every channel but the sender hears a message."""
+
+    def __init__(self) -> None:
+        self.channels: list[Channel] = []
+
+    def new(self, name: str) -> Channel:
+        channel = Channel(self)
+        self.channels.append(channel)
+        return channel
+
+
+class Channel:
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.listeners: list[Any] = []
+
+    def addEventListener(self, kind: str, listener: Any) -> None:  # noqa: N802
+        self.listeners.append(listener)
+
+    def removeEventListener(self, kind: str, listener: Any) -> None:  # noqa: N802
+        self.listeners.remove(listener)
+
+    def postMessage(self, data: Any) -> None:  # noqa: N802
+        for other in list(self.hub.channels):
+            if other is not self:
+                for listener in list(other.listeners):
+                    listener(type("Event", (), {"data": data})())
+
+    def close(self) -> None:
+        self.hub.channels.remove(self)
+
+
+def test_a_second_tab_playing_a_game_makes_the_first_step_back(monkeypatch):
+    tabs = page_module(monkeypatch, "tabs")
+    hub = Hub()
+    sys.modules["js"].BroadcastChannel = hub  # type: ignore[attr-defined]
+    heard: list[str] = []
+
+    def tab(name: str, game: str = "tiny", shared: bool = True) -> Any:
+        taken, seen = f"{name} taken", f"{name} seen"
+        return tabs.OneTab(game, shared, lambda: heard.append(taken), lambda: heard.append(seen))
+
+    a, b, other_game = tab("a"), tab("b"), tab("c", "fileiras")
+    a.claim()
+    assert heard == []
+    b.ask()  # b's set-up screen: is the game played elsewhere?
+    assert heard == ["b seen"]
+    b.claim()  # "Play it here": a steps back, and only a
+    assert heard == ["b seen", "a taken"] and not a.playing and b.playing
+    a.claim()
+    assert heard[-1] == "b taken"
+    other_game.claim()  # another game: nobody steps back
+    assert heard[-1] == "b taken"
+    for noise in ("claim tiny", ["claim", "tiny", "x"], "claim tiny x y", "x" * 500):
+        b.channel.postMessage(noise)
+    assert a.playing and heard[-1] == "b taken"
+    a.close()
+    assert len(hub.channels) == 2
+
+
+def test_tabs_without_shared_storage_do_not_coordinate(monkeypatch):
+    tabs = page_module(monkeypatch, "tabs")
+    hub = Hub()
+    sys.modules["js"].BroadcastChannel = hub  # type: ignore[attr-defined]
+    heard: list[str] = []
+    a = tabs.OneTab("tiny", False, lambda: heard.append("a"), lambda: heard.append("a"))
+    b = tabs.OneTab("tiny", False, lambda: heard.append("b"), lambda: heard.append("b"))
+    a.claim()
+    b.ask()
+    b.claim()
+    assert heard == [] and hub.channels == [] and a.playing and b.playing
+    del sys.modules["js"].BroadcastChannel  # type: ignore[attr-defined]
+
+    class Missing:
+        def new(self, name: str) -> Any:
+            raise JsError("ReferenceError")
+
+    sys.modules["js"].BroadcastChannel = Missing()  # type: ignore[attr-defined]
+    lone = tabs.OneTab("tiny", True, lambda: heard.append("x"), lambda: heard.append("x"))
+    lone.claim()
+    lone.close()
+    assert lone.channel is None and heard == []
