@@ -77,7 +77,9 @@ self.onmessage = async (event) => {
       const ms = await boot(JSON.parse(event.data));
       self.postMessage(JSON.stringify({ booted: ms }));
     } catch (error) {
-      self.postMessage(JSON.stringify({ failed: String(error && error.message ? error.message : error) }));
+      // A Python error's message is its whole traceback: its last line says what.
+      const words = String(error && error.message ? error.message : error).trim().split("\n").pop();
+      self.postMessage(JSON.stringify({ failed: words }));
     }
     return;
   }

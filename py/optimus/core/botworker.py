@@ -38,6 +38,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from optimus import i18n
 from optimus.core import userbots
 from optimus.core.bots import Bot, Budget
 from optimus.core.protocol import JSON
@@ -101,6 +102,8 @@ class Host:
         try:
             op = message.get("op")
             if op == "load":
+                if "lang" in message:  # the refusals in the language the page speaks now
+                    i18n.use(str(message["lang"]))
                 return self.load(str(message["name"]), base64.b64decode(message["data"]))
             if op == "seat":
                 return self.seat(message)
@@ -298,7 +301,7 @@ class Client:
         file = userbots.BotFile(name, data)
         try:
             await self._fresh()
-            reply = await self.transport.send(file.message(), STOP_MS)
+            reply = await self.transport.send({**file.message(), "lang": i18n.language()}, STOP_MS)
         except Stopped:
             raise userbots.UserBotError(
                 _(
@@ -320,7 +323,8 @@ class Client:
     async def decide(self, ask: Ask) -> Reply:
         """The answer to a decision, for ``TableSession.answer``: ``move``, ``illegal``,
         ``error``, ``slow`` (as :meth:`Host.decide`), or ``unseated`` (the bot could not
-        be seated: its problem) or ``stopped`` (no answer in time: the seconds waited)."""
+        be seated: its problem) or ``stopped`` (no answer in time: the seconds waited,
+        a number)."""
         try:
             await self._fresh()
             seated = self._seated.get(ask.seat)
@@ -352,7 +356,7 @@ class Client:
             }
             return await self.transport.send(message, waited)
         except Stopped:
-            return {"stopped": seconds(stop_ms(self._limit(ask.seat)) / 1000)}
+            return {"stopped": stop_ms(self._limit(ask.seat)) / 1000}
         except Lost as exc:
             return {"unseated": str(exc)}
 
@@ -363,8 +367,6 @@ class Client:
 
 def seconds(value: float) -> str:
     """``5``, ``1.5`` (``1,5`` in Portuguese): as short as the value allows."""
-    from optimus import i18n
-
     text = f"{value:g}"
     digits = len(text.partition(".")[2]) if "e" not in text else 3
     return i18n.number(value, digits)
