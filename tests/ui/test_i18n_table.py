@@ -186,6 +186,14 @@ def test_a_bot_that_cannot_start_is_noted_in_the_language_shown(speak: Any) -> N
         assert note.say("Broken 1") == (
             "Broken 1 no s'ha pogut iniciar (RuntimeError: no): el Bot normal fa totes les jugades."
         )
+        # A bot stopped by the page (its worker terminated): the seconds in words too.
+        session = TableSession(FileirasGame(), {}, seed=1, seats=["broken:Broken", "easy"])
+        assert session.answer(0, {"stopped": 12.5}) is None and session.remote == {}
+        (note,) = session.take_notes()
+        speak("pt")
+        assert note.say("Broken 1").startswith(
+            "Broken 1 demorou demais (sem resposta em 12,5 s) e foi interrompido: o Bot normal"
+        )
     finally:
         userbots.forget("fileiras")
 
