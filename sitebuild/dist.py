@@ -12,6 +12,7 @@ from pathlib import Path
 
 from sitebuild import DIST, INDEX_TEMPLATE, PY_SRC, ROOT, STAMP_NAME, WEB_SRC
 from sitebuild.archives import (
+    SHARED_UNIT,
     build_web_zip,
     build_wheel,
     gzipped_stored_zip,
@@ -95,6 +96,12 @@ def build(
         unpacked = served.rsplit("/", 1)[-1].removesuffix(".gz")
         (staging / served).write_bytes(gzipped_stored_zip(compiled[unpacked]))
     units = unit_config(split, unit_files)
+    # The bot worker's script (players' bots run there: docs/bots.md), named by its
+    # content; the page finds it in the shared unit's entry.
+    worker_js = (WEB_SRC / "botworker.js").read_bytes()
+    worker = f"app/botworker-{hashlib.sha256(worker_js).hexdigest()[:8]}.js"
+    (staging / worker).write_bytes(worker_js)
+    units[SHARED_UNIT]["worker"] = f"./{worker}"
 
     template = INDEX_TEMPLATE.read_text(encoding="utf-8")
     description = page_description(template)

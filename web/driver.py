@@ -3,8 +3,9 @@
 :class:`Driver` holds the :class:`~optimus.ui.session.TableSession` in play.
 A person's move goes through the checked path (an illegal move is refused
 with the engine's reason, in words); bots think in slices of ``SLICE_MS`` so the page
-never freezes, and each action is saved, drawn, animated and paced by the
-speed setting.  What it draws with is its :class:`Host` (the game's table).
+never freezes (a player's own bot thinks in the bot worker, web/botworker.py), and
+each action is saved, drawn, animated and paced by the speed setting.  What it draws
+with is its :class:`Host` (the game's table).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from optimus.i18n import _
 from optimus.ui import table as ui
 from optimus.ui.session import TableSession
 
+from .botworker import client
 from .motion import reduced_motion
 
 SLICE_MS = 25.0
@@ -66,7 +68,7 @@ class Driver:
             started = time.perf_counter()
             host.render()
             await asyncio.sleep(0)
-            while (move := session.think(SLICE_MS)) is None:
+            while (move := await self._decide(session, generation)) is None:
                 await asyncio.sleep(0)  # give the page back between slices
                 if generation != self.generation:
                     return
@@ -78,6 +80,19 @@ class Driver:
             await asyncio.sleep(max(0.0, delay - (time.perf_counter() - started)))
         if generation == self.generation:
             host.render()
+
+    async def _decide(self, session: TableSession, generation: int) -> str | None:
+        """One step of the bot to act: a player's bot's decision asked of the bot worker
+        (awaited: the page goes on meanwhile), else a slice of a built-in bot's thinking."""
+        ask = session.asking()
+        if ask is not None:
+            reply = await client(session.game.name).decide(ask)
+            if generation != self.generation:  # a new game, an undo: the reply is stale
+                return None
+            move = session.answer(ask.seat, reply)
+            if move is not None or session.asking() is not None:
+                return move
+        return session.think(SLICE_MS)
 
     def after_move(self, seat: int, move: str, apply: Callable[[], None]) -> None:
         """Apply a move (``apply``), save and draw it, then animate its pieces."""

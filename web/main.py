@@ -92,6 +92,10 @@ def register_views(router: Router, archives: Archives) -> None:
     router.register(RECORDS, records, title=title)
 
 
+UNITS: dict[str, Mapping[str, Any]] = {}
+"""The archives fetched after the boot, as ``boot`` was given them (the bot worker
+mounts them too: web/botworker.py)."""
+
 RECORDS = "records"
 RECORDS_VIEW = "optimus_web.records_view:RecordsView"
 
@@ -284,6 +288,8 @@ def boot(units: Mapping[str, Mapping[str, Any]] | None = None) -> Router:
     ``units`` describes the archives of our code fetched after the boot (build.py's
     ``unit_config``, written into index.html).
     """
+    global UNITS
+    UNITS = dict(units or {})
     root: Any = js.document.documentElement
     try:
         started = time.perf_counter()

@@ -1,18 +1,15 @@
-"""“Add your bot…” on every game's set-up screen: the file picker, drag-and-drop and micropip.
+"""“Add your bot…” on every game's set-up screen: the file picker and drag-and-drop.
 
-Only the browser glue is here.  Loading source, finding the ``Bot`` subclasses,
-remembering them per game and guarding their decisions is
-:mod:`optimus.core.userbots` and :class:`optimus.ui.session.TableSession`.
-
-A ``.py`` file is imported from its text.  A wheel is written into the page's
-own (in-memory) file system and installed from there by micropip, which is
-loaded only now, from the site (``emfs:`` URL, ``deps=False``: no network).
+Only the browser glue is here.  A chosen file is never imported in the page: its
+bytes go to the game's bot worker (web/botworker.py), which imports it there, off
+the page's thread, and lists its bots; the table's seats then play there too
+(:mod:`optimus.core.botworker`, :class:`optimus.ui.session.TableSession`).  A wheel
+is unpacked there (pure Python, its dependencies not installed).
 """
 
 from __future__ import annotations
 
 import asyncio
-import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -22,12 +19,11 @@ from optimus.core import userbots
 from optimus.core.protocol import JSON
 from optimus.i18n import _, ngettext
 
+from .botworker import client
 from .router import esc, found
 
 PERSON = "person"
 """A seat setting's choice for one more person at the device (web/setup.py)."""
-WHEELS = "/tmp/optimus-userbots"
-"""Where chosen wheels are written in the page's file system before micropip installs them."""
 
 
 def seat_keys(choices: dict[str, Sequence[JSON]], levels: Sequence[str]) -> list[str]:
@@ -37,31 +33,6 @@ def seat_keys(choices: dict[str, Sequence[JSON]], levels: Sequence[str]) -> list
         for k, c in choices.items()
         if any(str(x) in levels for x in c) and all(str(x) in levels or x == PERSON for x in c)
     ]
-
-
-async def install_wheel(filename: str, data: bytes) -> list[Any]:
-    """Install a wheel from the page's file system with micropip; its top-level modules."""
-    names = userbots.wheel_modules(data, filename)
-    os.makedirs(WHEELS, exist_ok=True)
-    path = f"{WHEELS}/{os.path.basename(filename)}"
-    with open(path, "wb") as handle:
-        handle.write(data)
-    import pyodide_js
-
-    await pyodide_js.loadPackage("micropip")  # from the site's own lock file, once
-    import micropip
-
-    try:
-        await micropip.install(f"emfs:{path}", deps=False, reinstall=True)
-    except Exception as exc:  # a bad wheel name or metadata: micropip says what
-        raise userbots.UserBotError(
-            _(
-                "{file} could not be installed: {error}",
-                file=os.path.basename(filename),
-                error=exc,
-            )
-        ) from None
-    return userbots.import_installed(names)
 
 
 class BotPicker:
@@ -171,19 +142,15 @@ class BotPicker:
             name = str(file.name)
             self._say(_("Loading {file}…", file=name), "busy")
             try:
-                data = (await file.arrayBuffer()).to_bytes()
-                if name.endswith(".py"):
-                    modules = [userbots.load_source(name, userbots.decode(data, name))]
-                elif name.endswith(".whl"):
-                    modules = await install_wheel(name, data)
-                else:
+                if not name.endswith((".py", ".whl")):
                     raise userbots.UserBotError(
                         _("{file}: choose a .py file or a wheel (.whl)", file=name)
                     )
-                added += userbots.register(self.game, userbots.find_bots(*modules))
+                data = (await file.arrayBuffer()).to_bytes()
+                added += await client(self.game).load(name, data)  # in the bot worker
             except userbots.UserBotError as exc:
                 problems.append(str(exc))
-            except Exception as exc:  # reading the file, micropip itself: still plain words
+            except Exception as exc:  # reading the file: still plain words
                 problems.append(f"{name}: {type(exc).__name__}: {exc}")
         for spec in added:
             self._add_choice(spec)

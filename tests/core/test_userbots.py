@@ -86,8 +86,11 @@ def test_registered_bots_are_per_game_and_named_by_class_and_module():
     module = userbots.load_source(
         "reg_bot.py", "from optimus.core.bots import RandomBot\nclass R(RandomBot): pass\n"
     )
-    assert userbots.register("fileiras", userbots.find_bots(module)) == ["reg_bot:R"]
-    assert list(userbots.registered("fileiras")) == ["reg_bot:R"]
+    specs = [userbots.spec_of(c) for c in userbots.find_bots(module)]
+    file = userbots.BotFile("reg_bot.py", b"...")
+    assert userbots.register("fileiras", specs, file) == ["reg_bot:R"]
+    assert userbots.registered("fileiras") == {"reg_bot:R": file}
+    assert userbots.files("fileiras") == [file]
     assert userbots.registered("optimus") == {}
     assert userbots.label("reg_bot:R") == "R (reg_bot)"
     userbots.forget()

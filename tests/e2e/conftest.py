@@ -323,6 +323,27 @@ class FileirasTable:
         target.click(self.start)
         return self.finish(target)
 
+    def add_example_bot(self, target: Any) -> str:
+        """From the end of a game: back to the set-up screen, and the example bot of
+        docs/bots.md chosen with the picker; the picker's message once it is loaded
+        (in the bot worker) or refused."""
+        target.click(f"{self.end} [data-action=new]")
+        target.wait_for_selector(self.setup)
+        example = Path(__file__).resolve().parents[2] / "docs" / "examples" / "greedy_bot.py"
+        data = example.read_bytes()
+        file = {"name": "greedy_bot.py", "mimeType": "text/x-python", "buffer": data}
+        target.set_input_files("[data-role=bot-file]", [file])
+        message = "[data-role=bot-message]"
+        target.wait_for_selector(f"{message}[data-state=done], {message}[data-state=error]")
+        return str(target.text_content(message))
+
+    def play_the_example_bot(self, target: Any) -> int:
+        """A two-player game against the example bot (added): the seats in the final scores."""
+        target.select_option(self.players, "2")
+        target.select_option("select[name=bot0]", "greedy_bot:GreedyBot")
+        target.click(self.start)
+        return self.finish(target)
+
     def instant(self, target: Any) -> None:
         """Bots play at once (the speed is in the Settings dialog of the game bar)."""
         target.click("#game-tools [data-action=settings]")

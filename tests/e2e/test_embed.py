@@ -113,6 +113,12 @@ def test_in_a_cross_origin_iframe_with_site_data_blocked_the_site_plays_to_the_e
         "() => { try { localStorage.length; return false; } catch (e) { return e.name; } }"
     )
     assert refused == "SecurityError"  # the storage really was refused
+    # A player's bot runs in the bot worker here too: messages, no SharedArrayBuffer.
+    assert frame.evaluate("self.crossOriginIsolated") is False
+    assert "Added GreedyBot (greedy_bot)" in fileiras.add_example_bot(frame)
+    assert fileiras.play_the_example_bot(frame) == 2
+    assert frame.locator(".log li.note").count() == 0  # the bot itself played
+    assert frame.evaluate("window.__rejections") == []
 
 
 def test_in_an_iframe_sandboxed_with_allow_scripts_only_the_site_plays_to_the_end(
@@ -120,6 +126,10 @@ def test_in_an_iframe_sandboxed_with_allow_scripts_only_the_site_plays_to_the_en
 ) -> None:
     frame = _embed_and_play(guarded, site, serve, dist, fileiras, sandbox="allow-scripts")
     assert frame.evaluate("self.origin") == "null"  # an opaque origin
+    # A page of an opaque origin cannot start a worker from the site's files: a
+    # player's bot is refused in words (it would run in the page otherwise).
+    said = fileiras.add_example_bot(frame)
+    assert said.startswith("Could not add a bot. Your bots cannot run here:"), said
 
 
 def test_a_language_link_in_a_cross_origin_iframe_opens_in_catalan(

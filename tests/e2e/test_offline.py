@@ -88,6 +88,11 @@ def test_after_one_visit_the_site_reloads_and_opens_offline_and_plays_to_the_end
     assert page.locator("#offline-note").count() == 0  # said once, not on every load
     assert page.get_attribute("html", "data-offline") == "ready"
     assert fileiras.play_to_the_end(page) == 2
+    # A player's bot, offline: the bot worker's script, Pyodide and our archives are
+    # served by the service worker to the bot worker too.
+    assert "Added GreedyBot (greedy_bot)" in fileiras.add_example_bot(page)
+    assert fileiras.play_the_example_bot(page) == 2
+    assert page.locator(".log li.note").count() == 0  # the bot itself played
     page.close()
 
     tab = guarded_sw.new_page()  # a new tab, still offline

@@ -1,4 +1,5 @@
-"""Your own bot at the table, in real Chromium: from a ``.py`` file and from a wheel.
+"""Your own bot at the table, in real Chromium: from a ``.py`` file and from a wheel,
+loaded and played in the bot worker (web/botworker.js), never in the page.
 
 Every page is ``guarded`` (no request to another host, no console or page
 error); waits are on states, never on time.  The example bot is the one in
@@ -93,6 +94,8 @@ def test_a_py_bot_plays_to_the_end_and_bad_bots_are_told_in_words(guarded, site,
     assert "needs.py, line 2: ModuleNotFoundError: No module named 'numpy'" in said
     said = pick(page, py_file("empty.py", b"X = 1\n"))
     assert "empty.py defines no subclass of optimus.core.bots.Bot" in said
+    said = pick(page, py_file("bye.py", b"import sys\n\nsys.exit()\n"))  # not "Loading…"
+    assert "bye.py, line 3: SystemExit" in said
     assert page.locator("select[name=bot0] option").count() == 4  # nothing was added
     # (the three levels and "A person at this device")
 
@@ -101,10 +104,11 @@ def test_a_py_bot_plays_to_the_end_and_bad_bots_are_told_in_words(guarded, site,
     said = pick(page, py_file("bad_bots.py", BAD_BOTS.read_bytes()))
     assert "Added Raises (bad_bots), Illegal (bad_bots), Slow (bad_bots), NotAGenerator" in said
     assert not micropip_requested(page)  # a .py file needs no micropip
+    assert "bye" not in page.evaluate("optimusCompiledInPage()")  # nor was it imported here
 
     page.select_option(fileiras.players, "5")
     for seat, spec in enumerate(
-        ["greedy_bot:GreedyBot", "bad_bots:Raises", "bad_bots:Illegal", "bad_bots:Slow"]
+        ["greedy_bot:GreedyBot", "bad_bots:Exits", "bad_bots:Illegal", "bad_bots:Slow"]
     ):
         page.select_option(f"select[name=bot{seat}]", spec)
     fileiras.instant(page)
@@ -113,14 +117,14 @@ def test_a_py_bot_plays_to_the_end_and_bad_bots_are_told_in_words(guarded, site,
     scores = fileiras.finish(page, lambda: seen.update(page.locator(NOTES).all_text_contents()))
     assert scores == 5
     seen.update(page.locator(NOTES).all_text_contents())
-    assert any(n.startswith("Raises 3 failed while thinking (ValueError: my bug)") for n in seen)
+    assert any(n.startswith("Exits 3 failed while thinking (SystemExit)") for n in seen)
     assert any(n.startswith("Illegal 4 chose an illegal move (fly away)") for n in seen)
     assert any(n.startswith("Slow 5 thought for more than 0.03 s") for n in seen)
     assert all(n.endswith("the Normal bot played this move for it.") for n in seen), seen
     assert not any(n.startswith("GreedyBot") for n in seen)  # the example bot never failed
 
 
-def test_a_wheel_is_installed_offline_by_micropip_and_a_save_never_loads_a_bot(
+def test_a_wheel_is_unpacked_in_the_bot_worker_and_a_save_never_loads_a_bot(
     guarded, site, fileiras
 ):
     page = guarded.page
@@ -130,7 +134,7 @@ def test_a_wheel_is_installed_offline_by_micropip_and_a_save_never_loads_a_bot(
     data = wheel("wheelgreedy", EXAMPLE.read_text())
     said = drop(page, "wheelgreedy-0.1-py3-none-any.whl", data)
     assert "Added GreedyBot (wheelgreedy)" in said, said
-    assert micropip_requested(page)  # loaded now, from the site (the guard checks the host)
+    assert not micropip_requested(page)  # unpacked in the bot worker: no installer
     page.select_option(fileiras.players, "2")
     page.select_option("select[name=bot0]", "wheelgreedy:GreedyBot")
     fileiras.instant(page)
@@ -154,3 +158,45 @@ def test_a_wheel_is_installed_offline_by_micropip_and_a_save_never_loads_a_bot(
     page.wait_for_selector(fileiras.your_turn)
     assert "the Normal bot plays it" in page.locator(NOTES).first.text_content()
     assert fileiras.finish(page) == 2
+
+
+def test_a_bot_that_loops_for_ever_never_freezes_the_page_and_is_stopped(guarded, site, fileiras):
+    page = guarded.page
+    page.goto(site + "#/fileiras")
+    guarded.wait_ready()
+    page.wait_for_selector(fileiras.setup)
+    said = pick(page, py_file("bad_bots.py", BAD_BOTS.read_bytes()))
+    assert "Forever (bad_bots)" in said
+    page.select_option(fileiras.players, "2")
+    page.select_option("select[name=bot0]", "bad_bots:Forever")
+    fileiras.instant(page)
+    page.click(fileiras.start)
+    # Play until the looping bot is to move: it thinks in the worker, for ever.
+    while True:
+        page.wait_for_selector(f"{fileiras.your_turn}, .status.thinking")
+        if page.locator(".status.thinking").count():
+            break
+        if page.locator(fileiras.draw).count():
+            page.click(fileiras.draw)
+            page.locator(fileiras.place).first.click()
+        else:
+            page.locator(fileiras.take).first.click()
+    # Meanwhile the page answers: the rules drawer opens and closes, the bot still thinking.
+    page.click("#game-tools [data-action=rules]")
+    page.wait_for_selector("dialog[data-role=rules][open]")
+    assert page.locator(".status.thinking").count() == 1
+    assert page.locator(NOTES).count() == 0
+    page.keyboard.press("Escape")
+    page.wait_for_selector("dialog[data-role=rules]:not([open])", state="attached")
+    # Past the time limit the worker is stopped and the normal bot plays, for good.
+    note = page.locator(NOTES, has_text="took too long")
+    note.wait_for()
+    assert str(note.text_content()).startswith(
+        "Forever 2 took too long (no answer within 5 s) and was stopped: the Normal bot "
+        "played this move for it, and plays its moves from now on."
+    )
+    counts: list[int] = []
+    assert fileiras.finish(page, lambda: counts.append(page.locator(NOTES).count())) == 2
+    assert max(counts) == 1  # said once: the seat stays with the normal bot (a new round's
+    # log starts empty)
+    assert int(page.evaluate("document.documentElement.dataset.botWorkerMs")) > 0

@@ -172,21 +172,27 @@ def test_a_resumed_seat_whose_bot_is_gone_is_named_by_its_number(speak: Any) -> 
 
 
 def test_a_bot_that_cannot_start_is_noted_in_the_language_shown(speak: Any) -> None:
-    class Broken:
-        def __init__(self, *args: object) -> None:
-            raise RuntimeError("no")
-
     from optimus.core import userbots
 
-    userbots.register("fileiras", [Broken])  # type: ignore[list-item]
+    userbots.register("fileiras", ["broken:Broken"], userbots.BotFile("broken.py", b""))
     try:
-        session = TableSession(
-            FileirasGame(), {}, seed=1, seats=["human", userbots.spec_of(Broken)]
-        )  # type: ignore[arg-type]
+        session = TableSession(FileirasGame(), {}, seed=1, seats=["broken:Broken", "easy"])
+        ask = session.asking()
+        assert ask is not None and ask.spec == "broken:Broken"
+        # What the bot worker answers when the bot's constructor raised.
+        assert session.answer(ask.seat, {"unseated": "RuntimeError: no"}) is None
         (note,) = session.take_notes()
         speak("ca")
-        assert note.say("Broken 2") == (
-            "Broken 2 no s'ha pogut iniciar (RuntimeError: no): el Bot normal fa totes les jugades."
+        assert note.say("Broken 1") == (
+            "Broken 1 no s'ha pogut iniciar (RuntimeError: no): el Bot normal fa totes les jugades."
+        )
+        # A bot stopped by the page (its worker terminated): the seconds in words too.
+        session = TableSession(FileirasGame(), {}, seed=1, seats=["broken:Broken", "easy"])
+        assert session.answer(0, {"stopped": 12.5}) is None and session.remote == {}
+        (note,) = session.take_notes()
+        speak("pt")
+        assert note.say("Broken 1").startswith(
+            "Broken 1 demorou demais (sem resposta em 12,5 s) e foi interrompido: o Bot normal"
         )
     finally:
         userbots.forget("fileiras")

@@ -8,10 +8,12 @@ the file picker and micropip; everything else is here, without the browser).
   error becomes a :class:`UserBotError` naming the file and the line.
 - :func:`find_bots` lists the :class:`~optimus.core.bots.Bot` subclasses a
   module defines (or an error if there is none).
-- :func:`register` remembers them for one game, for as long as the process (the
-  page) lives; :func:`registered` is what a table may seat.  Nothing here is
-  ever loaded from a name in a link or a saved game: only from a file the
-  player chose.
+- :func:`register` remembers, for one game and as long as the process (the
+  page) lives, the bots a file holds and the file itself (:class:`BotFile`):
+  :func:`registered` is what a table may seat.  In the page the file is loaded
+  and its bots play in a worker, never in the page itself
+  (:mod:`optimus.core.botworker`).  Nothing here is ever loaded from a name in a
+  link or a saved game: only from a file the player chose.
 
 >>> module = load_source("doc_bot.py", "from optimus.core.bots import RandomBot\\n"
 ...                      "class Lucky(RandomBot):\\n    pass\\n")
@@ -25,11 +27,13 @@ optimus.core.userbots.UserBotError: oops.py, line 1: SyntaxError: '(' was never 
 
 from __future__ import annotations
 
+import base64
 import importlib
 import os
 import re
 import sys
 import traceback
+from dataclasses import dataclass
 from types import ModuleType
 
 from optimus.core.bots import Bot
@@ -44,8 +48,21 @@ class UserBotError(GameError):
 _USER_MODULES: set[str] = set()
 """Modules made from a player's files (they may be replaced by a newer file)."""
 
-_REGISTRY: dict[str, dict[str, type[Bot]]] = {}
-"""Per game name: seat spec (``module:Class``) -> the bot class."""
+
+@dataclass(frozen=True)
+class BotFile:
+    """A file a player chose: its name and its bytes (loaded again into a fresh worker)."""
+
+    name: str
+    data: bytes
+
+    def message(self) -> dict[str, str]:
+        """The bot worker's message that loads this file (:mod:`optimus.core.botworker`)."""
+        return {"op": "load", "name": self.name, "data": base64.b64encode(self.data).decode()}
+
+
+_REGISTRY: dict[str, dict[str, BotFile]] = {}
+"""Per game name: seat spec (``module:Class``) -> the file that defines the bot."""
 
 _FILES: dict[str, ModuleType] = {}
 """Per absolute path: the module made from it (the arena resolves a spec once per game)."""
@@ -80,7 +97,7 @@ def describe_error(exc: BaseException, filename: str) -> str:
         text = f"{type(exc).__name__}: {exc.msg}"
     else:
         line = _line_in(exc, filename)
-        text = f"{type(exc).__name__}: {exc}"
+        text = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
     if line:
         return _("{file}, line {line}: {error}", file=label, line=line, error=text)
     return f"{label}: {text}"
@@ -115,7 +132,7 @@ def load_source(filename: str, source: str, name: str | None = None) -> ModuleTy
     _USER_MODULES.add(name)
     try:
         exec(code, module.__dict__)
-    except Exception as exc:  # anything the file's top level raises on import
+    except BaseException as exc:  # anything its top level raises on import, sys.exit() too
         if previous is not None:
             sys.modules[name] = previous
         else:
@@ -208,7 +225,7 @@ def import_installed(names: list[str]) -> list[ModuleType]:
         _USER_MODULES.add(name)
         try:
             modules.append(importlib.import_module(name))
-        except Exception as exc:  # the wheel's own code failed on import
+        except BaseException as exc:  # the wheel's own code failed on import (or exited)
             frames = [
                 f.filename
                 for f in traceback.extract_tb(exc.__traceback__)
@@ -263,20 +280,26 @@ def label(spec: str) -> str:
     return f"{name} ({module})"
 
 
-def register(game: str, classes: list[type[Bot]]) -> list[str]:
-    """Make ``classes`` seat choices of ``game`` for the life of the page; their specs."""
+def register(game: str, specs: list[str], file: BotFile) -> list[str]:
+    """Make the bots ``specs`` of ``file`` seat choices of ``game`` for the life of the
+    page (a newer file of the same name replaces the older's); ``specs``."""
     seats = _REGISTRY.setdefault(game, {})
-    specs = []
-    for cls in classes:
-        spec = spec_of(cls)
-        seats[spec] = cls
-        specs.append(spec)
+    for spec, old in list(seats.items()):
+        if old.name == file.name:
+            del seats[spec]
+    for spec in specs:
+        seats[spec] = file
     return specs
 
 
-def registered(game: str) -> dict[str, type[Bot]]:
-    """The player's bots seated so far at ``game`` (spec -> class), oldest first."""
+def registered(game: str) -> dict[str, BotFile]:
+    """The player's bots seated so far at ``game`` (spec -> its file), oldest first."""
     return dict(_REGISTRY.get(game, {}))
+
+
+def files(game: str) -> list[BotFile]:
+    """The files of ``game``'s registered bots, each once, oldest first."""
+    return list(dict.fromkeys(_REGISTRY.get(game, {}).values()))
 
 
 def forget(game: str | None = None) -> None:

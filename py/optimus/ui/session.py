@@ -2,7 +2,10 @@
 
 The DOM layer owns nothing but drawing and clicks: it asks the session whose
 turn it is, hands it a human's move, or lets a bot think for a slice of a few
-milliseconds and then yields to the browser, so the page never freezes.
+milliseconds and then yields to the browser, so the page never freezes.  A
+player's own bot never runs here: its decisions are asked of the bot worker
+(:meth:`TableSession.asking`, :meth:`TableSession.answer`,
+:mod:`optimus.core.botworker`).
 
 >>> from optimus.tiny.game import TinyGame
 >>> s = TableSession(TinyGame(), {"players": 2}, seed=1, seats=["random", "random"])
@@ -15,15 +18,18 @@ True
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from optimus import i18n
 from optimus.core import jsontext, userbots
 from optimus.core.arena import resolve_bot
 from optimus.core.bots import Bot, Budget, Thinking
+from optimus.core.botworker import Ask
 from optimus.core.protocol import JSON, Game, GameError, RecordError, State
 from optimus.core.record import Match, Record, replay
 from optimus.core.rng import Rng, derive_seed
@@ -34,8 +40,6 @@ HUMAN = "human"
 """The device owner's seat; a further person at the device is ``"human:<name>"``."""
 FALLBACK = "normal"
 """The level that plays a decision a player's bot could not make."""
-USER_BOT_MS = 1000.0
-"""Thinking time of a player's bot per decision when its budget sets none."""
 DECISION_MS = 500.0
 """The longest a built-in bot that searches thinks per decision at the table, on any
 device: its own budget, capped by this clock (wall time from the decision's start,
@@ -95,6 +99,10 @@ COULD_NOT_START = N_("{who} could not start ({problem}): the {fallback} plays ev
 ILLEGAL = N_("{who} chose an illegal move ({move}): the {fallback} played this move for it.")
 FAILED = N_("{who} failed while thinking ({problem}): the {fallback} played this move for it.")
 TOO_LONG = N_("{who} thought for more than {seconds} s: the {fallback} played this move for it.")
+STOPPED = N_(
+    "{who} took too long (no answer within {seconds} s) and was stopped: the {fallback} "
+    "played this move for it, and plays its moves from now on."
+)
 NOT_LOADED = N_(
     "{who} was your bot {bot}, which is not loaded in this page: the {fallback} plays it "
     "(add your bot before resuming to seat it again)."
@@ -120,8 +128,11 @@ class TableSession:
         self.bots: dict[int, Bot] = {}
         self.notes: list[Note] = []
         """What the table should say (drained by the page: see :meth:`take_notes`)."""
-        self.guarded: set[int] = set()
-        """Seats of players' bots: their failures fall back to ``FALLBACK`` (logged)."""
+        self.remote: dict[int, str] = {}
+        """Seats of players' bots (seat -> spec), asked of the bot worker; their
+        failures fall back to ``FALLBACK`` (logged), whose bot is ``bots[seat]``."""
+        self.key = next(_TABLES)
+        """This table, for the bot worker (a new game seats its bots again)."""
         self._seed = seed
         self._budget = budget
         self._fallbacks: dict[int, Bot] = {}
@@ -129,20 +140,14 @@ class TableSession:
         for i, kind in enumerate(self.seats):
             if is_person(kind):
                 continue
-            rng = Rng(derive_seed(seed, "bot", i))
             if kind in mine and kind not in game.bot_levels():
-                self.guarded.add(i)
-                try:
-                    self.bots[i] = mine[kind](game, i, rng, budget)
-                except Exception as exc:  # a player's constructor: the seat falls back
-                    self.bots[i] = self._fallback(i)
-                    self._note(i, COULD_NOT_START, problem=_problem(exc))
-                    self.guarded.discard(i)
+                self.remote[i] = kind
+                self.bots[i] = self._fallback(i)
             else:
                 factory = resolve_bot(game, kind)
+                rng = Rng(derive_seed(seed, "bot", i))
                 self.bots[i] = factory(game, i, rng, table_budget(factory, budget))
-        self._thinking: tuple[int, Thinking, bool] | None = None
-        self._spent = 0.0
+        self._thinking: tuple[int, Thinking] | None = None
         self.holder: int | None = None
         """The person holding the device (whose table is shown): among simultaneous
         actors, their decision comes first."""
@@ -225,75 +230,95 @@ class TableSession:
         """Let the bot to act think for about ``slice_ms``; return its move once made.
 
         Returns None while the bot is still thinking (call again after
-        yielding to the browser) or if no bot is to act.
+        yielding to the browser), if no bot is to act, or if a player's bot is to
+        act: its decision is asked of the bot worker (:meth:`asking`).
         """
         seat = self.bot_to_act()
         if seat is None:
             self._thinking = None
             return None
         if self._thinking is None or self._thinking[0] != seat:
-            self._start(seat, self.bots[seat], seat in self.guarded)
-        last = time.perf_counter()
-        deadline = last + slice_ms / 1000
+            if seat in self.remote:
+                return None
+            self._start(seat, self.bots[seat])
+        deadline = time.perf_counter() + slice_ms / 1000
         while True:
             assert self._thinking is not None
-            _, gen, guarded = self._thinking
             try:
-                next(gen)
+                next(self._thinking[1])
             except StopIteration as stop:
                 move: str = stop.value
-                if guarded and not self._legal(seat, move):
-                    self._give_up(seat, ILLEGAL, move=_short(move))
-                    continue
                 self._thinking = None
                 self.match.play(seat, move)
                 return move
-            except Exception as exc:
-                if not guarded:
-                    raise
-                self._give_up(seat, FAILED, problem=_problem(exc))
-                continue
-            now = time.perf_counter()
-            if guarded:
-                self._spent += now - last
-                last = now
-                limit = self.think_limit_ms(self.bots[seat])
-                if self._spent * 1000 > limit:
-                    self._give_up(seat, TOO_LONG, seconds=_seconds(limit / 1000))
-                    continue
-            if now >= deadline:
+            if time.perf_counter() >= deadline:
                 return None
 
-    @staticmethod
-    def think_limit_ms(bot: Bot) -> float:
-        """How long a player's bot may think per decision: its budget's time, or
-        ``USER_BOT_MS``, plus half as much again (a search checks its clock only
-        now and then).  Time in its slices counts, not the page's between them."""
-        return 1.5 * (bot.budget.time_ms or USER_BOT_MS)
+    def asking(self) -> Ask | None:
+        """The decision a player's bot is to make now, to ask of the bot worker
+        (then :meth:`answer` its reply); None when no player's bot is to act."""
+        seat = self.asking_seat()
+        if seat is None:
+            return None
+        return Ask(
+            table=self.key,
+            game=self.game.name,
+            seat=seat,
+            spec=self.remote[seat],
+            seed=self._seed,
+            budget=self._budget,
+            observation=self.state.observation(seat),
+            legal=self.state.legal_moves(seat),
+        )
 
-    def _start(self, seat: int, bot: Bot, guarded: bool) -> None:
+    def answer(self, seat: int, reply: Mapping[str, Any]) -> str | None:
+        """The bot worker's reply to :meth:`asking` for ``seat``: its move, played and
+        returned when it is legal.  Otherwise (an illegal move, an error, too long,
+        stopped, not seated) the table notes why and the fallback bot makes the
+        decision (:meth:`think` goes on with it); for a bot stopped or not seated, every
+        decision from now on.  A reply that comes too late (not ``seat``'s turn) is
+        ignored."""
+        if seat != self.asking_seat():
+            return None
+        if "move" in reply:
+            move = reply["move"]
+            if self._legal(seat, move):
+                self.match.play(seat, move)
+                return str(move)
+            self._give_up(seat, ILLEGAL, move=_short(move))
+        elif "illegal" in reply:
+            self._give_up(seat, ILLEGAL, move=_short(reply["illegal"]))
+        elif "slow" in reply:
+            self._give_up(seat, TOO_LONG, seconds=_seconds(float(reply["slow"])))
+        elif "stopped" in reply:
+            del self.remote[seat]
+            self._give_up(seat, STOPPED, seconds=_seconds(float(reply["stopped"])))
+        elif "unseated" in reply:
+            del self.remote[seat]
+            self._give_up(seat, COULD_NOT_START, problem=_short(reply["unseated"]))
+        else:
+            self._give_up(seat, FAILED, problem=_short(reply.get("error", reply)))
+        return None
+
+    def asking_seat(self) -> int | None:
+        """The seat :meth:`asking` is about (without building the question)."""
+        seat = self.bot_to_act()
+        if seat is None or seat not in self.remote or self._thinking is not None:
+            return None
+        return seat
+
+    def _start(self, seat: int, bot: Bot) -> None:
         obs = self.state.observation(seat)
         legal = self.state.legal_moves(seat)
-        self._spent = 0.0
-        if not guarded:
-            self._thinking = (seat, bot.think(obs, legal), False)
-            return
-        try:
-            self._thinking = (seat, bot.think(obs, legal), True)
-        except Exception as exc:  # a think() that is not a generator raises on the call
-            self._thinking = None
-            self._give_up(seat, FAILED, problem=_problem(exc))
+        self._thinking = (seat, bot.think(obs, legal))
 
     def _legal(self, seat: int, move: object) -> bool:
         return isinstance(move, str) and move in self.state.legal_moves(seat)
 
     def _give_up(self, seat: int, message: str, **values: str) -> None:
         """The player's bot at ``seat`` failed this decision: the fallback makes it."""
-        if self._thinking is not None:
-            with contextlib.suppress(Exception):  # a bot's own clean-up must not stop the game
-                self._thinking[1].close()
         self._note(seat, message, **values)
-        self._start(seat, self._fallback(seat), False)
+        self._start(seat, self._fallback(seat))
 
     def _fallback(self, seat: int) -> Bot:
         if seat not in self._fallbacks:
@@ -358,6 +383,9 @@ class TableSession:
         session.match.record = record
         session.match.rng = _rng_after(record)
         return session
+
+
+_TABLES = itertools.count(1)
 
 
 def _rng_after(record: Record) -> Rng:
@@ -427,11 +455,6 @@ def _seconds(value: float) -> str:
     text = f"{value:g}"
     digits = len(text.partition(".")[2]) if "e" not in text else 3
     return i18n.number(value, digits)
-
-
-def _problem(exc: BaseException) -> str:
-    """``ValueError: boom`` (shortened)."""
-    return _short(f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__)
 
 
 def _short(value: object, limit: int = 120) -> str:

@@ -1,0 +1,377 @@
+"""Players' bots off the page's thread: the messages between the page and its bot worker.
+
+A player's bot is code the page did not write: it may think for seconds without
+yielding, loop for ever, or call ``sys.exit()``.  In the page it runs in a web
+worker (``web/botworker.js``, which starts Pyodide there and hands each message
+to a :class:`Host`), so the page never waits on it: the page sends a message and
+awaits the answer, and past :func:`stop_ms` it stops the worker.
+
+Both sides are here, without the browser:
+
+- :class:`Host`, in the worker: loads a player's file (``load``), seats one of
+  its bots at a table (``seat``) and makes its decisions (``decide``).  Whatever
+  the bot raises, ``BaseException`` included (``SystemExit``,
+  ``KeyboardInterrupt``), becomes an answer in words: the worker goes on.
+- :class:`Client`, in the page: what the picker and the table ask, over a
+  :class:`Transport` (the worker in the page, a :class:`Host` called directly in
+  the tests).  It loads the page's files into a fresh worker, seats a table's
+  bots there on their first decision, and turns a worker that was stopped or
+  lost into an answer :meth:`optimus.ui.session.TableSession.answer` understands.
+
+Every message and answer is JSON (a dict); the page and the worker exchange it as text.
+
+>>> import asyncio
+>>> client = Client("tiny", LocalTransport())
+>>> asyncio.run(client.load("one.py", b"from optimus.core.bots import RandomBot\\n"
+...                         b"class One(RandomBot):\\n    pass\\n"))
+['one:One']
+>>> forget()
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+import sys
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from optimus import i18n
+from optimus.core import userbots
+from optimus.core.bots import Bot, Budget
+from optimus.core.protocol import JSON
+from optimus.core.rng import Rng, derive_seed
+from optimus.i18n import _
+
+STOP_MS = 5000.0
+"""The longest the page waits for a player's bot's answer (a decision, or loading
+its file) before it stops the worker: at least this, or twice the bot's own
+thinking limit if that is longer (:func:`stop_ms`)."""
+
+USER_BOT_MS = 1000.0
+"""Thinking time of a player's bot per decision when its budget sets none."""
+
+WHEELS = "/tmp/optimus-userbots"
+"""Where the worker unpacks a player's wheels (the folder is put on ``sys.path``)."""
+
+Reply = dict[str, Any]
+
+
+def think_limit_ms(bot: Bot) -> float:
+    """How long a player's bot may think per decision (checked at each of its yields):
+    its budget's time, or ``USER_BOT_MS``, plus half as much again (a search checks its
+    clock only now and then)."""
+    return 1.5 * (bot.budget.time_ms or USER_BOT_MS)
+
+
+def stop_ms(limit_ms: float) -> float:
+    """How long the page waits for a decision of a bot whose thinking limit is
+    ``limit_ms`` before it stops the worker.
+
+    >>> stop_ms(1500.0), stop_ms(6000.0)
+    (5000.0, 12000.0)
+    """
+    return max(STOP_MS, 2 * limit_ms)
+
+
+def problem(exc: BaseException) -> str:
+    """``ValueError: boom``, ``SystemExit`` (shortened)."""
+    return short(f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__)
+
+
+def short(value: object, limit: int = 120) -> str:
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# -- the worker's side -----------------------------------------------------------------
+
+
+class Host:
+    """The worker: the players' files loaded there, and the bots seated at its tables."""
+
+    def __init__(self) -> None:
+        self.classes: dict[str, type[Bot]] = {}
+        self.bots: dict[int, Bot] = {}
+        self.limits: dict[int, float] = {}
+
+    def handle(self, message: Mapping[str, Any]) -> Reply:
+        """The answer to one message; never raises (a bot's ``BaseException`` becomes words)."""
+        try:
+            op = message.get("op")
+            if op == "load":
+                if "lang" in message:  # the refusals in the language the page speaks now
+                    i18n.use(str(message["lang"]))
+                return self.load(str(message["name"]), base64.b64decode(message["data"]))
+            if op == "seat":
+                return self.seat(message)
+            if op == "decide":
+                return self.decide(int(message["seat"]), message["observation"], message["legal"])
+            return {"error": f"unknown message {op!r}"}  # not shown (a bug of ours)
+        except BaseException as exc:  # noqa: BLE001 - sys.exit() and the like from a bot's code
+            return {"error": problem(exc)}
+
+    def load(self, name: str, data: bytes) -> Reply:
+        """Import a ``.py`` file or a pure-Python wheel; the specs of its bots, or the
+        refusal in words."""
+        try:
+            if name.endswith(".py"):
+                modules = [userbots.load_source(name, userbots.decode(data, name))]
+            elif name.endswith(".whl"):
+                modules = install_wheel(name, data)
+            else:
+                raise userbots.UserBotError(
+                    _("{file}: choose a .py file or a wheel (.whl)", file=name)
+                )
+            found = userbots.find_bots(*modules)
+        except userbots.UserBotError as exc:
+            return {"refused": str(exc)}
+        except BaseException as exc:  # noqa: BLE001 - what an import can raise, in words
+            return {"refused": f"{os.path.basename(name)}: {problem(exc)}"}
+        specs = []
+        for cls in found:
+            spec = userbots.spec_of(cls)
+            self.classes[spec] = cls
+            specs.append(spec)
+        return {"specs": specs}
+
+    def seat(self, message: Mapping[str, Any]) -> Reply:
+        """Seat the bot ``spec`` at ``seat`` of a new table of ``game``: as the table
+        would (its own generator from the table's seed); its thinking limit."""
+        from optimus.core.registry import get_game
+
+        seat = int(message["seat"])
+        self.bots.pop(seat, None)
+        cls = self.classes.get(str(message["spec"]))
+        if cls is None:
+            return {"error": _("{bot} is not loaded", bot=userbots.label(str(message["spec"])))}
+        budget = message.get("budget")
+        rng = Rng(derive_seed(int(message["seed"]), "bot", seat))
+        try:
+            bot = cls(
+                get_game(str(message["game"])),
+                seat,
+                rng,
+                Budget(**budget) if isinstance(budget, dict) else None,
+            )
+        except BaseException as exc:  # noqa: BLE001 - a player's constructor
+            return {"error": problem(exc)}
+        self.bots[seat] = bot
+        self.limits[seat] = think_limit_ms(bot)
+        return {"limit_ms": self.limits[seat]}
+
+    def decide(self, seat: int, observation: Mapping[str, JSON], legal: list[str]) -> Reply:
+        """The seated bot's move (``move``; ``illegal`` when it is not text), or why it
+        has none: ``error`` (it raised), ``slow`` (past its thinking limit, in seconds,
+        checked at each of its yields)."""
+        bot = self.bots.get(seat)
+        if bot is None:
+            return {"error": "not seated"}  # not shown (a bug of ours)
+        limit = self.limits[seat]
+        started = time.perf_counter()
+        try:
+            steps = bot.think(observation, list(legal))
+            while True:
+                try:
+                    next(steps)
+                except StopIteration as stop:
+                    move = stop.value
+                    break
+                if (time.perf_counter() - started) * 1000 > limit:
+                    steps.close()
+                    return {"slow": limit / 1000}
+        except BaseException as exc:  # noqa: BLE001 - sys.exit() in a move is an error too
+            return {"error": problem(exc)}
+        if not isinstance(move, str):
+            return {"illegal": short(move)}
+        return {"move": move}
+
+
+def install_wheel(name: str, data: bytes) -> list[Any]:
+    """Unpack a pure-Python wheel into ``WHEELS`` (on ``sys.path``) and import its
+    top-level modules afresh (no installer: its dependencies are not installed)."""
+    import io
+    import zipfile
+
+    modules = userbots.wheel_modules(data, name)
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        for member in archive.namelist():
+            top = member.partition("/")[0]
+            if top.removesuffix(".py") in modules and not member.endswith("/"):
+                target = os.path.join(WHEELS, member)
+                os.makedirs(os.path.dirname(target), exist_ok=True)
+                with open(target, "wb") as handle:
+                    handle.write(archive.read(member))
+    if WHEELS not in sys.path:
+        sys.path.insert(0, WHEELS)
+    return userbots.import_installed(modules)
+
+
+# -- the page's side -------------------------------------------------------------------
+
+
+class Stopped(Exception):
+    """The worker did not answer in time: it was stopped (a fresh one starts on the next
+    message)."""
+
+
+class Lost(Exception):
+    """The worker could not start, or failed (its words)."""
+
+
+class Transport(Protocol):
+    """How the page talks to its bot worker."""
+
+    epoch: int
+    """Bumped each time a fresh worker takes the place of one stopped or lost."""
+
+    async def send(self, message: Reply, limit_ms: float) -> Reply:
+        """``message``'s answer; :class:`Stopped` past ``limit_ms`` (once the worker is
+        started: its start does not count), :class:`Lost` if it fails."""
+        ...
+
+
+class LocalTransport:
+    """A :class:`Host` called directly, in this process (the tests, the doctests).
+
+    ``stop`` makes a decision of these seats time out, as a bot looping for ever would."""
+
+    def __init__(self, stop: set[int] | None = None) -> None:
+        self.host = Host()
+        self.epoch = 0
+        self.stop = stop or set()
+        self.sent: list[Reply] = []
+
+    async def send(self, message: Reply, limit_ms: float) -> Reply:
+        self.sent.append(message)
+        if message.get("op") == "decide" and message.get("seat") in self.stop:
+            self.host = Host()
+            self.epoch += 1
+            raise Stopped
+        return self.host.handle(message)
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A decision a player's bot must make in the worker (see
+    :meth:`optimus.ui.session.TableSession.asking`)."""
+
+    table: int
+    """Which table (game) asks: a new game seats its bots again."""
+    game: str
+    seat: int
+    spec: str
+    seed: int
+    budget: Budget | None
+    observation: Mapping[str, JSON]
+    legal: list[str]
+
+
+class Client:
+    """What the page asks of the bot worker for ``game``: loading a player's file, and
+    the decisions of the bots seated at its table."""
+
+    def __init__(self, game: str, transport: Transport) -> None:
+        self.game = game
+        self.transport = transport
+        self._epoch: int | None = None
+        """The worker whose files are loaded (the transport's epoch)."""
+        self._seated: dict[int, tuple[int, int, float]] = {}
+        """Per seat: the worker's epoch and the table it was seated for, its limit."""
+
+    async def _fresh(self) -> None:
+        """A fresh worker gets every file the page has loaded for the game (a file
+        that fails there now leaves its bots unseatable: their seats say so)."""
+        while self._epoch != self.transport.epoch:
+            epoch = self.transport.epoch
+            self._seated.clear()
+            for file in userbots.files(self.game):
+                try:
+                    await self.transport.send(file.message(), STOP_MS)
+                except Stopped:
+                    break  # the next loop loads the others into the fresh worker
+            else:
+                self._epoch = epoch
+
+    async def load(self, name: str, data: bytes) -> list[str]:
+        """Load a player's file into the worker and register its bots for the game;
+        their specs.  :class:`~optimus.core.userbots.UserBotError` in words otherwise."""
+        file = userbots.BotFile(name, data)
+        try:
+            await self._fresh()
+            reply = await self.transport.send({**file.message(), "lang": i18n.language()}, STOP_MS)
+        except Stopped:
+            raise userbots.UserBotError(
+                _(
+                    "{file} did not finish loading within {seconds} s: it was stopped",
+                    file=os.path.basename(name),
+                    seconds=seconds(STOP_MS / 1000),
+                )
+            ) from None
+        except Lost as exc:
+            raise userbots.UserBotError(
+                _("Your bots cannot run here: {problem}", problem=str(exc))
+            ) from None
+        if "refused" in reply or "error" in reply:
+            raise userbots.UserBotError(str(reply.get("refused") or reply.get("error")))
+        specs = [str(spec) for spec in reply.get("specs", [])]
+        userbots.register(self.game, specs, file)
+        return specs
+
+    async def decide(self, ask: Ask) -> Reply:
+        """The answer to a decision, for ``TableSession.answer``: ``move``, ``illegal``,
+        ``error``, ``slow`` (as :meth:`Host.decide`), or ``unseated`` (the bot could not
+        be seated: its problem) or ``stopped`` (no answer in time: the seconds waited,
+        a number)."""
+        try:
+            await self._fresh()
+            seated = self._seated.get(ask.seat)
+            if seated is None or seated[:2] != (self.transport.epoch, ask.table):
+                budget = ask.budget
+                reply = await self.transport.send(
+                    {
+                        "op": "seat",
+                        "game": ask.game,
+                        "seat": ask.seat,
+                        "spec": ask.spec,
+                        "seed": ask.seed,
+                        "budget": None
+                        if budget is None
+                        else {"time_ms": budget.time_ms, "iterations": budget.iterations},
+                    },
+                    STOP_MS,
+                )
+                if "error" in reply:
+                    return {"unseated": str(reply["error"])}
+                seated = (self.transport.epoch, ask.table, float(reply["limit_ms"]))
+                self._seated[ask.seat] = seated
+            waited = stop_ms(seated[2])
+            message = {
+                "op": "decide",
+                "seat": ask.seat,
+                "observation": ask.observation,
+                "legal": ask.legal,
+            }
+            return await self.transport.send(message, waited)
+        except Stopped:
+            return {"stopped": stop_ms(self._limit(ask.seat)) / 1000}
+        except Lost as exc:
+            return {"unseated": str(exc)}
+
+    def _limit(self, seat: int) -> float:
+        seated = self._seated.get(seat)
+        return seated[2] if seated is not None else 0.0
+
+
+def seconds(value: float) -> str:
+    """``5``, ``1.5`` (``1,5`` in Portuguese): as short as the value allows."""
+    text = f"{value:g}"
+    digits = len(text.partition(".")[2]) if "e" not in text else 3
+    return i18n.number(value, digits)
+
+
+def forget() -> None:
+    """Forget the registered bots and the modules made from players' files: for tests."""
+    userbots.forget()

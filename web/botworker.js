@@ -1,0 +1,87 @@
+// The bot worker of Optimus Table: players' own bots run here, off the page's thread.
+//
+// The page (web/botworker.py) starts this file as a module worker of the site's own
+// origin (build.py ships it as app/botworker-<hash>.js) and sends it, first, where
+// the runtime and our code are:
+//   {"pyodide": URL of pyodide.mjs, "files": [[URL, path], ...] (the boot's wheel and
+//    web zip, written into the file system and put on sys.path as the page does),
+//    "units": the archives fetched after the boot (web/lazy.py), "game": the game's
+//    archive to mount, "lang": the language to speak}
+// and it answers {"booted": ms} once Python and the game's rules are imported, or
+// {"failed": words}.  After that each message is JSON text {"id": n, "op": ...},
+// answered by optimus.core.botworker.Host as {"id": n, ...}.  No DOM, no
+// SharedArrayBuffer: it works on any static host and in a cross-origin iframe.  When
+// a bot does not answer in time, the page terminates this worker (docs/bots.md).
+"use strict";
+
+let host = null;
+
+const BOOT = `
+import json, os, sys
+
+import js
+
+config = json.loads(CONFIG)
+sys.path += [path for _url, path in config["files"]]
+from optimus_web.lazy import ARCHIVES, Archives
+
+
+async def fetch(url):
+    response = await js.fetch(url)
+    if not response.ok:
+        raise OSError(f"{url}: HTTP {response.status}")
+    return (await response.arrayBuffer()).to_bytes()
+
+
+os.makedirs(ARCHIVES, exist_ok=True)
+await Archives(config["units"], fetch).load(config["game"])
+
+from optimus import i18n
+from optimus.core.botworker import Host
+from optimus.core.registry import get_game
+
+i18n.load("optimus.ui")
+i18n.use(config["lang"])
+get_game(config["game"]).bot_levels()
+host = Host()
+
+
+def handle(text):
+    message = json.loads(text)
+    reply = host.handle(message)
+    reply["id"] = message.get("id")
+    return json.dumps(reply)
+
+
+handle
+`;
+
+async function boot(config) {
+  const started = performance.now();
+  const { loadPyodide } = await import(config.pyodide);
+  const pyodide = await loadPyodide({ indexURL: new URL("./", config.pyodide).href });
+  for (const [url, path] of config.files) {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(url + ": HTTP " + response.status);
+    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    pyodide.FS.writeFile(path, new Uint8Array(await response.arrayBuffer()));
+  }
+  pyodide.globals.set("CONFIG", JSON.stringify(config));
+  host = await pyodide.runPythonAsync(BOOT);
+  return performance.now() - started;
+}
+
+self.onmessage = async (event) => {
+  if (host === null) {
+    try {
+      const ms = await boot(JSON.parse(event.data));
+      self.postMessage(JSON.stringify({ booted: ms }));
+    } catch (error) {
+      // A Python error's message is its whole traceback: its last line says what.
+      const words = String(error && error.message ? error.message : error).trim().split("\n").pop();
+      self.postMessage(JSON.stringify({ failed: words }));
+    }
+    return;
+  }
+  self.postMessage(host(event.data));
+};
