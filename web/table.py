@@ -260,6 +260,9 @@ class GameTable:
         self._change = create_proxy(self._on_change)
         self._dragover = create_proxy(self.bot_picker.dragover)
         self._drop = create_proxy(self.bot_picker.drop)
+        # The set-up form is never sent (Enter in a name field would reload the page);
+        # in code, since the page's Content-Security-Policy refuses inline handlers.
+        self._submit = create_proxy(lambda event: event.preventDefault())
 
     def mount(self, container: Any) -> None:
         self.section = js.document.getElementById("game")
@@ -273,6 +276,7 @@ class GameTable:
         self.section.addEventListener("change", self._change)
         self.section.addEventListener("dragover", self._dragover)
         self.section.addEventListener("drop", self._drop)
+        self.section.addEventListener("submit", self._submit)
         js.document.addEventListener("keydown", self._keydown)
         self.show_setup()
 
@@ -299,6 +303,7 @@ class GameTable:
             self.section.removeEventListener("change", self._change)
             self.section.removeEventListener("dragover", self._dragover)
             self.section.removeEventListener("drop", self._drop)
+            self.section.removeEventListener("submit", self._submit)
         js.document.removeEventListener("keydown", self._keydown)
         Frame.unmount_tools()
         self.root = None
