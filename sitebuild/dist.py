@@ -22,7 +22,14 @@ from sitebuild.archives import (
 from sitebuild.files import hash_tree, package_files, zip_bytes
 from sitebuild.i18n import landing
 from sitebuild.manifest import page_description, write_app_files
-from sitebuild.page import BARE_PAGE, bundle_css, offline_files, render_index, service_worker
+from sitebuild.page import (
+    BARE_PAGE,
+    bundle_css,
+    offline_files,
+    render_index,
+    service_worker,
+    write_page_scripts,
+)
 from sitebuild.pins import PINS, fetch
 from sitebuild.pyodide import (
     bytecode_salt,
@@ -111,6 +118,7 @@ def build(
         if description in words
     }
     app_files = write_app_files(staging, description, translated=in_languages)
+    app_files |= write_page_scripts(staging)
     render = functools.partial(
         render_index,
         template,

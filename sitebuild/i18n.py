@@ -4,7 +4,7 @@
 - **Extract**: every ``_("...")``, ``N_("...")``, ``pgettext("ctx", "...")`` and
   ``ngettext("...", "...", n)`` in the shipped code (``py/optimus``, ``web``), and
   in index.html every element marked ``data-i18n`` (its text), every attribute
-  named in ``data-i18n-attr``, and every ``t("...")`` of its scripts.
+  named in ``data-i18n-attr``, and every ``t("...")`` of its scripts (``web/*.js``).
 - **Domains**: a game's package and its board (``web/<game>_view.py``) make the
   game's catalog, shipped in the game's archive; everything else is the shared
   ``table`` catalog.  The test-only game ``tiny`` has none (it speaks English).
@@ -86,7 +86,13 @@ def package_of(domain: str) -> str:
 def sources() -> list[Path]:
     """The shipped source files whose messages are extracted."""
     files = sorted(PY_SRC.rglob("*.py")) + sorted(WEB_SRC.glob("*.py"))
-    return [f for f in files if "__pycache__" not in f.parts] + [ROOT / "index.html"]
+    files = [f for f in files if "__pycache__" not in f.parts] + [ROOT / "index.html"]
+    return files + PAGE_SCRIPTS
+
+
+PAGE_SCRIPTS = sorted(WEB_SRC.glob("*.js"))
+"""The page's scripts (``web/head.js``, ``web/page.js``, ``web/sw.js``): their
+``t("...")`` are the landing page's, translated before Python is ready."""
 
 
 # -- extraction ------------------------------------------------------------------
@@ -169,6 +175,15 @@ def extract_html(source: str, name: str) -> list[Message]:
     return [Message(m.msgid, m.plural, m.context, [name]) for m in found]
 
 
+def extract_js(source: str, name: str) -> list[Message]:
+    """A page script's messages: every ``t("...")`` (or ``optimusT``, ``N_``) in it."""
+    found: list[Message] = []
+    for match in _JS_CALL.finditer(source):
+        text = json.loads('"' + match.group(2).replace("\\'", "'") + '"')
+        found.append(Message(text, places=[name]))
+    return found
+
+
 def extract(files: Iterable[Path] | None = None) -> dict[str, list[Message]]:
     """Every domain's messages, merged by key (places listed), in order of first use."""
     domains: dict[str, dict[tuple[str, str], Message]] = {}
@@ -178,7 +193,12 @@ def extract(files: Iterable[Path] | None = None) -> dict[str, list[Message]]:
             continue
         rel = path.resolve().relative_to(ROOT).as_posix()
         text = path.read_text(encoding="utf-8")
-        found = extract_html(text, rel) if path.suffix == ".html" else extract_python(text, rel)
+        if path.suffix == ".html":
+            found = extract_html(text, rel)
+        elif path.suffix == ".js":
+            found = extract_js(text, rel)
+        else:
+            found = extract_python(text, rel)
         into = domains.setdefault(domain, {})
         for message in found:
             known = into.get(message.key)
@@ -480,6 +500,8 @@ def landing(template: str) -> dict[str, dict[str, str]]:
     from optimus.games import listed
 
     wanted = {m.msgid for m in extract_html(template, "index.html")}
+    for script in PAGE_SCRIPTS:
+        wanted |= {m.msgid for m in extract_js(script.read_text(encoding="utf-8"), script.name)}
     for path in BOOT_SOURCES:  # what Python says before the shared catalog is fetched
         wanted |= {m.msgid for m in extract_python(path.read_text(encoding="utf-8"), path.name)}
     out: dict[str, dict[str, str]] = {}

@@ -3,6 +3,8 @@ descriptions) and the service worker's file list."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import html
 import json
 import re
@@ -14,7 +16,7 @@ from optimus.games import PLAY, GameInfo, listed
 from optimus.i18n import LANGUAGES, TAGS
 from sitebuild import STAMP_NAME, WEB_SRC, BuildError
 from sitebuild.archives import ARCHIVES
-from sitebuild.files import rel
+from sitebuild.files import hashed, rel
 from sitebuild.i18n import landing
 from sitebuild.manifest import THEME_COLOUR
 from sitebuild.pyscript import PYSCRIPT_DISABLED_PLUGINS
@@ -41,6 +43,53 @@ LANGUAGE_PICKER = (
 )
 """The language switch of the site header and of a game's bar (index.html's script
 makes it work, before Python is ready)."""
+
+
+PAGE_SCRIPTS = ("head", "page")
+"""The page's own scripts, ``web/<name>.js``: ``head`` runs first in ``<head>`` (the
+language, before anything is drawn; storage refused), ``page`` at the end of ``<body>``
+(translation, boot status, offline use).  No script of the page is inline: the
+Content-Security-Policy below allows scripts from the site's own origin only."""
+
+
+def write_page_scripts(dist: Path, src: Path = WEB_SRC) -> dict[str, Path]:
+    """``web/<name>.js`` of :data:`PAGE_SCRIPTS` in ``dist`` under content-hashed names;
+    their paths by role (``head-js``, ``page-js``)."""
+    return {
+        f"{name}-js": hashed(dist, name, ".js", (src / f"{name}.js").read_bytes())
+        for name in PAGE_SCRIPTS
+    }
+
+
+def csp_hash(text: str) -> str:
+    """A CSP source matching an inline ``<style>`` (or script) whose content is ``text``."""
+    digest = hashlib.sha256(text.encode("utf-8")).digest()
+    return f"'sha256-{base64.b64encode(digest).decode()}'"
+
+
+def content_security_policy(css: str) -> str:
+    """The page's Content-Security-Policy (docs/embed.md says why each source is there).
+
+    Everything from the site's own origin only, and no inline script.  Beyond that,
+    each measured in Chromium: ``'wasm-unsafe-eval'`` lets Pyodide compile its
+    WebAssembly; ``'unsafe-eval'``, PyScript 0.7.31 builds hooks with ``Function()``
+    (tests/test_build.py fails when it no longer does); the one inline ``<style>``
+    (the CSS, inlined) by its hash; ``data:`` images, the how-to-play's pictures
+    (``optimus.ui.howto``); ``blob:`` workers, PyScript makes its workers from one.
+    ``frame-ancestors`` is not here: a ``<meta>`` policy ignores it, and the site
+    must stay embeddable in any page's iframe anyway.
+    """
+    directives = {
+        "default-src": "'self'",
+        "script-src": "'self' 'wasm-unsafe-eval' 'unsafe-eval'",
+        "style-src": f"'self' {csp_hash(css)}",
+        "img-src": "'self' data:",
+        "worker-src": "'self' blob:",
+        "object-src": "'none'",
+        "base-uri": "'none'",
+        "form-action": "'none'",
+    }
+    return "; ".join(f"{name} {value}" for name, value in directives.items())
 
 
 def game_cards(games: Sequence[GameInfo], indent: str = "      ") -> str:
@@ -109,7 +158,11 @@ def render_index(
     preloads += [
         f'<link rel="preload" as="fetch" crossorigin href="{rel(path, dist)}">' for path in fetched
     ]
+    policy = html.escape(content_security_policy(css), quote=False)
     slots = {
+        "CSP": f'<meta http-equiv="Content-Security-Policy" content="{policy}">',
+        "HEAD_JS": rel(app_files["head-js"], dist),
+        "PAGE_JS": rel(app_files["page-js"], dist),
         "CSS": css,
         "FAVICON": rel(app_files["favicon"], dist),
         "ICON_192": rel(app_files["icon-192"], dist),

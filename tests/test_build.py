@@ -15,6 +15,7 @@ import shutil
 import sys
 import traceback
 import zipfile
+from html.parser import HTMLParser
 from pathlib import Path
 from types import ModuleType
 
@@ -659,3 +660,91 @@ def test_landing_cards_are_drawn_from_the_listed_game_descriptions() -> None:
     )
     # The card's words are marked for the page's script, which translates them.
     assert '<span class="players" data-i18n>2-5 players</span>' in fileiras.split("</li>")[0]
+
+
+# ----------------------------------------------------------------- Content-Security-Policy
+
+
+class _PageParts(HTMLParser):
+    """The parts of a page that a Content-Security-Policy judges."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.handlers: list[str] = []  # on*= attributes
+        self.inline_scripts: list[str] = []  # types of <script> elements without src
+        self.styles: list[str] = []  # <style> contents
+        self.style_attributes: list[str] = []
+        self.policies: list[str] = []
+        self.scripts: list[str] = []  # src of <script> elements
+        self._in: tuple[str, str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        named = dict(attrs)
+        self.handlers += [f"<{tag} {name}>" for name, _ in attrs if name.startswith("on")]
+        if "style" in named:
+            self.style_attributes.append(tag)
+        if tag == "meta" and (named.get("http-equiv") or "").lower() == "content-security-policy":
+            self.policies.append(named.get("content") or "")
+        if tag == "script":
+            if named.get("src"):
+                self.scripts.append(str(named["src"]))
+            else:
+                self.inline_scripts.append(named.get("type") or "text/javascript")
+        if tag == "style":
+            self._in = ("style", "")
+
+    def handle_data(self, data: str) -> None:
+        if self._in is not None:
+            self._in = (self._in[0], self._in[1] + data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "style" and self._in is not None:
+            self.styles.append(self._in[1])
+            self._in = None
+
+
+def _policy(text: str) -> dict[str, list[str]]:
+    directives = (part.split() for part in text.split(";") if part.strip())
+    return {words[0]: words[1:] for words in directives}
+
+
+def test_the_page_has_a_strict_policy_and_nothing_inline_that_it_would_refuse(
+    dist: Path,
+) -> None:
+    """The built page: a Content-Security-Policy (``default-src 'self'``) in a <meta>,
+    no inline event handler, no inline script that a browser would run (data only:
+    the landing page's JSON, the Python script), and each inline <style> allowed by
+    its hash.  The browser tests fail on any violation (tests/e2e/conftest.py)."""
+    page = _PageParts()
+    page.feed((dist / "index.html").read_text(encoding="utf-8"))
+    assert page.handlers == []
+    assert page.style_attributes == []
+    (text,) = page.policies
+    policy = _policy(text)
+    assert policy["default-src"] == ["'self'"]
+    assert policy["script-src"][0] == "'self'" and "'wasm-unsafe-eval'" in policy["script-src"]
+    assert "'unsafe-inline'" not in text and "*" not in text and "http" not in text
+    assert policy["object-src"] == ["'none'"] and policy["base-uri"] == ["'none'"]
+    assert set(page.inline_scripts) == {"application/json", "py"}
+    for style in page.styles:
+        digest = base64.b64encode(hashlib.sha256(style.encode()).digest()).decode()
+        assert f"'sha256-{digest}'" in policy["style-src"]
+    # The page's own scripts are files of the build, named by their content.
+    for name in ("head", "page"):
+        (built,) = [src for src in page.scripts if src.startswith(f"./{name}-")]
+        data = (dist / built).read_bytes()
+        assert data == (ROOT / "web" / f"{name}.js").read_bytes()
+        assert built == f"./{name}-{hashlib.sha256(data).hexdigest()[:8]}.js"
+
+
+def test_the_policy_allows_unsafe_eval_only_while_pyscript_needs_it(dist: Path) -> None:
+    """PyScript 0.7.31 builds its worker hooks with ``Function(...)`` for every script,
+    worker or not (measured: without 'unsafe-eval' the boot stops with an EvalError).
+    When a new PyScript no longer does, this fails: drop 'unsafe-eval' from
+    sitebuild/page.py and docs/embed.md."""
+    (directory,) = dist.glob(f"pyscript-{PYSCRIPT_VERSION}-*")
+    (core,) = directory.glob("core-*.js")
+    assert "return Function(`return(w,x)=>(" in core.read_text(encoding="utf-8")
+    page = _PageParts()
+    page.feed((dist / "index.html").read_text(encoding="utf-8"))
+    assert "'unsafe-eval'" in _policy(page.policies[0])["script-src"]

@@ -255,7 +255,6 @@ def seats(settings: Mapping[str, JSON], seed: int, names: People | None = None) 
 
 
 def setup_html(notices: Sequence[str], resume: str, lead: str, fields: str, picker: str) -> str:
-    """The set-up screen: notices, "resume" (with a saved game), the fields, "start"."""
     """The set-up screen: notices, "resume" (with a saved game), the fields, "start".
 
     ``notices`` are English sentences of the catalogs (``ui.SAVE_SET_ASIDE``), said
@@ -263,7 +262,7 @@ def setup_html(notices: Sequence[str], resume: str, lead: str, fields: str, pick
     said = "".join(f'<p class="notice">{esc(_(n))}</p>' for n in notices)
     start = esc(_("Start a new game") if resume else _("Start game"))
     return f"""
-<form class="setup" data-role="setup" onsubmit="return false">
+<form class="setup" data-role="setup">
   {said}{resume}
   <p class="lead">{lead}</p>
   {fields}

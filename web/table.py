@@ -265,6 +265,9 @@ class GameTable:
         self._change = create_proxy(self._on_change)
         self._dragover = create_proxy(self.bot_picker.dragover)
         self._drop = create_proxy(self.bot_picker.drop)
+        # The set-up form is never sent (Enter in a name field would reload the page);
+        # in code, since the page's Content-Security-Policy refuses inline handlers.
+        self._submit = create_proxy(lambda event: event.preventDefault())
 
     def mount(self, container: Any) -> None:
         self.section = js.document.getElementById("game")
@@ -278,6 +281,7 @@ class GameTable:
         self.section.addEventListener("change", self._change)
         self.section.addEventListener("dragover", self._dragover)
         self.section.addEventListener("drop", self._drop)
+        self.section.addEventListener("submit", self._submit)
         js.document.addEventListener("keydown", self._keydown)
         self.tabs = OneTab(
             self.game_id, self.storage.persistent, self.taken_elsewhere, self.seen_elsewhere
@@ -307,6 +311,7 @@ class GameTable:
             self.section.removeEventListener("change", self._change)
             self.section.removeEventListener("dragover", self._dragover)
             self.section.removeEventListener("drop", self._drop)
+            self.section.removeEventListener("submit", self._submit)
         js.document.removeEventListener("keydown", self._keydown)
         if self.tabs is not None:
             self.tabs.close()

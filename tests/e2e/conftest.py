@@ -3,7 +3,9 @@
 Every page made by ``guarded`` fails its test on any request to a host other
 than the local server (the request is aborted and recorded), on any HTTP error
 response, and on any console error or uncaught page error, unless the test
-says it expects errors (``guarded.expect_errors()``).
+says it expects errors (``guarded.expect_errors()``); and on any violation of
+the page's Content-Security-Policy (a ``securitypolicyviolation`` event in any
+of its frames), even when it expects errors.
 
 The tests need Chromium at ``/usr/bin/chromium`` (or ``$OPTIMUS_CHROMIUM``) and
 Playwright for Python; ``python build.py test`` installs both.  dist/ is
@@ -157,6 +159,7 @@ class Guard:
     errors: list[str] = dataclasses.field(default_factory=list)
     http_errors: list[str] = dataclasses.field(default_factory=list)
     crashes: list[str] = dataclasses.field(default_factory=list)  # pages whose renderer died
+    csp_violations: list[str] = dataclasses.field(default_factory=list)
     errors_expected: bool = False
 
     def new_page(self) -> Any:
@@ -224,6 +227,17 @@ class Guard:
             pytest.fail(f"Python failed to boot: {message}", pytrace=False)
 
 
+CSP_WATCH = """
+addEventListener("securitypolicyviolation", (event) => {
+  window.__optimusCspViolation([event.violatedDirective, event.blockedURI,
+    event.sourceFile + ":" + event.lineNumber, (event.sample || "").slice(0, 80),
+    location.href].join(" | "));
+}, true);
+"""
+"""Reports every Content-Security-Policy violation of a guarded context's frames
+(``securitypolicyviolation``, fired at the document and bubbling to the window)."""
+
+
 def _origin(url: str) -> str:
     parts = urlsplit(url)
     return f"{parts.scheme}://{parts.netloc}"
@@ -247,6 +261,10 @@ def guarding(context: Any, origin: str) -> Iterator[Guard]:
             route.abort()
 
     context.route("**/*", route)
+    context.expose_binding(
+        "__optimusCspViolation", lambda source, text: guard.csp_violations.append(str(text))
+    )
+    context.add_init_script(CSP_WATCH)
     guard.page = guard.new_page()
     try:
         yield guard
@@ -254,6 +272,9 @@ def guarding(context: Any, origin: str) -> Iterator[Guard]:
         context.close()
     assert not guard.crashes, crash_message(guard.crashes)
     assert not guard.foreign, f"requests to foreign hosts: {guard.foreign}"
+    assert not guard.csp_violations, "Content-Security-Policy violations:\n" + "\n".join(
+        guard.csp_violations
+    )
     if not guard.errors_expected:
         assert not guard.http_errors, f"HTTP errors: {guard.http_errors}"
         assert not guard.errors, "console errors:\n" + "\n".join(guard.errors)
@@ -409,7 +430,9 @@ def axe_audit() -> Callable[[Any], list[str]]:
 
     def audit(page: Any) -> list[str]:
         if not page.evaluate("typeof window.axe === 'object'"):
-            page.add_script_tag(content=source)
+            # Evaluated by the browser's tools, not as a script element of the page
+            # (its Content-Security-Policy refuses inline scripts).
+            page.evaluate("(source) => (0, eval)(source)", source)
         found = page.evaluate(
             """async () => (await axe.run(document, {resultTypes: ["violations"]}))
                 .violations.map(v => `${v.id} (${v.impact}): ${v.help} -- ` +

@@ -327,6 +327,96 @@ def test_boot_failure_shows_a_readable_message(
     assert page.locator("a.game-card").count() == 3  # the landing page is still there
 
 
+BOOT_TIMEOUT_S = 120  # web/page.js: the last resort, when no failure was reported
+
+
+def test_the_last_resort_timeout_is_longer_than_the_waits_below() -> None:
+    page_js = (Path(__file__).resolve().parents[2] / "web" / "page.js").read_text()
+    assert f"var TIMEOUT_S = {BOOT_TIMEOUT_S};" in page_js
+    assert BOOT_TIMEOUT_S * 1000 >= 2 * READY_TIMEOUT_MS
+
+
+def _delete_wasm(copy: Path) -> None:
+    for wasm in copy.glob("pyodide-*/pyodide.asm.wasm"):
+        wasm.unlink()
+
+
+def _corrupt_wasm(copy: Path) -> None:
+    for wasm in copy.glob("pyodide-*/pyodide.asm.wasm"):
+        wasm.unlink()  # unlink first: the copy may hard-link dist/
+        wasm.write_bytes(b"this is not WebAssembly")
+
+
+@pytest.mark.parametrize(
+    "damage", [_delete_wasm, _corrupt_wasm], ids=["missing-wasm", "corrupt-wasm"]
+)
+def test_a_runtime_that_fails_to_load_is_reported_at_once_not_after_the_timeout(
+    guarded: Guard,
+    broken_dist: Callable[[Callable[[Path], None]], Path],
+    serve: Callable[..., Any],
+    damage: Callable[[Path], None],
+) -> None:
+    """Pyodide only warns when its WebAssembly fails and then waits forever: the page
+    says so as soon as it happens, not when its last-resort timeout (120 s) runs out.
+    The wait below is a state, bounded by half that timeout."""
+    guarded.expect_errors()
+    server = serve(broken_dist(damage))
+    guarded.origin = server.url.rstrip("/")
+    page = guarded.page
+    page.goto(server.url)
+    page.wait_for_selector('html[data-python="error"]', state="attached", timeout=READY_TIMEOUT_MS)
+    text = page.locator("#boot-error").inner_text()
+    assert "Python could not start" in text
+    assert "The Python runtime (its WebAssembly file) is missing or damaged." in text
+    assert "did not finish loading" not in text
+    assert page.locator("#boot-status").inner_text().strip() == "Python failed"
+
+
+def test_a_missing_runtime_module_is_reported_with_its_file(
+    guarded: Guard,
+    broken_dist: Callable[[Callable[[Path], None]], Path],
+    serve: Callable[..., Any],
+) -> None:
+    """A module the page preloads (here Pyodide's JS half) fails to download: its
+    preload's error says which file, at once."""
+    guarded.expect_errors()
+    copy = broken_dist(lambda copy: next(copy.glob("pyodide-*/pyodide.asm.mjs")).unlink())
+    server = serve(copy)
+    guarded.origin = server.url.rstrip("/")
+    page = guarded.page
+    page.goto(server.url)
+    page.wait_for_selector('html[data-python="error"]', state="attached", timeout=READY_TIMEOUT_MS)
+    text = page.locator("#boot-error").inner_text()
+    assert "A file of the Python runtime could not be downloaded." in text
+    assert "/pyodide.asm.mjs" in text
+
+
+def test_the_page_refuses_inline_scripts_and_the_guard_sees_it(guarded: Guard, site: str) -> None:
+    """The page's Content-Security-Policy is enforced (an inline script added to the page
+    does not run), and the guard of every browser test sees the violation: every other
+    test fails on one."""
+    page = guarded.page
+    page.goto(site)
+    guarded.wait_ready()
+    ran = page.evaluate(
+        """() => new Promise((resolve) => {
+            addEventListener("securitypolicyviolation", () => resolve(window.__inlineRan === true),
+                             {once: true});
+            const script = document.createElement("script");
+            script.textContent = "window.__inlineRan = true";
+            document.body.append(script);
+        })"""
+    )
+    assert ran is False
+    for _ in range(100):  # the guard's report comes with a later round trip to the page
+        if guarded.csp_violations:
+            break
+        page.evaluate("0")
+    assert any("script-src" in v and "inline" in v for v in guarded.csp_violations)
+    guarded.csp_violations.clear()
+    guarded.expect_errors()  # the browser's console says it refused the script
+
+
 def test_boot_failure_in_javascript_is_reported(guarded: Guard, site: str) -> None:
     """If PyScript itself cannot load, the page still says so (no silent spinner)."""
     guarded.expect_errors()

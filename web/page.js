@@ -1,0 +1,271 @@
+// The page's scripts of <body> (index.html loads this file at the end of
+// <body>, before PyScript): translation, boot status, offline use.
+// No inline script: the page's Content-Security-Policy allows scripts
+// from the site's own origin only (docs/embed.md).
+
+// The page's own words in the chosen language, before Python is ready: every
+// element marked data-i18n (its text) or data-i18n-attr (those attributes),
+// and t() for the scripts below.  optimusSetLanguage(code) switches: it keeps
+// the choice, translates again and tells Python (the "optimus-language" event).
+(function () {
+  "use strict";
+  var root = document.documentElement;
+  var TAGS = { en: "en", pt: "pt-BR", ca: "ca" };
+  var all = {};
+  try { all = JSON.parse(document.getElementById("i18n-landing").textContent) || {}; } catch (error) {}
+  var english = new Map();  // element -> its English text and attributes
+  function words() { return all[root.getAttribute("data-lang")] || {}; }
+  function t(text, values) {
+    var out = words()[text] || text;
+    if (values) out = out.replace(/\{(\w+)\}/g, function (whole, key) { return key in values ? String(values[key]) : whole; });
+    return out;
+  }
+  function translate() {
+    document.querySelectorAll("[data-i18n], [data-i18n-attr], [data-i18n-text]").forEach(function (element) {
+      if (!english.has(element)) {
+        var attrs = {};
+        (element.getAttribute("data-i18n-attr") || "").split(/\s+/).forEach(function (name) {
+          if (name) attrs[name] = element.getAttribute(name);
+        });
+        english.set(element, { text: element.hasAttribute("data-i18n") ? element.textContent.trim().replace(/\s+/g, " ") : null, attrs: attrs });
+      }
+      var known = english.get(element);
+      var key = element.getAttribute("data-i18n-text") || known.text;  // set by a script
+      if (key !== null) element.textContent = t(key);
+      Object.keys(known.attrs).forEach(function (name) { element.setAttribute(name, t(known.attrs[name])); });
+    });
+    document.querySelectorAll("select[data-language]").forEach(function (select) { select.value = root.getAttribute("data-lang"); });
+    // The web app manifest in the language (its description; installing keeps it).
+    var manifest = document.querySelector("link[rel=manifest][data-manifests]");
+    if (manifest) {
+      if (!manifest.hasAttribute("data-en")) manifest.setAttribute("data-en", manifest.getAttribute("href"));
+      var variants = {};
+      try { variants = JSON.parse(manifest.getAttribute("data-manifests")) || {}; } catch (error) {}
+      manifest.setAttribute("href", variants[root.getAttribute("data-lang")] || manifest.getAttribute("data-en"));
+    }
+  }
+  function setLanguage(code) {
+    if (!Object.prototype.hasOwnProperty.call(TAGS, code)) return;
+    root.lang = TAGS[code];
+    root.setAttribute("data-lang", code);
+    try { localStorage.setItem("optimus-table.lang", code); } catch (error) {}  // refused: this page only
+    translate();
+    window.dispatchEvent(new CustomEvent("optimus-language", { detail: code }));
+  }
+  window.optimusT = t;
+  window.optimusTranslate = translate;
+  window.optimusSetLanguage = setLanguage;
+  document.addEventListener("change", function (event) {
+    var target = event.target;
+    if (target && target.matches && target.matches("select[data-language]")) setLanguage(target.value);
+  });
+  translate();
+})();
+
+// Boot status, independent of Python: shows progress, and turns every way
+// the boot can fail (a file it needs not downloaded, JS error, rejected promise,
+// PyScript error box, the runtime's wasm refused) into data-python="error" plus a
+// readable message, as soon as the failure is known; a timeout is the last resort.
+(function () {
+  "use strict";
+  var root = document.documentElement;
+  var text = document.getElementById("boot-status-text");
+  var box = document.getElementById("boot-error");
+  var TIMEOUT_S = 120;
+  var t = window.optimusT || function (s) { return s; };
+  function el(tag, text) {
+    var node = document.createElement(tag);
+    if (text) node.textContent = text;
+    return node;
+  }
+  function addDetails(text) {
+    var details = el("details");
+    details.append(el("summary", t("Technical details")), el("pre", text));
+    box.append(details);
+  }
+  // Which part of the site a file the boot could not download is, for the player.
+  function known(url) {
+    if (/\/wheels\/[^\/]+\.whl$/.test(url)) return t("The game package (its wheel) is missing or damaged.");
+    if (/\/app\/web-[^\/]+\.zip$/.test(url)) return t("The page's own Python code (its web zip) is missing.");
+    return null;
+  }
+  function missing(url) {
+    return known(url) || t("A file of the Python runtime could not be downloaded.");
+  }
+  function fail(message) {
+    if (root.getAttribute("data-python") === "ready") return;  // late noise after success
+    var full = String(message || "Unknown error").trim();
+    // A Python traceback ends with its one-line summary: show that first.
+    var lines = full.split("\n").filter(function (line) { return line.trim(); });
+    var summary = lines.length ? lines[lines.length - 1].trim() : full;
+    // PyScript's message for a file of its config it could not download
+    // ("[404] Unable to fetch <url>"): say which part of the site is missing.
+    var fetched = /Unable to fetch (\S+)/.exec(summary);
+    if (fetched && known(fetched[1])) summary = known(fetched[1]) + " " + summary;
+    if (root.getAttribute("data-python") === "error") {
+      // A later report of the same failure (e.g. the traceback after our own
+      // message): keep the first summary, add the text to the details.
+      if (lines.length > 1) addDetails(full);
+      return;
+    }
+    root.setAttribute("data-python", "error");
+    box.replaceChildren(
+      el("strong", t("Python could not start, so the games cannot run.")),
+      el("p", summary),
+      el("p", t("Reload the page to try again. If it keeps failing, this copy of the site may be incomplete."))
+    );
+    if (lines.length > 1) addDetails(full);
+    box.hidden = false;
+  }
+  window.optimusBootFail = fail;
+  new MutationObserver(function () {
+    var state = root.getAttribute("data-python");
+    if (state === "ready") {
+      if (window.__pythonReadyMs === undefined) window.__pythonReadyMs = performance.now();
+      text.setAttribute("data-i18n-text", "Ready");
+      text.textContent = t("Ready");
+      box.hidden = true;
+    } else if (state === "error") {
+      text.setAttribute("data-i18n-text", "Python failed");
+      text.textContent = t("Python failed");
+    }
+  }).observe(root, { attributes: true, attributeFilter: ["data-python"] });
+  // PyScript's error plugin reports Python errors as <div class="py-error">.
+  new MutationObserver(function (records) {
+    records.forEach(function (record) {
+      record.addedNodes.forEach(function (node) {
+        if (node.classList && node.classList.contains("py-error")) fail(node.textContent);
+      });
+    });
+  }).observe(document.body, { childList: true });
+  // The failures web/head.js has seen (a file of the boot not downloaded, the
+  // runtime's WebAssembly refused), from the start of the page, and later ones.
+  var wasmDetails = false;
+  function failure(kind, detail) {
+    if (kind === "loader") fail(t("The Python loader could not be downloaded."));
+    else if (kind === "file") fail(missing(detail) + " " + detail);
+    else if (kind === "wasm") {
+      fail(t("The Python runtime (its WebAssembly file) is missing or damaged."));
+      wasmDetails = true;
+    } else if (kind === "wasm-reason" && wasmDetails) {
+      wasmDetails = false;
+      if (root.getAttribute("data-python") === "error") addDetails(detail);
+    }
+  }
+  (window.optimusBootFailures || []).forEach(function (args) { failure(args[0], args[1]); });
+  window.optimusBootFailure = failure;
+  addEventListener("error", function (event) {
+    if (event.target === window) fail(event.message || t("A script failed to load."));
+  });
+  addEventListener("unhandledrejection", function (event) {
+    var reason = event.reason;
+    fail(reason && reason.message ? reason.message : String(reason));
+  });
+  setTimeout(function () {
+    if (root.getAttribute("data-python") === "loading") {
+      fail(t("It did not finish loading within {seconds} seconds.", { seconds: TIMEOUT_S }));
+    }
+  }, TIMEOUT_S * 1000);
+})();
+
+// Offline use and updates (the worker is web/sw.js; see docs/embed.md).
+// Once Python is ready, register the service worker that keeps this build's
+// files, and report in <html data-offline="...">: "unavailable" (no worker
+// here: an insecure or sandboxed page, storage refused; the page plays as
+// usual), "installing", "ready", or "update" (a new build waits for a reload).
+// A new build is taken at once when no game is open, else on the next load.
+(function () {
+  "use strict";
+  var root = document.documentElement;
+  var container = null;
+  try {
+    if (window.isSecureContext) container = navigator.serviceWorker || null;
+  } catch (error) {}  // a sandboxed frame may throw a SecurityError here
+  function state(value) { root.setAttribute("data-offline", value); }
+  if (!container) { state("unavailable"); return; }
+  var switching = false;
+  var t = window.optimusT || function (s) { return s; };
+  function N_(text) { return text; }  // marks an English sentence for the catalogs
+  function note(text, button) {
+    var element = document.getElementById("offline-note");
+    if (!element) {
+      element = document.createElement("p");
+      element.id = "offline-note";
+      element.className = "offline-note";
+      element.setAttribute("role", "status");
+      // The site header is hidden while a game is shown: there the note floats.
+      var status = document.getElementById("boot-status");
+      if (status && !gameOpen()) status.after(element);
+      else { element.classList.add("floating"); document.body.append(element); }
+    }
+    // The English is kept, so a switch of language translates the note again.
+    var words = document.createElement("span");
+    words.setAttribute("data-i18n-text", text);
+    words.textContent = t(text);
+    element.replaceChildren(words);
+    if (button) element.append(button);
+    // A note that asks nothing goes after a few seconds: it must not stay over the table.
+    clearTimeout(note.timer);
+    if (!button) note.timer = setTimeout(function () { element.remove(); }, NOTE_MS);
+  }
+  var NOTE_MS = 6000;
+  function gameOpen() {  // a game route is shown (the table may hold a game in progress)
+    var game = document.getElementById("game");
+    return !!game && !game.hidden && root.getAttribute("data-python") === "ready";
+  }
+  function takeUpdate(registration) {
+    if (switching || !registration.waiting) return;
+    switching = true;
+    container.addEventListener("controllerchange", function () { location.reload(); });
+    registration.waiting.postMessage("optimus-activate-update");
+  }
+  function updateReady(registration) {
+    if (!gameOpen()) return takeUpdate(registration);
+    state("update");
+    var button = document.createElement("button");
+    button.type = "button";
+    button.setAttribute("data-i18n-text", N_("Reload"));
+    button.textContent = t("Reload");
+    button.addEventListener("click", function () { takeUpdate(registration); });
+    note(N_("A new version is ready: it loads next time."), button);
+  }
+  function watch(registration, worker) {
+    if (!worker) return;
+    var first = !registration.active;  // nothing cached before: the first install
+    if (first) state("installing");
+    worker.addEventListener("statechange", function () {
+      if (worker.state === "installed" && registration.active && registration.active !== worker) {
+        updateReady(registration);
+      } else if (worker.state === "activated" && first) {
+        state("ready");
+        note(N_("Ready for offline use: this site now opens without a network."));
+      } else if (worker.state === "redundant" && first) {
+        state("unavailable");  // the install failed (storage full, a redeploy meanwhile)
+      }
+    });
+  }
+  function follow(registration) {
+    if (registration.waiting && registration.active) return updateReady(registration);
+    if (registration.installing) watch(registration, registration.installing);
+    else if (registration.active) state("ready");
+    registration.addEventListener("updatefound", function () {
+      watch(registration, registration.installing);
+    });
+  }
+  function register() {
+    container.register("./sw.js", { scope: "./", updateViaCache: "none" })
+      .then(follow)
+      .catch(function () { state("unavailable"); });  // quietly: the page works as before
+  }
+  // A build installed on an earlier visit waits: take it before Python boots.
+  container.getRegistration("./").then(function (registration) {
+    if (registration && registration.waiting && registration.active) takeUpdate(registration);
+  }).catch(function () {});
+  if (root.getAttribute("data-python") === "ready") return register();
+  var observer = new MutationObserver(function () {
+    if (root.getAttribute("data-python") !== "ready") return;
+    observer.disconnect();
+    register();
+  });
+  observer.observe(root, { attributes: true, attributeFilter: ["data-python"] });
+})();
