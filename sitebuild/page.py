@@ -75,7 +75,8 @@ def content_security_policy(css: str) -> str:
     WebAssembly; ``'unsafe-eval'``, PyScript 0.7.31 builds hooks with ``Function()``
     (tests/test_build.py fails when it no longer does); the one inline ``<style>``
     (the CSS, inlined) by its hash; ``data:`` images, the how-to-play's pictures
-    (``optimus.ui.howto``); ``blob:`` workers, PyScript makes its workers from one.
+    (``optimus.ui.howto``).  Workers come from the site's own files (the bot worker,
+    ``web/botworker.js``): no ``blob:``.
     ``frame-ancestors`` is not here: a ``<meta>`` policy ignores it, and the site
     must stay embeddable in any page's iframe anyway.
     """
@@ -84,7 +85,7 @@ def content_security_policy(css: str) -> str:
         "script-src": "'self' 'wasm-unsafe-eval' 'unsafe-eval'",
         "style-src": f"'self' {csp_hash(css)}",
         "img-src": "'self' data:",
-        "worker-src": "'self' blob:",
+        "worker-src": "'self'",
         "object-src": "'none'",
         "base-uri": "'none'",
         "form-action": "'none'",

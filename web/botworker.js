@@ -37,7 +37,7 @@ os.makedirs(ARCHIVES, exist_ok=True)
 await Archives(config["units"], fetch).load(config["game"])
 
 from optimus import i18n
-from optimus.core.botworker import Host
+from optimus.core.botworker import Host, install_with_micropip
 from optimus.core.registry import get_game
 
 i18n.load("optimus.ui")
@@ -46,9 +46,12 @@ get_game(config["game"]).bot_levels()
 host = Host()
 
 
-def handle(text):
+async def handle(text):
     message = json.loads(text)
-    reply = host.handle(message)
+    refused = None
+    if message.get("op") == "load" and str(message.get("name", "")).endswith(".whl"):
+        refused = await install_with_micropip(message)
+    reply = refused or host.handle(message)
     reply["id"] = message.get("id")
     return json.dumps(reply)
 
@@ -83,5 +86,5 @@ self.onmessage = async (event) => {
     }
     return;
   }
-  self.postMessage(host(event.data));
+  self.postMessage(await host(event.data));
 };

@@ -4,7 +4,7 @@ Only the browser glue is here.  A chosen file is never imported in the page: its
 bytes go to the game's bot worker (web/botworker.py), which imports it there, off
 the page's thread, and lists its bots; the table's seats then play there too
 (:mod:`optimus.core.botworker`, :class:`optimus.ui.session.TableSession`).  A wheel
-is unpacked there (pure Python, its dependencies not installed).
+is installed there by micropip (pure Python, its dependencies not installed).
 """
 
 from __future__ import annotations

@@ -104,7 +104,11 @@ class Host:
             if op == "load":
                 if "lang" in message:  # the refusals in the language the page speaks now
                     i18n.use(str(message["lang"]))
-                return self.load(str(message["name"]), base64.b64decode(message["data"]))
+                return self.load(
+                    str(message["name"]),
+                    base64.b64decode(message["data"]),
+                    bool(message.get("installed")),
+                )
             if op == "seat":
                 return self.seat(message)
             if op == "decide":
@@ -113,12 +117,15 @@ class Host:
         except BaseException as exc:  # noqa: BLE001 - sys.exit() and the like from a bot's code
             return {"error": problem(exc)}
 
-    def load(self, name: str, data: bytes) -> Reply:
-        """Import a ``.py`` file or a pure-Python wheel; the specs of its bots, or the
-        refusal in words."""
+    def load(self, name: str, data: bytes, installed: bool = False) -> Reply:
+        """Import a ``.py`` file or a pure-Python wheel (``installed``: micropip has
+        installed it already, :func:`install_with_micropip`; else it is unpacked); the
+        specs of its bots, or the refusal in words."""
         try:
             if name.endswith(".py"):
                 modules = [userbots.load_source(name, userbots.decode(data, name))]
+            elif name.endswith(".whl") and installed:  # by micropip, in the worker
+                modules = userbots.import_installed(userbots.wheel_modules(data, name))
             elif name.endswith(".whl"):
                 modules = install_wheel(name, data)
             else:
@@ -189,9 +196,37 @@ class Host:
         return {"move": move}
 
 
+async def install_with_micropip(message: dict[str, Any]) -> Reply | None:
+    """In the worker (Pyodide): install the wheel of a ``load`` message with micropip
+    (from the worker's file system, without its dependencies: nothing is fetched), and
+    mark the message ``installed``; the refusal in words when micropip cannot."""
+    name = os.path.basename(str(message["name"]))
+    data = base64.b64decode(message["data"])
+    try:
+        userbots.wheel_modules(data, name)  # a wheel with modules, before installing
+    except userbots.UserBotError as exc:
+        return {"refused": str(exc)}
+    os.makedirs(WHEELS, exist_ok=True)
+    path = os.path.join(WHEELS, name)
+    with open(path, "wb") as handle:
+        handle.write(data)
+    import pyodide_js  # type: ignore[import-not-found]
+
+    await pyodide_js.loadPackage("micropip")  # from the site's own lock file, once
+    import micropip  # type: ignore[import-not-found]
+
+    try:
+        await micropip.install(f"emfs:{path}", deps=False, reinstall=True)
+    except Exception as exc:  # a bad wheel name or metadata: micropip says what
+        return {"refused": _("{file} could not be installed: {error}", file=name, error=exc)}
+    message["installed"] = True
+    return None
+
+
 def install_wheel(name: str, data: bytes) -> list[Any]:
     """Unpack a pure-Python wheel into ``WHEELS`` (on ``sys.path``) and import its
-    top-level modules afresh (no installer: its dependencies are not installed)."""
+    top-level modules afresh: where there is no micropip (CPython: the command line,
+    the tests). Its dependencies are not installed."""
     import io
     import zipfile
 
