@@ -1,0 +1,144 @@
+"""What a new player trips on (issue 26), in real Chromium: every screen of every game
+passes axe-core (experimental rules too) in light and dark mode.
+
+One guarded page per game walks through its screens: the landing page, the set-up,
+a table late in a game (resumed from a save made here in CPython, so the bots' marks,
+badges and taken cards are on it), the rules drawer, the end screen and the records
+page.  Waits are on states, never on time.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from optimus.core.record import Match
+from optimus.core.registry import get_game
+
+YOUR_TURN = ".status.you"
+END = "dialog[data-role=end][open]"
+ACTIONS = f"{YOUR_TURN}, {END}"
+GAMES = ("fileiras", "optimus", "optimus2")
+
+STRICT_AXE = """async () => {
+  const experimental = axe.getRules(['experimental']).map(r => r.ruleId);
+  const rules = Object.fromEntries(experimental.map(id => [id, {enabled: true}]));
+  return (await axe.run(document, {resultTypes: ["violations"], rules}))
+    .violations.map(v => `${v.id} (${v.impact}): ${v.help} -- ` +
+      v.nodes.slice(0, 4).map(n => n.target.join(" ") + ": " +
+        (n.failureSummary || "").replace(/\\s+/g, " ")).join(" | "))}"""
+
+
+def late_save(game_id: str, seats: list[str], seed: int = 7) -> str:
+    """A save of a game between ``seats`` played with random legal moves up to seat 0's
+    last decision: the table late in the game, one decision (or a few) before its end."""
+    game = get_game(game_id)
+    rnd = random.Random(seed)
+    match = Match(game, {"players": len(seats)}, seed)
+    last = 0
+    while not match.state.is_terminal():
+        actors = match.state.actors()
+        if 0 in actors:
+            last = len(match.record.events)
+        seat = actors[0]
+        match.play(seat, rnd.choice(list(match.state.legal_moves(seat))))
+    data = match.record.to_dict()
+    data["events"] = data["events"][:last]
+    data["seats"] = seats
+    return json.dumps(data)
+
+
+def audit_both(page: Any, axe_audit: Any, where: str) -> list[str]:
+    """axe-core's violations (its experimental rules included) in light and dark mode."""
+    axe_audit(page)  # injects axe-core
+    found = []
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        found += [f"{where}, {scheme}: {line}" for line in page.evaluate(STRICT_AXE)]
+    page.emulate_media(color_scheme="light")
+    return found
+
+
+def one_click(page: Any, game: str) -> None:
+    """One click that moves the game on, on the person's turn."""
+    if game == "optimus":
+        page.click("button[data-move=pass]")
+        return
+    if game == "fileiras":
+        if page.locator(".deck[data-move=draw]").count():
+            page.click(".deck[data-move=draw]")
+            page.locator(".frow.can-place .slot").first.click()
+        else:
+            page.locator(".frow.can-take .row-n").first.click()
+        return
+    for selector in (
+        ".o2controls button[data-move^='choose']",
+        ".o2controls button[data-move^='write']",
+        ".board .o2sheet button.target",
+    ):
+        if page.locator(selector).count():
+            page.locator(selector).first.click()
+            return
+    dice = page.locator(".dicezone button.die[data-action=die]")
+    if dice.count():
+        dice.first.click()
+        page.wait_for_selector(".board .o2sheet button.target")
+        page.locator(".board .o2sheet button.target").first.click()
+        return
+    for move in ("roll", "end", "done", "pass"):
+        button = page.locator(f".o2controls button[data-move={move}]")
+        if button.count():
+            button.click()
+            return
+    raise AssertionError("nothing to click: " + page.locator(".status").inner_text())
+
+
+def finish(page: Any, game: str) -> None:
+    for _ in range(100):
+        page.wait_for_selector(ACTIONS, timeout=60_000)
+        if page.locator(END).count():
+            return
+        one_click(page, game)
+    pytest.fail("the game did not end")
+
+
+def instant(page: Any) -> None:
+    page.click("#game-tools [data-action=settings]")
+    page.select_option("dialog[open] select[name=speed]", "instant")
+    page.click("dialog[open] [data-action=close]")
+    page.wait_for_selector("dialog[data-role=settings]:not([open])", state="attached")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_screen_passes_axe_in_light_and_dark(guarded, site, axe_audit, game):
+    page = guarded.page
+    page.goto(site)
+    guarded.wait_ready()
+    found = audit_both(page, axe_audit, "landing")
+    page.click(f'a.game-card[data-game="{game}"]')
+    page.wait_for_selector("[data-role=setup]")
+    found += audit_both(page, axe_audit, "set-up")
+    save = late_save(game, ["human", "easy", "easy"])
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"optimus-table.{game}.save", save])
+    page.click("a.back")
+    page.click(f'a.game-card[data-game="{game}"]')
+    page.click("[data-action=resume]")
+    instant(page)
+    page.wait_for_selector(ACTIONS, timeout=60_000)
+    found += audit_both(page, axe_audit, "table")
+    page.click("#game-tools [data-action=rules]")
+    page.wait_for_selector("dialog[data-role=rules][open]")
+    found += audit_both(page, axe_audit, "rules drawer")
+    page.click("dialog[data-role=rules][open] [data-action=close]")
+    finish(page, game)
+    found += audit_both(page, axe_audit, "end screen")
+    page.click(f"{END} [data-action=see-table]")
+    page.wait_for_selector("dialog[data-role=end]:not([open])", state="attached")
+    found += audit_both(page, axe_audit, "final table")
+    page.goto(f"{site}#/records")
+    page.wait_for_selector("[data-role=records]")
+    found += audit_both(page, axe_audit, "records")
+    assert found == []
