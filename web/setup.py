@@ -134,7 +134,7 @@ def seat_fields(
     for i in range(max(players) - 1):
         opts = "".join(
             f'<option value="{lv}"{" selected" if s[f"bot{i}"] == lv else ""}>'
-            f"{esc(ui.level_name(lv))}</option>"
+            f"{esc(ui.bot_name(lv, i + 1))}</option>"  # the name it has at the table
             for lv in levels
         )
         opts += f'<option value="{PERSON}"{" selected" if s[f"bot{i}"] == PERSON else ""}>'
