@@ -115,9 +115,11 @@ def seat_fields(
     players: Mapping[int, str],
     levels: Sequence[str],
     names: People | None = None,
+    drawn_start: bool = False,
 ) -> str:
     """The "Players" select (count -> option text), your place, one bot level or "a
-    person" (with a name) per other seat."""
+    person" (with a name) per other seat; where the rules draw who starts
+    (``drawn_start``), the places say so."""
     s = settings
     count = int(str(s["players"]))
     counts = "".join(
@@ -127,7 +129,12 @@ def seat_fields(
     places = "".join(
         f'<option value="{v}"{" selected" if v == s["seat"] else ""}'
         f"{' hidden' if v.isdigit() and int(v) > count else ''}>{esc(text)}</option>"
-        for v, text in ui.seat_choices(max(players))
+        for v, text in ui.seat_choices(max(players), drawn_start)
+    )
+    drawn = (
+        f'<p class="small" data-role="drawn-start">{esc(_(ui.DRAWN_START))}</p>'
+        if drawn_start
+        else ""
     )
     seats = []
     person = esc(_("A person at this device"))
@@ -163,7 +170,7 @@ def seat_fields(
   <fieldset class="seats"{" hidden" if count == 1 else ""}>
     <legend>{legend}</legend>
     <label class="field">{you_play} <select name="seat" data-setting="seat">{places}</select>
-    </label>{"".join(seats)}</fieldset>"""
+    </label>{drawn}{"".join(seats)}</fieldset>"""
 
 
 def name_field(key: str, label: str, names: People | None, shown: bool) -> str:

@@ -58,3 +58,36 @@ def test_the_set_up_names_each_bot_as_the_table_panels_and_log_do(setup: Any, pl
     assert [p.name for p in view.panels if not p.you] == said
     log = " ".join(view.log)
     assert all(name in log for name in said), log
+
+
+def starter(game_id: str, session: TableSession) -> int:
+    """Who starts the game (the rules' own record of it)."""
+    state: Any = session.state
+    if game_id == "fileiras":
+        return int(state.first_player)
+    if game_id == "optimus2":
+        return int(state.first)
+    return int(state.active)  # Optimus: the active player of the first roll
+
+
+@pytest.mark.parametrize("game_id", ["optimus", "optimus2", "fileiras"])
+def test_the_set_up_says_who_starts_and_it_happens(setup: Any, game_id: str) -> None:
+    from optimus.games import GAMES
+
+    info = GAMES[game_id]
+    players = {n: str(n) for n in info.player_counts}
+    bots = {f"bot{i}": "easy" for i in range(info.players[1] - 1)}
+    settings = {"players": 3, "seat": "1", **bots}
+    fields = setup.seat_fields(settings, players, ["easy"], None, info.drawn_start)
+    claims_you_start = "first (you start)" in fields
+    says_drawn = ui.DRAWN_START in fields
+    assert claims_you_start != says_drawn
+    starters = set()
+    for seed in range(12):
+        seats = ui.seat_order(["easy", "easy"], "1", seed)
+        session = TableSession(get_game(game_id), {}, seed, seats)
+        starters.add(starter(game_id, session))
+    if claims_you_start:
+        assert starters == {0}  # you sit first, and you start
+    else:
+        assert starters == {0, 1, 2}  # drawn: anyone may start

@@ -286,7 +286,7 @@ def test_the_frame_and_the_set_up_screen_speak_the_language(
     }
     for part, page in pages.items():
         assert english_left(words(page), english(lang)) == [], part
-    assert {"pt": "Fácil", "ca": "Fàcil"}[lang] in fields
+    assert {"pt": "Bot fácil 1", "ca": "Bot fàcil 1"}[lang] in fields
     speak("en")
     assert "How to play" in frame.tools_html() and "Start a new game" in setup.setup_html(
         [], "resume", "", "", ""

@@ -364,14 +364,22 @@ ORDINALS = (N_("first"), N_("second"), N_("third"), N_("fourth"), N_("fifth"), N
 """The person's place at the table in words (translated where shown)."""
 
 
-def seat_choices(most: int) -> list[tuple[str, str]]:
-    """The person's place at a table of up to ``most`` players: (value, words).
+DRAWN_START = N_("Who starts is drawn at random; then play goes round in this order.")
+"""The set-up's words for a game whose rules draw the starting player."""
+
+
+def seat_choices(most: int, drawn_start: bool = False) -> list[tuple[str, str]]:
+    """The person's place at a table of up to ``most`` players: (value, words); the
+    first place starts unless the game draws who starts (``drawn_start``).
 
     >>> seat_choices(3)
     [('1', 'first (you start)'), ('2', 'second'), ('3', 'third'), ('random', 'at a random place')]
+    >>> seat_choices(2, drawn_start=True)[0]
+    ('1', 'first')
     """
     places = [(str(i + 1), _(ORDINALS[i])) for i in range(most)]
-    places[0] = ("1", _("first (you start)"))
+    if not drawn_start:
+        places[0] = ("1", _("first (you start)"))
     return [*places, ("random", _("at a random place"))]
 
 
