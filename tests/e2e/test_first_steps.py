@@ -142,3 +142,97 @@ def test_every_screen_passes_axe_in_light_and_dark(guarded, site, axe_audit, gam
     page.wait_for_selector("[data-role=records]")
     found += audit_both(page, axe_audit, "records")
     assert found == []
+
+
+TARGETS = """(big) => {
+  const small = [];
+  const seen = new Set();
+  const pick = 'button, a[href], select, input, label, [data-move], [data-action], .die';
+  for (let el of document.querySelectorAll(pick)) {
+    if (el.closest('dialog:not([open])') || !el.getClientRects().length) continue;
+    if (el.matches('input') && el.closest('label')) el = el.closest('label');  // its target
+    if (el.matches('label') && !el.querySelector('input[type=checkbox], input[type=radio]'))
+      continue;  // a field's caption, not a target
+    if (seen.has(el)) continue;
+    seen.add(el);
+    const r = el.getBoundingClientRect();
+    if (r.width <= 1 && r.height <= 1) continue;  // visually hidden (its label is the target)
+    const least = el.matches(big) ? 44 : 24;
+    if (r.width < least - 0.5 || r.height < least - 0.5) {
+      const what = el.getAttribute('aria-label') || el.textContent.trim().slice(0, 24);
+      small.push(`${el.tagName.toLowerCase()}.${el.className} "${what}": ` +
+                 `${Math.round(r.width)}x${Math.round(r.height)} < ${least}`);
+    }
+  }
+  return small; }"""
+BIG = ".board .die:not(.empty), .board .btn"
+"""Dice and the board's controls: 44 px at 1280x800 (WCAG 2.5.5's size where room allows)."""
+
+
+def small_targets(page: Any, where: str) -> list[str]:
+    """Targets under 24 px at both sizes, and dice or board controls under 44 px on the
+    desktop (WCAG 2.5.8, 2.5.5)."""
+    found = []
+    for width, height, big in ((390, 844, ":not(*)"), (1280, 800, BIG)):
+        page.set_viewport_size({"width": width, "height": height})
+        found += [f"{where} {width}: {line}" for line in page.evaluate(TARGETS, big)]
+    return found
+
+
+def taken_dice_save() -> str:
+    """Optimus, two players, the bot active: it has taken its two dice and the person
+    (second) chooses from the others."""
+    game = get_game("optimus")
+    rnd = random.Random(3)
+    match = Match(game, {"players": 2}, 3)
+    while True:
+        state: Any = match.state
+        actors = state.actors()
+        if state.phase == "others" and tuple(actors) == (1,) and state.active_move != "pass":
+            break
+        seat = actors[0]
+        match.play(seat, rnd.choice(list(state.legal_moves(seat))))
+    data = match.record.to_dict()
+    data["seats"] = ["easy", "human"]
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_target_is_comfortable_to_touch_and_taken_dice_look_taken(guarded, site, game):
+    page = guarded.page
+    page.goto(f"{site}#/{game}")
+    guarded.wait_ready()
+    page.wait_for_selector("[data-role=setup]")
+    found = small_targets(page, "set-up")
+    save = taken_dice_save() if game == "optimus" else late_save(game, ["human", "easy", "easy"])
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"optimus-table.{game}.save", save])
+    page.reload()
+    guarded.wait_ready()
+    page.click("[data-action=resume]")
+    page.wait_for_selector(YOUR_TURN, timeout=60_000)
+    found += small_targets(page, "table")
+    assert found == []
+    # Panels name each player by words, never a letter a line (Optimus beside its sheet).
+    broken = page.evaluate(
+        """() => [...document.querySelectorAll('.panel .pname')].filter(name => {
+          const range = document.createRange();
+          return name.textContent.split(' ').some((word, i, words) => {
+            const start = words.slice(0, i).join(' ').length + (i ? 1 : 0);
+            range.setStart(name.firstChild, start);
+            range.setEnd(name.firstChild, start + word.length);
+            return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size > 1;
+          });
+        }).map(name => name.textContent)"""
+    )
+    assert broken == []
+    if game != "optimus":
+        return
+    # Taken dice: said (aria-label), marked (class) and drawn unlike the others.
+    taken = page.locator(".dicebar .die.taken")
+    assert taken.count() == 2
+    assert all("taken by" in str(d.get_attribute("aria-label")) for d in taken.all())
+    look = """(el) => { const s = getComputedStyle(el), a = getComputedStyle(el, '::after');
+      return [s.opacity, s.backgroundColor, a.backgroundImage].join(' | '); }"""
+    free = page.locator(".dicebar .die:not(.taken)").first.evaluate(look)
+    assert all(d.evaluate(look) != free for d in taken.all())
+
