@@ -236,3 +236,32 @@ def test_every_target_is_comfortable_to_touch_and_taken_dice_look_taken(guarded,
     free = page.locator(".dicebar .die:not(.taken)").first.evaluate(look)
     assert all(d.evaluate(look) != free for d in taken.all())
 
+
+def test_the_landing_offers_to_resume_and_the_set_up_links_to_a_help_page(guarded, site, axe_audit):
+    page = guarded.page
+    page.goto(site)
+    guarded.wait_ready()
+    save = late_save("optimus2", ["human", "easy"])
+    page.evaluate("(v) => localStorage.setItem('optimus-table.optimus2.save', v)", save)
+    page.reload()
+    guarded.wait_ready()
+    go = {game: page.locator(f'a.game-card[data-game="{game}"] .go').inner_text() for game in GAMES}
+    assert go == {"fileiras": "Play", "optimus": "Play", "optimus2": "Resume"}
+    assert "Pyodide" not in page.locator("footer.site-footer").inner_text()
+    # In another language, the word follows (index.html's script and Python agree).
+    page.select_option("header.site-header select.language", "pt")
+    page.wait_for_selector('a.game-card[data-game="optimus2"] .go:text-is("Continuar")')
+    page.select_option("header.site-header select.language", "en")
+    page.click('a.game-card[data-game="optimus2"]')
+    page.wait_for_selector("[data-action=resume]")
+    setup = page.locator("[data-role=setup]").inner_text()
+    assert "docs/" not in setup and ".md" not in setup
+    page.click('[data-role=userbots] a[href="#/help"]')
+    page.wait_for_selector("[data-role=help]")
+    text = page.locator("[data-role=help]").inner_text()
+    assert "Add your bot…" in text and "class MyBot(Bot):" in text and "docs/" not in text
+    assert audit_both(page, axe_audit, "help") == []
+    page.go_back()
+    page.wait_for_selector("[data-action=resume]")
+    page.goto(site)
+    page.wait_for_selector('a.game-card[data-game="optimus2"] .go:text-is("Resume")')
