@@ -265,3 +265,29 @@ def test_the_landing_offers_to_resume_and_the_set_up_links_to_a_help_page(guarde
     page.wait_for_selector("[data-action=resume]")
     page.goto(site)
     page.wait_for_selector('a.game-card[data-game="optimus2"] .go:text-is("Resume")')
+
+
+def test_fileiras_on_a_phone_shows_each_opponents_colours_and_counts(guarded, site):
+    page = guarded.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{site}#/fileiras")
+    guarded.wait_ready()
+    save = late_save("fileiras", ["human", "easy", "easy", "easy", "easy"])
+    page.evaluate("(v) => localStorage.setItem('optimus-table.fileiras.save', v)", save)
+    page.reload()
+    guarded.wait_ready()
+    page.click("[data-action=resume]")
+    page.wait_for_selector(YOUR_TURN, timeout=60_000)
+    shown = page.evaluate(
+        """() => [...document.querySelectorAll('.panel:not(.you)')].map(panel => {
+          const groups = [...panel.querySelectorAll('.psum .group')];
+          const seen = groups.filter(g => g.getClientRects().length
+            && g.getBoundingClientRect().bottom <= innerHeight);
+          return [groups.length, seen.length,
+                  seen.map(g => g.querySelector('b').textContent).join(',')]; })"""
+    )
+    assert len(shown) == 4
+    for groups, seen, counts in shown:
+        assert groups > 0 and seen == groups, shown  # every colour, on the screen
+        assert all(n.isdigit() for n in counts.split(",")), shown
+    assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
