@@ -151,6 +151,9 @@ TARGETS = """(big) => {
   for (let el of document.querySelectorAll(pick)) {
     if (el.closest('dialog:not([open])') || !el.getClientRects().length) continue;
     if (el.matches('input') && el.closest('label')) el = el.closest('label');  // its target
+    const around = el.parentElement ? el.parentElement.textContent.trim() : '';
+    if (el.matches('a') && around !== el.textContent.trim())
+      continue;  // a link in a sentence: 2.5.8's inline exception
     if (el.matches('label') && !el.querySelector('input[type=checkbox], input[type=radio]'))
       continue;  // a field's caption, not a target
     if (seen.has(el)) continue;
