@@ -85,13 +85,15 @@ def panel_html(p: ui.Panel, summary: str) -> str:
     marker = f'<span class="turn-mark">▶ {esc(_("to play"))}</span>' if p.turn else ""
     last = esc(_("Last: {action}", action=p.last)) if p.last else ""
     score = ui.points(p.score)
-    label = esc(_("{who}: {points}. Show details", who=p.name, points=score))
+    # The button's name is its visible text (WCAG 2.5.3): no aria-label; the
+    # details it opens are its description and its popup.
+    details = esc(_("Show details"))
     return (
         f'<li class="{" ".join(cls)}" data-seat="{p.seat}" data-key="seat{p.seat}" '
         'data-action="player">'
         f'<button type="button" class="panel-head" data-action="player" '
-        f'data-seat="{p.seat}" aria-label="{label}">'
-        f'<span class="pname">{esc(p.name)}</span>{marker}'
+        f'data-seat="{p.seat}" title="{details}" aria-haspopup="dialog">'
+        f'<span class="pname">{esc(p.name)}</span><span class="sr-only">, </span>{marker}'
         f'<span class="pscore" data-role="score">{esc(score)}</span></button>'
         f'<p class="plast">{last}</p><div class="psum">{summary}</div></li>'
     )

@@ -90,6 +90,9 @@ def register_views(router: Router, archives: Archives) -> None:
     title = _("Your records")
     records = fetched_view(archives, SHARED, title, lazy_view(RECORDS_VIEW))
     router.register(RECORDS, records, title=title)
+    # The help page for players (web/help_view.py), with the table too.
+    title = _("Help")
+    router.register(HELP, fetched_view(archives, SHARED, title, lazy_view(HELP_VIEW)), title=title)
 
 
 UNITS: dict[str, Mapping[str, Any]] = {}
@@ -98,6 +101,8 @@ mounts them too: web/botworker.py)."""
 
 RECORDS = "records"
 RECORDS_VIEW = "optimus_web.records_view:RecordsView"
+HELP = "help"
+HELP_VIEW = "optimus_web.help_view:HelpView"
 
 
 PRELOAD_AFTER_MS = 1000

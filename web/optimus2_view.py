@@ -115,7 +115,11 @@ def bonus_html(b: vm.Bonus, cls: str = "bn") -> str:
     if not b.mark:
         return f'<span class="{cls}" aria-hidden="true"></span>'
     colour = f" q-{b.colour}" if b.colour else ""
-    return f'<span class="{cls}{colour}" title="{esc(b.label)}">{esc(b.mark)}</span>'
+    said = esc(_("Bonus: {bonus}", bonus=b.label))  # the mark in words: hover, screen readers
+    return (
+        f'<span class="{cls}{colour}" role="img" title="{said}" aria-label="{said}">'
+        f"{esc(b.mark)}</span>"
+    )
 
 
 def _cell(tag_cls: str, label: str, inner: str, c: vm.Cell) -> str:
@@ -176,7 +180,10 @@ def sheet_html(s: vm.Sheet, compact: bool = False) -> str:
             for c in row.cells
         )
         title = esc(_("{row} row", row=vm.row_colour(row.row)))
-        rows.append(f'<span class="srow-h s-{row.row}" title="{title}">{sym}</span>{cells}')
+        rows.append(
+            f'<span class="srow-h s-{row.row}" role="img" title="{title}" aria-label="{title}">'
+            f"{sym}</span>{cells}"
+        )
     cols = "".join(
         bonus_html(b, "bn colb" + (" done" if done else ""))  # not shown
         for b, done in zip(s.silver_column_bonus, s.silver_columns_done, strict=True)

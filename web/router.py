@@ -24,6 +24,16 @@ except ImportError:  # the wheel is missing or damaged: boot() reports it in wor
         return message.format(**values) if values else message
 
 
+def N_(message: str, /) -> str:  # noqa: N802 - optimus.i18n's name, for the catalogs
+    return message
+
+
+PLAY = N_("Play")
+"""A landing card's word (optimus.games.PLAY, as the build writes it)."""
+RESUME = N_("Resume")
+"""A landing card's word when its game has a game in progress."""
+
+
 class View(Protocol):
     """A game table drawn into a container element.
 
@@ -185,6 +195,7 @@ class Router:
             self._game.hidden = True
             self._home.hidden = False
             self._document.title = _("Optimus Table: three tabletop games")
+            self.mark_saved_games()
             return
         self._home.hidden = True
         self._game.hidden = False
@@ -227,10 +238,33 @@ class Router:
             return
         if self._route == HOME:
             self._document.title = _("Optimus Table: three tabletop games")
+            self.mark_saved_games()
         else:
             self._document.title = (
                 f"{self._title.textContent} · Optimus Table"  # not shown: names only
             )
+
+    def mark_saved_games(self) -> None:
+        """The landing's card of a game with a game in progress says "Resume" rather than
+        "Play" (the saves are ``optimus-table.<id>.save``, web/storage.py; read only here).
+        ``data-i18n-text`` keeps index.html's own translation of the card in step."""
+        try:
+            local = self._window.localStorage
+        except Exception:  # storage refused: nothing can be resumed after a reload
+            local = None
+        for card in self._document.querySelectorAll("a.game-card[data-game]"):
+            go = card.querySelector(".go")
+            if not found(go):
+                continue
+            try:
+                key = f"optimus-table.{card.getAttribute('data-game')}.save"
+                saved = found(local) and bool(local.getItem(key))
+            except Exception:
+                saved = False
+            word = RESUME if saved else PLAY
+            go.setAttribute("data-i18n-text", word)
+            go.textContent = _(word)
+            go.classList.toggle("resume", saved)
 
     def _show_message(self, title: str, message: str) -> None:
         self._title.textContent = title

@@ -116,9 +116,11 @@ def seat_fields(
     players: Mapping[int, str],
     levels: Sequence[str],
     names: People | None = None,
+    drawn_start: bool = False,
 ) -> str:
     """The "Players" select (count -> option text), your place, one bot level or "a
-    person" (with a name) per other seat."""
+    person" (with a name) per other seat; where the rules draw who starts
+    (``drawn_start``), the places say so."""
     s = settings
     count = int(str(s["players"]))
     counts = "".join(
@@ -128,14 +130,19 @@ def seat_fields(
     places = "".join(
         f'<option value="{v}"{" selected" if v == s["seat"] else ""}'
         f"{' hidden' if v.isdigit() and int(v) > count else ''}>{esc(text)}</option>"
-        for v, text in ui.seat_choices(max(players))
+        for v, text in ui.seat_choices(max(players), drawn_start)
+    )
+    drawn = (
+        f'<p class="small" data-role="drawn-start">{esc(_(ui.DRAWN_START))}</p>'
+        if drawn_start
+        else ""
     )
     seats = []
     person = esc(_("A person at this device"))
     for i in range(max(players) - 1):
         opts = "".join(
             f'<option value="{lv}"{" selected" if s[f"bot{i}"] == lv else ""}>'
-            f"{esc(ui.level_name(lv))}</option>"
+            f"{esc(ui.bot_name(lv, i + 1))}</option>"  # the name it has at the table
             for lv in levels
         )
         opts += f'<option value="{PERSON}"{" selected" if s[f"bot{i}"] == PERSON else ""}>'
@@ -164,7 +171,7 @@ def seat_fields(
   <fieldset class="seats"{" hidden" if count == 1 else ""}>
     <legend>{legend}</legend>
     <label class="field">{you_play} <select name="seat" data-setting="seat">{places}</select>
-    </label>{"".join(seats)}</fieldset>"""
+    </label>{drawn}{"".join(seats)}</fieldset>"""
 
 
 def name_field(key: str, label: str, names: People | None, shown: bool) -> str:

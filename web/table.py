@@ -170,7 +170,9 @@ class GameTable:
     def seat_fields(self) -> str:
         """The "Players" select, your place, one bot level (or a person) per other seat."""
         players = {n: self.player_label(n) for n in self.info.player_counts}
-        return setup.seat_fields(self.settings, players, self.levels, self.people)
+        return setup.seat_fields(
+            self.settings, players, self.levels, self.people, self.info.drawn_start
+        )
 
     def seats(self, seed: int = 0) -> list[str]:
         """The bot levels chosen, in order, with the person at the place chosen (and

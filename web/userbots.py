@@ -61,8 +61,9 @@ class BotPicker:
             return ""
         drop = _(
             "or drop a {py} file or a wheel here. It runs in this page until you close it; "
-            "see docs/bots.md.",
+            "see {help}.",
             py="<code>.py</code>",
+            help=f'<a href="#/help">{esc(_("Play against your own bot"))}</a>',
         )
         return (
             '<fieldset class="userbots" data-role="userbots">'

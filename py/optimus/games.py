@@ -57,6 +57,9 @@ class GameInfo(NamedTuple):
     """The player count the set-up form starts with (0: the fewest)."""
     listed: bool = True
     """Whether the landing page shows it (its route works either way)."""
+    drawn_start: bool = False
+    """Whether its rules draw the starting player at random (the set-up says so, rather
+    than "first (you start)"); else the first seat starts."""
 
     @property
     def rules(self) -> str:
@@ -119,6 +122,7 @@ GAMES: dict[str, GameInfo] = {
             "Optimus 2",
             (1, 4),
             N_("Dice roll-and-write with a silver tray, five scoring areas, actions and foxes."),
+            drawn_start=True,  # docs/rules/optimus2.md: the first player is a chance event
         ),
         GameInfo(
             "fileiras",
@@ -126,6 +130,7 @@ GAMES: dict[str, GameInfo] = {
             (2, 5),
             N_("Row-taking card game with colour sets."),
             default_players=3,
+            drawn_start=True,  # docs/rules/fileiras.md: the starting player is random
         ),
         GameInfo(
             "tiny",

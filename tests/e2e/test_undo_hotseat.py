@@ -205,7 +205,7 @@ def test_optimus2_two_people_and_a_bot_resumed_and_played_to_the_end(guarded, si
     panels = page.evaluate(
         "[...document.querySelectorAll('.panel .pname')].map(e => e.textContent)"
     )
-    assert panels == ["Rui", "Ana", "Easy bot 3"]
+    assert panels == ["Rui", "Ana", "Easy bot 2"]
     seen = play_through(page, move, ("Rui", "Ana"), holder=holder)
     assert seen and clicks > 20
     o2.check_end_screen(guarded, players=3)

@@ -117,9 +117,9 @@ def test_a_py_bot_plays_to_the_end_and_bad_bots_are_told_in_words(guarded, site,
     scores = fileiras.finish(page, lambda: seen.update(page.locator(NOTES).all_text_contents()))
     assert scores == 5
     seen.update(page.locator(NOTES).all_text_contents())
-    assert any(n.startswith("Exits 3 failed while thinking (SystemExit)") for n in seen)
-    assert any(n.startswith("Illegal 4 chose an illegal move (fly away)") for n in seen)
-    assert any(n.startswith("Slow 5 thought for more than 0.03 s") for n in seen)
+    assert any(n.startswith("Exits 2 failed while thinking (SystemExit)") for n in seen)
+    assert any(n.startswith("Illegal 3 chose an illegal move (fly away)") for n in seen)
+    assert any(n.startswith("Slow 4 thought for more than 0.03 s") for n in seen)
     assert all(n.endswith("the Normal bot played this move for it.") for n in seen), seen
     assert not any(n.startswith("GreedyBot") for n in seen)  # the example bot never failed
 

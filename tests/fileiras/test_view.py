@@ -8,7 +8,7 @@ from optimus.fileiras.cards import KIND_NAMES
 from optimus.fileiras.game import FileirasGame
 from optimus.ui import table as ui
 
-NAMES = ["You", "Easy bot 2", "Hard bot 3"]
+NAMES = ["You", "Easy bot 1", "Hard bot 2"]
 
 
 def positions(seed: int, players: int = 3):
@@ -87,4 +87,4 @@ def test_every_card_kind_has_its_own_symbol():
 
 
 def test_seat_names_name_the_human_and_each_bot():
-    assert ui.seat_names(["human", "easy", "hard"]) == ["You", "Easy bot 2", "Hard bot 3"]
+    assert ui.seat_names(["human", "easy", "hard"]) == ["You", "Easy bot 1", "Hard bot 2"]

@@ -55,17 +55,17 @@ def test_seat_names_in_each_language(speak: Any) -> None:
     speak("pt")
     assert ui.seat_names(seats) == [
         "Você",
-        "Bot fácil 2",
-        "Bot normal 3",
-        "Bot difícil 4",
-        "MyBot 5",
+        "Bot fácil 1",
+        "Bot normal 2",
+        "Bot difícil 3",
+        "MyBot 4",
     ]
     assert ui.seat_names(["human", "human"]) == ["Jogador 1", "Jogador 2"]
     speak("ca")
-    assert ui.seat_names(seats) == ["Tu", "Bot fàcil 2", "Bot normal 3", "Bot difícil 4", "MyBot 5"]
+    assert ui.seat_names(seats) == ["Tu", "Bot fàcil 1", "Bot normal 2", "Bot difícil 3", "MyBot 4"]
     assert ui.seat_names(["random", "human"]) == ["Bot a l'atzar 1", "Tu"]
     speak("en")
-    assert ui.seat_names(seats) == ["You", "Easy bot 2", "Normal bot 3", "Hard bot 4", "MyBot 5"]
+    assert ui.seat_names(seats) == ["You", "Easy bot 1", "Normal bot 2", "Hard bot 3", "MyBot 4"]
 
 
 @pytest.mark.parametrize("lang", ["pt", "ca"])
@@ -76,12 +76,12 @@ def test_headline_for_one_winner_and_a_shared_victory(speak: Any, lang: str) -> 
     bot_wins = ui.headline([1], names, 0)
     shared = ui.headline([0, 1, 2], names, 0)
     assert you_win == {"pt": "Você venceu!", "ca": "Has guanyat!"}[lang]
-    assert bot_wins == {"pt": "Bot fácil 2 venceu!", "ca": "Ha guanyat Bot fàcil 2!"}[lang]
+    assert bot_wins == {"pt": "Bot fácil 1 venceu!", "ca": "Ha guanyat Bot fàcil 1!"}[lang]
     assert (
         shared
         == {
-            "pt": "Vitória compartilhada: Você, Bot fácil 2 e Bot difícil 3.",
-            "ca": "Victòria compartida: Tu, Bot fàcil 2 i Bot difícil 3.",
+            "pt": "Vitória compartilhada: Você, Bot fácil 1 e Bot difícil 2.",
+            "ca": "Victòria compartida: Tu, Bot fàcil 1 i Bot difícil 2.",
         }[lang]
     )
     # The person's victory is decided by seat, never by a name.
@@ -292,7 +292,7 @@ def test_the_frame_and_the_set_up_screen_speak_the_language(
     }
     for part, page in pages.items():
         assert english_left(words(page), english(lang)) == [], part
-    assert {"pt": "Fácil", "ca": "Fàcil"}[lang] in fields
+    assert {"pt": "Bot fácil 1", "ca": "Bot fàcil 1"}[lang] in fields
     speak("en")
     assert "How to play" in frame.tools_html() and "Start a new game" in setup.setup_html(
         [], "resume", "", "", ""

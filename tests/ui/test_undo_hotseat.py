@@ -167,7 +167,7 @@ def test_saves_keep_the_people_and_their_names():
     again = TableSession.load(game, text, max_humans=6)
     assert again.seats == ["human", "human:Ana Luísa", "hard"]
     assert again.people == [0, 1] and again.record.events == s.record.events
-    assert ui.seat_names(again.seats) == ["Player 1", "Ana Luísa", "Hard bot 3"]
+    assert ui.seat_names(again.seats) == ["Player 1", "Ana Luísa", "Hard bot 2"]
     with pytest.raises(RecordError, match="2 human seats"):
         TableSession.load(game, text, max_humans=1)
 

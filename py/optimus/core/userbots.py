@@ -258,7 +258,8 @@ def find_bots(*modules: ModuleType) -> list[type[Bot]]:
         raise UserBotError(
             _(
                 "{file} defines no subclass of optimus.core.bots.Bot "
-                "(write `class MyBot(Bot):` with a `think` method: see docs/bots.md)",
+                "(write `class MyBot(Bot):` with a `think` method: the help page "
+                "“Play against your own bot” shows how)",
                 file=os.path.basename(names),
             )
         )

@@ -293,7 +293,8 @@ BOT_NAMES = {
     "hard": N_("Hard bot {seat}"),
     "random": N_("Random bot {seat}"),
 }
-"""A built-in bot's name at a table: its level and its seat (1-based)."""
+"""A built-in bot's name at a table: its level and its number among the other players
+(``{seat}``: "Other player 1" of the set-up form is bot 1, wherever the person sits)."""
 
 BOT_KINDS = {
     "easy": N_("Easy bot"),
@@ -332,49 +333,73 @@ def person_name(text: str) -> str | None:
 
 
 def seat_names(seats: Sequence[str], human: str | None = None) -> list[str]:
-    """Display names: the person is "You", bots are named by level and seat; with
+    """Display names: the person is "You"; the other players are numbered in seat
+    order as the set-up form numbers them ("Other player 1" is the first seat that is
+    not the device owner's), and a bot is named by its level and that number; with
     several people at the device each is named (``"human:<name>"``; the first
     person by ``human``, else by seat).
 
     >>> seat_names(["human", "easy", "mybot:MyBot"])
-    ['You', 'Easy bot 2', 'MyBot 3']
+    ['You', 'Easy bot 1', 'MyBot 2']
+    >>> seat_names(["hard", "human", "easy"])
+    ['Hard bot 1', 'You', 'Easy bot 2']
     >>> seat_names(["human", "human", "normal"])
-    ['Player 1', 'Player 2', 'Normal bot 3']
+    ['Player 1', 'Player 2', 'Normal bot 2']
     >>> seat_names(["human", "human:Ana", "hard"], "Rui")
-    ['Rui', 'Ana', 'Hard bot 3']
+    ['Rui', 'Ana', 'Hard bot 2']
     """
     people = sum(1 for kind in seats if kind == "human" or kind.startswith("human:"))
+    owner = seats.index("human") if "human" in seats else None
     names = []
     for i, kind in enumerate(seats):
         seat = i + 1
+        other = seat if owner is None or i < owner else i  # the set-up form's number
         if kind == "human":
             if people == 1:
                 names.append(_("You") if human is None else human)
-            elif human is not None and seats.index("human") == i:
+            elif human is not None and owner == i:
                 names.append(human)
             else:
                 names.append(_("Player {seat}", seat=seat))
         elif kind.startswith("human:"):
             names.append(kind.partition(":")[2] or _("Player {seat}", seat=seat))
-        elif kind in BOT_NAMES:
-            names.append(_(BOT_NAMES[kind], seat=seat))
-        else:  # a player's bot (module:Class) is named by its class
-            names.append(f"{kind.rpartition(':')[2]} {seat}")
+        else:
+            names.append(bot_name(kind, other))
     return names
+
+
+def bot_name(kind: str, n: int) -> str:
+    """The name of other player ``n``'s bot of ``kind`` at the table, as the set-up
+    form's choice for that seat says it too.
+
+    >>> bot_name("hard", 1), bot_name("mybot:MyBot", 2)
+    ('Hard bot 1', 'MyBot 2')
+    """
+    if kind in BOT_NAMES:
+        return _(BOT_NAMES[kind], seat=n)
+    return f"{kind.rpartition(':')[2]} {n}"  # a player's bot (module:Class): its class
 
 
 ORDINALS = (N_("first"), N_("second"), N_("third"), N_("fourth"), N_("fifth"), N_("sixth"))
 """The person's place at the table in words (translated where shown)."""
 
 
-def seat_choices(most: int) -> list[tuple[str, str]]:
-    """The person's place at a table of up to ``most`` players: (value, words).
+DRAWN_START = N_("Who starts is drawn at random; then play goes round in this order.")
+"""The set-up's words for a game whose rules draw the starting player."""
+
+
+def seat_choices(most: int, drawn_start: bool = False) -> list[tuple[str, str]]:
+    """The person's place at a table of up to ``most`` players: (value, words); the
+    first place starts unless the game draws who starts (``drawn_start``).
 
     >>> seat_choices(3)
     [('1', 'first (you start)'), ('2', 'second'), ('3', 'third'), ('random', 'at a random place')]
+    >>> seat_choices(2, drawn_start=True)[0]
+    ('1', 'first')
     """
     places = [(str(i + 1), _(ORDINALS[i])) for i in range(most)]
-    places[0] = ("1", _("first (you start)"))
+    if not drawn_start:
+        places[0] = ("1", _("first (you start)"))
     return [*places, ("random", _("at a random place"))]
 
 
