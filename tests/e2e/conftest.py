@@ -380,12 +380,19 @@ class FileirasTable:
             if target.locator(self.end).count():
                 return int(target.locator(self.final_score).count())
             each_turn()
-            if target.locator(self.draw).count():
-                target.click(self.draw)
-                target.locator(self.place).first.click()
-            else:
-                target.locator(self.take).first.click()
+            self.move(target)
         pytest.fail("the game did not end within 200 turns")
+
+    def move(self, target: Any) -> None:
+        """The person's decision on their turn: draw and place a card (or place the one
+        drawn, when that placing was undone), else take the first row."""
+        if target.locator(self.draw).count():
+            target.click(self.draw)
+            target.locator(self.place).first.click()
+        elif target.locator(self.place).count():
+            target.locator(self.place).first.click()
+        else:
+            target.locator(self.take).first.click()
 
 
 @pytest.fixture(scope="session")

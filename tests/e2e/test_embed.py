@@ -179,13 +179,7 @@ def test_the_table_features_work_in_a_storage_less_cross_origin_iframe(
             frame.wait_for_selector("[data-role=play]:not([hidden])")
             handovers += 1
             continue
-        if frame.locator(fileiras.draw).count():
-            frame.click(fileiras.draw)
-            frame.locator(fileiras.place).first.click()
-        elif frame.locator(fileiras.place).count():  # a drawn card, its placing undone
-            frame.locator(fileiras.place).first.click()
-        else:
-            frame.locator(fileiras.take).first.click()
+        fileiras.move(frame)
         if not undone and frame.locator(f"{UNDO}:not([hidden]):not([disabled])").count():
             frame.click(UNDO)  # taken back: the same person decides again
             frame.wait_for_selector(".status.you")

@@ -51,6 +51,28 @@ def late_save(game_id: str, seats: list[str], seed: int = 7) -> str:
     return json.dumps(data)
 
 
+END_LINES = """() => {
+  // Each line of the end screen (a player's heading, each score line): no two of its
+  // parts overlap, and each part sits on the line of the others (an icon by its words).
+  const bad = [];
+  for (const line of document.querySelectorAll(
+      'dialog[data-role=end][open] .final h3, dialog[data-role=end][open] .final li')) {
+    const parts = [...line.children].filter((el) => el.getClientRects().length)
+      .map((el) => el.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
+    for (let i = 0; i < parts.length; i++) for (let j = i + 1; j < parts.length; j++) {
+      const a = parts[i], b = parts[j];
+      const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+      const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      const [low, high] = a.height < b.height ? [a, b] : [b, a];
+      const middle = (low.top + low.bottom) / 2;
+      if (w > 1 && h > 1) bad.push('overlap: ' + line.textContent.trim().slice(0, 50));
+      else if (middle < high.top - 1 || middle > high.bottom + 1)
+        bad.push('not on one line: ' + line.textContent.trim().slice(0, 50));
+    }
+  }
+  return bad; }"""
+
+
 def audit_both(page: Any, axe_audit: Any, where: str) -> list[str]:
     """axe-core's violations (its experimental rules included) in light and dark mode."""
     axe_audit(page)  # injects axe-core
@@ -135,6 +157,9 @@ def test_every_screen_passes_axe_in_light_and_dark(guarded, site, axe_audit, gam
     page.click("dialog[data-role=rules][open] [data-action=close]")
     finish(page, game)
     found += audit_both(page, axe_audit, "end screen")
+    for size in ({"width": 390, "height": 844}, {"width": 1280, "height": 800}):
+        page.set_viewport_size(size)
+        assert page.evaluate(END_LINES) == [], size
     page.click(f"{END} [data-action=see-table]")
     page.wait_for_selector("dialog[data-role=end]:not([open])", state="attached")
     found += audit_both(page, axe_audit, "final table")

@@ -291,15 +291,32 @@ def test_site_works_under_a_sub_path_and_in_an_iframe(
     frame.locator("#game-title", has_text="Optimus").wait_for()
 
 
-def _delete_wheel(copy: Path) -> None:
-    for wheel in (copy / "wheels").glob("*.whl"):
-        wheel.unlink()
+def failed_boot(guarded: Guard, serve: Callable[..., Any], copy: Path) -> Any:
+    """The guarded page on ``copy`` (a damaged dist/), once its boot has said it failed."""
+    guarded.expect_errors()
+    server = serve(copy)
+    guarded.origin = server.url.rstrip("/")
+    page = guarded.page
+    page.goto(server.url)
+    page.wait_for_selector('html[data-python="error"]', state="attached", timeout=READY_TIMEOUT_MS)
+    return page
 
 
-def _corrupt_wheel(copy: Path) -> None:
-    for wheel in (copy / "wheels").glob("*.whl"):
-        wheel.unlink()  # unlink first: the copy may hard-link dist/
-        wheel.write_bytes(b"this is not a zip file")
+def damaging(pattern: str, garbage: bytes | None) -> Callable[[Path], None]:
+    """What breaks a copy of dist/: the files matching ``pattern`` deleted, or (with
+    ``garbage``) written over with it."""
+
+    def apply(copy: Path) -> None:
+        for path in copy.glob(pattern):
+            path.unlink()  # unlink first: the copy may hard-link dist/
+            if garbage is not None:
+                path.write_bytes(garbage)
+
+    return apply
+
+
+_delete_wheel = damaging("wheels/*.whl", None)
+_corrupt_wheel = damaging("wheels/*.whl", b"this is not a zip file")
 
 
 @pytest.mark.parametrize(
@@ -311,12 +328,7 @@ def test_boot_failure_shows_a_readable_message(
     serve: Callable[..., Any],
     damage: Callable[[Path], None],
 ) -> None:
-    guarded.expect_errors()
-    server = serve(broken_dist(damage))
-    guarded.origin = server.url.rstrip("/")
-    page = guarded.page
-    page.goto(server.url)
-    page.wait_for_selector('html[data-python="error"]', state="attached", timeout=READY_TIMEOUT_MS)
+    page = failed_boot(guarded, serve, broken_dist(damage))
     box = page.locator("#boot-error")
     assert box.is_visible()
     text = box.inner_text()
@@ -336,15 +348,8 @@ def test_the_last_resort_timeout_is_longer_than_the_waits_below() -> None:
     assert BOOT_TIMEOUT_S * 1000 >= 2 * READY_TIMEOUT_MS
 
 
-def _delete_wasm(copy: Path) -> None:
-    for wasm in copy.glob("pyodide-*/pyodide.asm.wasm"):
-        wasm.unlink()
-
-
-def _corrupt_wasm(copy: Path) -> None:
-    for wasm in copy.glob("pyodide-*/pyodide.asm.wasm"):
-        wasm.unlink()  # unlink first: the copy may hard-link dist/
-        wasm.write_bytes(b"this is not WebAssembly")
+_delete_wasm = damaging("pyodide-*/pyodide.asm.wasm", None)
+_corrupt_wasm = damaging("pyodide-*/pyodide.asm.wasm", b"this is not WebAssembly")
 
 
 @pytest.mark.parametrize(
@@ -359,12 +364,7 @@ def test_a_runtime_that_fails_to_load_is_reported_at_once_not_after_the_timeout(
     """Pyodide only warns when its WebAssembly fails and then waits forever: the page
     says so as soon as it happens, not when its last-resort timeout (120 s) runs out.
     The wait below is a state, bounded by half that timeout."""
-    guarded.expect_errors()
-    server = serve(broken_dist(damage))
-    guarded.origin = server.url.rstrip("/")
-    page = guarded.page
-    page.goto(server.url)
-    page.wait_for_selector('html[data-python="error"]', state="attached", timeout=READY_TIMEOUT_MS)
+    page = failed_boot(guarded, serve, broken_dist(damage))
     text = page.locator("#boot-error").inner_text()
     assert "Python could not start" in text
     assert "The Python runtime (its WebAssembly file) is missing or damaged." in text
@@ -379,13 +379,8 @@ def test_a_missing_runtime_module_is_reported_with_its_file(
 ) -> None:
     """A module the page preloads (here Pyodide's JS half) fails to download: its
     preload's error says which file, at once."""
-    guarded.expect_errors()
     copy = broken_dist(lambda copy: next(copy.glob("pyodide-*/pyodide.asm.mjs")).unlink())
-    server = serve(copy)
-    guarded.origin = server.url.rstrip("/")
-    page = guarded.page
-    page.goto(server.url)
-    page.wait_for_selector('html[data-python="error"]', state="attached", timeout=READY_TIMEOUT_MS)
+    page = failed_boot(guarded, serve, copy)
     text = page.locator("#boot-error").inner_text()
     assert "A file of the Python runtime could not be downloaded." in text
     assert "/pyodide.asm.mjs" in text

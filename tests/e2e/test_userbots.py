@@ -176,11 +176,7 @@ def test_a_bot_that_loops_for_ever_never_freezes_the_page_and_is_stopped(guarded
         page.wait_for_selector(f"{fileiras.your_turn}, .status.thinking")
         if page.locator(".status.thinking").count():
             break
-        if page.locator(fileiras.draw).count():
-            page.click(fileiras.draw)
-            page.locator(fileiras.place).first.click()
-        else:
-            page.locator(fileiras.take).first.click()
+        fileiras.move(page)
     # Meanwhile the page answers: the rules drawer opens and closes, the bot still thinking.
     page.click("#game-tools [data-action=rules]")
     page.wait_for_selector("dialog[data-role=rules][open]")
