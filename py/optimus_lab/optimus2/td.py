@@ -14,9 +14,9 @@ score at the last) is its target, and every entry it read moves by
 (the entry's visits so far: a running mean shrunk to 0 at first, then a constant
 step).
 The ``moment`` entry (the value's level at that point of the game) moves first, by
-``max(0.01, 1 / (1 + visits))`` of the error, and the sheet's tables share what
-is left: so the level is learned at once and the tables learn from the
-differences left over.
+``max(--alpha-moment, 1 / (1 + visits))`` of the error, and the sheet's tables share
+what is left: so the level is learned at once and the tables learn from the
+differences left over; in the first ``--calibrate`` games only the level learns.
 
 Games are played in blocks of ``--batch`` from the same tables, and the block's
 updates are applied in game order, so ``--jobs`` (processes playing a block's
@@ -119,7 +119,12 @@ def _play_block(args: tuple[TdModel, int, list[int], float, int, str]) -> list[T
 
 
 def update(
-    state: dict[str, Any], trace: Trace, lam: float, alpha: float, alpha_moment: float = 0.01
+    state: dict[str, Any],
+    trace: Trace,
+    lam: float,
+    alpha: float,
+    alpha_moment: float = 0.01,
+    tables_too: bool = True,
 ) -> None:
     """Move the entries each afterstate read towards its lambda-return."""
     steps, final = trace
@@ -133,7 +138,7 @@ def update(
             tables[now] += step * delta
             visits[now] += 1
             rest = (1.0 - step) * delta / len(parts)
-            for i in parts:
+            for i in parts if tables_too else ():
                 tables[i] += max(alpha, 1.0 / (PRIOR + visits[i])) * rest
                 visits[i] += 1
         target = (1 - lam) * v + lam * target
@@ -182,6 +187,8 @@ def train(
     report: int = 50,
     eval_every: int = 0,
     eval_games: int = 20,
+    alpha_moment: float = 0.01,
+    calibrate: int = 0,
     echo: bool = True,
 ) -> dict[str, Any]:
     """Play and learn from game ``state['games']`` up to ``games`` (in blocks of ``batch``)."""
@@ -206,7 +213,7 @@ def train(
             for part, res in zip(args, results, strict=True):
                 by_game.update(zip(part[2], res, strict=True))
             for g in block:
-                update(state, by_game[g], lam, alpha)
+                update(state, by_game[g], lam, alpha, alpha_moment, g >= calibrate)
                 recent.append(by_game[g][1])
                 state["games"] = g + 1
                 if state["games"] % report == 0:
@@ -238,6 +245,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--lam", type=float, default=0.7)
     parser.add_argument("--alpha", type=float, default=0.02, help="the smallest step")
     parser.add_argument("--epsilon", type=float, default=0.03)
+    parser.add_argument(
+        "--alpha-moment", type=float, default=0.01, help="the smallest step of the level"
+    )
+    parser.add_argument(
+        "--calibrate", type=int, default=0, help="the first games learn the level only"
+    )
     parser.add_argument("--rerolls", type=int, default=3)
     parser.add_argument("--report", type=int, default=50)
     parser.add_argument("--eval-every", type=int, default=0)
@@ -267,6 +280,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         report=args.report,
         eval_every=args.eval_every,
         eval_games=args.eval_games,
+        alpha_moment=args.alpha_moment,
+        calibrate=args.calibrate,
     )
 
 
