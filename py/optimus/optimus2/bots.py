@@ -43,6 +43,9 @@ ROUND_END = Weights(model="value_end")
 solo playouts stop (``python -m optimus_lab.optimus2.train --ends ... --log``, then
 ``--fit-from``)."""
 
+TD = Weights(model="td_weights")
+"""The value learned by temporal differences (:mod:`optimus.optimus2.td`, ``td_weights.json``)."""
+
 QUALITY = (0.0, 0.55, 0.75, 0.86, 0.93, 0.97, 1.0)
 """Share of a good pick's worth expected from the best of k rolled dice."""
 
@@ -299,6 +302,71 @@ class NormalBot(ChoiceBot):
 
     def choice(self, state: Optimus2State, legal_moves: list[str]) -> str:
         return greedy_pick(state, self.player, legal_moves, self.weights, rng=self.rng)
+
+
+class TdBot(ChoiceBot):
+    """Greedy one decision ahead on the value learned by temporal differences (:data:`TD`):
+    every afterstate (the bonus questions a move raises answered greedily inside the
+    look) valued by it, a reroll by :attr:`rerolls` sampled rolls. Experimental: not in
+    :data:`LEVELS` (the lab plays it as ``optimus.optimus2.bots:TdBot``)."""
+
+    level = "td"
+    weights: ClassVar[Weights] = TD
+    rerolls: ClassVar[int] = 8
+
+    def choice(self, state: Optimus2State, legal_moves: list[str]) -> str:
+        return greedy_pick(
+            state, self.player, legal_moves, self.weights, rng=self.rng, rerolls=self.rerolls
+        )
+
+
+class TdLookBot(TdBot):
+    """:class:`TdBot` looking one decision further: each of the :attr:`top` best afterstates
+    by one step is valued by the mean, over :attr:`samples` rolls of the dice to come (the
+    same rolls for every candidate), of the best afterstate of the player's next decision
+    (its value itself if the player has no next decision before others or the end).
+    Experimental: not in :data:`LEVELS` (``optimus.optimus2.bots:TdLookBot``)."""
+
+    level = "td-look"
+    top: ClassVar[int] = 4
+    samples: ClassVar[int] = 6
+
+    def choice(self, state: Optimus2State, legal_moves: list[str]) -> str:
+        me, w = self.player, self.weights
+        scored = run_to_end(afterstate_steps(state, me, legal_moves, w))
+        scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
+        cands = [(m, c) for _, m, c in scored[: self.top]]
+        if "reroll" in legal_moves:
+            cands.append(("reroll", state))
+        if len(cands) == 1:
+            return cands[0][0]
+        seeds = [self.rng.randrange(1 << 30) for _ in range(self.samples)]
+        best, best_v = cands[0][0], -1e18
+        for move, c in cands:
+            if move == "reroll":
+                v = run_to_end(reroll_steps(state, me, w, self.rng, self.samples))
+            else:
+                v = self.look(c, seeds)
+            if v > best_v:
+                best, best_v = move, v
+        return best
+
+    def look(self, c: Optimus2State, seeds: list[int]) -> float:
+        """Mean over the rolls of ``seeds`` of the best afterstate of ``c``'s next decision."""
+        me, w = self.player, self.weights
+        runs = seeds if c.is_chance() else seeds[:1]
+        total = 0.0
+        for seed in runs:
+            d = c.clone()
+            if d.is_chance():
+                roll_randomly(d, Rng(seed))
+            if d.is_terminal() or me not in d.actors():
+                total += value(d, me, w)
+                continue
+            legal = [m for m in d.legal_moves(me) if m != "reroll"]
+            scored = run_to_end(afterstate_steps(d, me, legal, w))
+            total += max(v for v, _, _ in scored)
+        return total / len(runs)
 
 
 ITERATIONS = 20

@@ -221,17 +221,32 @@ one decision: ~3,600 new ones a solo decision); emptied when it grows past :data
 SEEN_MAX = 10_000
 
 
+TD_PREFIX = "td"
+"""A model name starting so is a :class:`optimus.optimus2.td.TdModel` (its ``scale`` unused)."""
+
+
 def named_value(
     sd: SheetDef, sh: list[int], t: float, hand: float, name: str, scale: float = 1.0
 ) -> float:
-    """:func:`learned_value` with the model named ``name`` (:func:`get_model`), remembered."""
+    """:func:`learned_value` with the model named ``name`` (:func:`get_model`; a name starting
+    with :data:`TD_PREFIX`: :func:`optimus.optimus2.td.td_value`), remembered."""
     key = (name, scale, sd.name, t, hand, *sh)
     v = _SEEN.get(key)
     if v is None:
         if len(_SEEN) >= SEEN_MAX:
             _SEEN.clear()
-        v = _SEEN[key] = learned_value(sd, sh, t, hand, get_model(name), scale)
+        if name.startswith(TD_PREFIX):
+            from optimus.optimus2.td import get_td, td_value  # only when used
+
+            v = _SEEN[key] = td_value(sd, sh, t, hand, get_td(name))
+        else:
+            v = _SEEN[key] = learned_value(sd, sh, t, hand, get_model(name), scale)
     return v
+
+
+def clear_seen() -> None:
+    """Forget the values :func:`named_value` remembers (after a model's weights change)."""
+    _SEEN.clear()
 
 
 def register_model(name: str, model: Model) -> None:
