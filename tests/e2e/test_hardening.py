@@ -160,12 +160,15 @@ def test_with_storage_refused_each_tab_plays_its_own_game(
 PLAY_GAMES = """async ([games, take, draw, place]) => {
   // A person who plays the first legal move as soon as it is their turn, and starts a
   // rematch at each end: every wait is on the page's state (a DOM change), never a timer.
-  const when = (ready) => new Promise((resolve) => {
+  // A state that never comes fails the test with what the table says (no hang).
+  const when = (ready) => new Promise((resolve, reject) => {
     const found = ready();
     if (found) return resolve(found);
+    const stuck = setTimeout(() => { watch.disconnect(); reject(new Error(
+      "stuck: " + (document.querySelector(".status") || document.body).innerText)); }, 120000);
     const watch = new MutationObserver(() => {
       const now = ready();
-      if (now) { watch.disconnect(); resolve(now); }
+      if (now) { watch.disconnect(); clearTimeout(stuck); resolve(now); }
     });
     watch.observe(document.body, {subtree: true, childList: true, attributes: true});
   });
@@ -185,13 +188,11 @@ PLAY_GAMES = """async ([games, take, draw, place]) => {
       }
       continue;
     }
-    const deck = document.querySelector(draw);
-    if (deck) {
-      deck.click();
-      (await when(() => document.querySelector(place))).click();
-    } else {
-      document.querySelector(take).click();
-    }
+    // Whatever the person's decision is now: place the card drawn, draw, or take a row
+    // (a drawn card may call for another draw: the last-round card is set aside).
+    const button = document.querySelector(place) || document.querySelector(draw) ||
+      document.querySelector(take);
+    button.click();
     moves += 1;
   }
   return moves;

@@ -188,7 +188,7 @@ def test_a_bot_that_loops_for_ever_never_freezes_the_page_and_is_stopped(guarded
     note = page.locator(NOTES, has_text="took too long")
     note.wait_for()
     assert str(note.text_content()).startswith(
-        "Forever 2 took too long (no answer within 5 s) and was stopped: the Normal bot "
+        "Forever 1 took too long (no answer within 5 s) and was stopped: the Normal bot "
         "played this move for it, and plays its moves from now on."
     )
     counts: list[int] = []
