@@ -42,6 +42,7 @@ from . import motion, setup
 from .dialogs import Dialogs, backdrop_click, dialogs_html
 from .driver import Driver
 from .frame import Frame, log_html, panel_html, shell_html, show_notices
+from .hints import Hints
 from .links import Links
 from .motion import Rect, rect
 from .router import esc, found
@@ -259,6 +260,8 @@ class GameTable:
         self.frame: Frame | None = None
         self.dialogs: Dialogs | None = None
         self.tabs: OneTab | None = None
+        self.hints: Hints | None = None
+        """A long press shows what a mark means (web/hints.py), while mounted."""
         """This tab's part in "one game, one tab" (while mounted)."""
         self.elsewhere = False
         """The set-up screen says the game is open in another tab."""
@@ -288,6 +291,7 @@ class GameTable:
         self.tabs = OneTab(
             self.game_id, self.storage.persistent, self.taken_elsewhere, self.seen_elsewhere
         )
+        self.hints = Hints(self.section)
         self.show_setup()
 
     def relabel(self) -> None:
@@ -318,6 +322,9 @@ class GameTable:
         if self.tabs is not None:
             self.tabs.close()
             self.tabs = None
+        if self.hints is not None:
+            self.hints.close()
+            self.hints = None
         Frame.unmount_tools()
         self.root = None
         self.section = None

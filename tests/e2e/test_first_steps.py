@@ -319,3 +319,32 @@ def test_fileiras_on_a_phone_shows_each_opponents_colours_and_counts(guarded, si
         assert groups > 0 and seen == groups, shown  # every colour, on the screen
         assert all(n.isdigit() for n in counts.split(",")), shown
     assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
+
+
+def test_a_long_press_on_a_phone_explains_a_mark_and_plays_nothing(guarded, site):
+    """Optimus 2's marks say their bonus on hover; on a touch screen, a finger held on
+    one shows the same words (web/hints.py), and lifting it plays nothing."""
+    page = guarded.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site)
+    guarded.wait_ready()
+    key = "optimus-table.optimus2.save"
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, late_save("optimus2", ["human"])])
+    page.evaluate("location.hash = '#/optimus2'")
+    page.click("[data-action=resume]")
+    page.wait_for_selector(YOUR_TURN)
+    mark = page.locator("[data-role=board] [role=img][title^='Bonus']").first
+    said = mark.get_attribute("title")
+    before = page.evaluate(f"localStorage.getItem('{key}')")
+    box = mark.bounding_box()
+    at = {"clientX": box["x"] + 2, "clientY": box["y"] + 2, "bubbles": True}
+    mark.dispatch_event("pointerdown", {**at, "pointerType": "touch"})
+    hint = page.locator("[data-role=hint]:not([hidden])")
+    hint.wait_for()
+    assert hint.inner_text() == said
+    shown = hint.bounding_box()
+    assert shown["x"] >= 0 and shown["x"] + shown["width"] <= 390
+    mark.dispatch_event("pointerup", {**at, "pointerType": "touch"})
+    mark.dispatch_event("click", at)
+    page.wait_for_selector("[data-role=hint]", state="hidden")
+    assert page.evaluate(f"localStorage.getItem('{key}')") == before  # nothing was played

@@ -14,11 +14,10 @@ from optimus.optimus2.bots import (
     TdBot,
     TdLookBot,
     progress_left,
-    roll_randomly,
     turn_future,
     value,
 )
-from optimus.optimus2.game import Optimus2Game, Optimus2State, sheet_view
+from optimus.optimus2.game import Optimus2Game, sheet_view
 from optimus.optimus2.sheet import load_sheet, total_score
 from optimus.optimus2.td import (
     MOMENTS,
@@ -36,22 +35,7 @@ from optimus.optimus2.td import (
 from optimus.optimus2.value import BUCKETS, clear_seen, features, load_model, named_value
 from optimus_lab.optimus2 import td as trainer
 
-
-def random_positions(seed: int, players: int = 1) -> list[Optimus2State]:
-    """Every position of one random game where someone is to move, and its end."""
-    s = Optimus2State(players, load_sheet())
-    rng = Rng(seed)
-    out = []
-    while not s.is_terminal():
-        if s.is_chance():
-            roll_randomly(s, rng)
-            continue
-        out.append(s.clone())
-        p = s.actors()[0]
-        legal = s.legal_moves(p)
-        s.apply_move(p, legal[rng.randrange(len(legal))])
-    out.append(s)
-    return out
+from .test_value import random_positions
 
 
 def reference_indices(sd: object, sh: list[int]) -> list[int]:

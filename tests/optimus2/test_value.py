@@ -40,9 +40,10 @@ from optimus_lab.optimus2.train import (
 )
 
 
-def random_positions(seed: int) -> list[Optimus2State]:
-    """Every position of one random solo game where the player is to move, and its end."""
-    s = Optimus2State(1, load_sheet())
+def random_positions(seed: int, players: int = 1) -> list[Optimus2State]:
+    """Every position of one random game (solo by default) where someone is to move,
+    and its end."""
+    s = Optimus2State(players, load_sheet())
     rng = Rng(seed)
     out = []
     while not s.is_terminal():
@@ -50,8 +51,9 @@ def random_positions(seed: int) -> list[Optimus2State]:
             roll_randomly(s, rng)
             continue
         out.append(s.clone())
-        legal = s.legal_moves(0)
-        s.apply_move(0, legal[rng.randrange(len(legal))])
+        p = s.actors()[0]
+        legal = s.legal_moves(p)
+        s.apply_move(p, legal[rng.randrange(len(legal))])
     out.append(s)
     return out
 
