@@ -2,7 +2,8 @@
 
 The same file runs in ``python -m optimus arena GAME --players mybot.py:MyBot``
 and, chosen from the device, at a table in the page (``web/userbots.py`` does
-the file picker and micropip; everything else is here, without the browser).
+the file picker; the bot worker, :mod:`optimus.core.botworker`, installs a wheel
+with micropip and plays the bots; everything else is here, without the browser).
 
 - :func:`load_source` imports a module from source text; a syntax or import
   error becomes a :class:`UserBotError` naming the file and the line.
