@@ -39,3 +39,14 @@ def speak() -> Iterator[Callable[[str], None]]:
         yield use
     finally:
         i18n.use("en")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Browser tests run last, whatever order they were named in.
+
+    Playwright's sync API keeps an asyncio loop running in the test thread from
+    its first page to the end of the session, and ``asyncio.run()`` refuses to
+    start under a running loop: a test or doctest that runs a coroutine (the bot
+    worker's messages) would fail only when it came after a browser test.
+    """
+    items.sort(key=lambda item: Path(item.path).parent.name == "e2e")
