@@ -15,6 +15,7 @@ gives the current figures.
 from __future__ import annotations
 
 import dataclasses
+import json
 import statistics
 from collections.abc import Sequence
 from typing import Any
@@ -36,11 +37,11 @@ window.__waits = []; window.__longTasks = [];
   new MutationObserver(() => {
     const now = performance.now(), yours = mine();
     if (!yours && since === null) since = now;
-    else if (yours && since !== null) { window.__waits.push(now - since); since = null; }
+    else if (yours && since !== null) { window.__waits.push([since, now]); since = null; }
   }).observe(document, { subtree: true, childList: true, attributes: true,
                          attributeFilter: ['class', 'open'] });
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+    for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
   }).observe({ type: 'longtask', buffered: true });
 })();
 """
@@ -61,15 +62,20 @@ CLICKS: dict[str, tuple[str, ...]] = {
     "fileiras": ("[data-move^='place']", "[data-move=draw]", "[data-move^='take']"),
 }
 BENCH_GAMES = tuple(CLICKS)
+SPENT_WORDS = (("think", "thinking"), ("draw", "drawing"), ("save", "saving"))
 
 
 @dataclasses.dataclass
 class Played:
-    """One game: the person's waits (ms), the longest task (ms), and the clicks made."""
+    """One game: the person's waits (ms), the longest task (ms) of the whole game and
+    of its waits (the bots' turns), the clicks made, and where the bots' turns spent
+    the page's time (the page's ``window.optimusBotTime``: ms thinking, drawing, saving)."""
 
     waits: list[float]
     longest_task_ms: float
+    longest_in_waits_ms: float
     clicks: int
+    spent: dict[str, float]
 
 
 def play(page: Any, game: str, limit: int = 2000) -> int:
@@ -110,9 +116,17 @@ def one_game(browser: Any, url: str, game: str, seats: str, seed: int, rate: flo
         page.evaluate("window.__longTasks.length = 0")
         page.evaluate(f"location.hash = '#/{game}?seed={seed}&players={seats}'")
         clicks = play(page, game)
-        waits = [float(w) for w in page.evaluate("window.__waits")]
-        longest = max([0.0, *(float(t) for t in page.evaluate("window.__longTasks"))])
-        return Played(waits, longest, clicks)
+        spans = [(float(a), float(b)) for a, b in page.evaluate("window.__waits")]
+        tasks = [(float(a), float(d)) for a, d in page.evaluate("window.__longTasks")]
+        inside = [d for a, d in tasks if any(s <= a < e for s, e in spans)]
+        spent = json.loads(page.evaluate("window.optimusBotTime || '{}'"))
+        return Played(
+            [e - s for s, e in spans],
+            max([0.0, *(d for _, d in tasks)]),
+            max([0.0, *inside]),
+            clicks,
+            spent,
+        )
     finally:
         context.close()
 
@@ -151,7 +165,13 @@ def run_bench_bots(
                             f"{len(played.waits)} waits, median "
                             f"{statistics.median(played.waits or [0]) / 1000:.2f} s, max "
                             f"{max(played.waits or [0]) / 1000:.2f} s; longest task "
-                            f"{played.longest_task_ms:.0f} ms; {played.clicks} clicks",
+                            f"{played.longest_task_ms:.0f} ms ({played.longest_in_waits_ms:.0f} "
+                            f"ms in the waits); {played.clicks} clicks; the bots' "
+                            f"{played.spent.get('moves', 0):.0f} moves spent "
+                            + ", ".join(
+                                f"{played.spent.get(k, 0) / 1000:.1f} s {word}"
+                                for k, word in SPENT_WORDS
+                            ),
                             flush=True,
                         )
                     if waits:

@@ -8,7 +8,10 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-BROWSER_IMPORT = re.compile(r"^\s*(import|from)\s+(js|pyscript|pyodide)\b", re.MULTILINE)
+BROWSER_IMPORT = re.compile(
+    r"^\s*(import|from)\s+(js|pyscript|pyodide|pyodide_js|micropip)\b", re.MULTILINE
+)
+"""A browser module imported at any depth (inside a function too)."""
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -41,4 +44,6 @@ def test_rules_package_has_no_browser_imports():
 
 def test_the_browser_import_check_would_catch_one():
     assert BROWSER_IMPORT.search("import json\nfrom pyodide.ffi import x") is not None
+    assert BROWSER_IMPORT.search("def f():\n    import pyodide_js\n") is not None
+    assert BROWSER_IMPORT.search("async def f():\n    import micropip\n") is not None
     assert BROWSER_IMPORT.search("import json\nimport jsonschema") is None

@@ -9,7 +9,7 @@
 //    archive to mount, "lang": the language to speak}
 // and it answers {"booted": ms} once Python and the game's rules are imported, or
 // {"failed": words}.  After that each message is JSON text {"id": n, "op": ...},
-// answered by optimus.core.botworker.Host as {"id": n, ...}.  No DOM, no
+// answered by optimus.core.botworker.Host (through web/worker_host.py) as {"id": n, ...}.  No DOM, no
 // SharedArrayBuffer: it works on any static host and in a cross-origin iframe.  When
 // a bot does not answer in time, the page terminates this worker (docs/bots.md).
 "use strict";
@@ -36,27 +36,9 @@ async def fetch(url):
 os.makedirs(ARCHIVES, exist_ok=True)
 await Archives(config["units"], fetch).load(config["game"])
 
-from optimus import i18n
-from optimus.core.botworker import Host, install_with_micropip
-from optimus.core.registry import get_game
+from optimus_web.worker_host import handler
 
-i18n.load("optimus.ui")
-i18n.use(config["lang"])
-get_game(config["game"]).bot_levels()
-host = Host()
-
-
-async def handle(text):
-    message = json.loads(text)
-    refused = None
-    if message.get("op") == "load" and str(message.get("name", "")).endswith(".whl"):
-        refused = await install_with_micropip(message)
-    reply = refused or host.handle(message)
-    reply["id"] = message.get("id")
-    return json.dumps(reply)
-
-
-handle
+handler(config["game"], config["lang"])
 `;
 
 async function boot(config) {

@@ -11,6 +11,7 @@ with is its :class:`Host` (the game's table).
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -27,6 +28,34 @@ from .motion import reduced_motion
 
 SLICE_MS = 25.0
 """How long a bot thinks before the page gets control back."""
+
+
+class Spent:
+    """Where the bots' turns spend the page's time (ms): thinking, drawing, saving.
+
+    Kept over the page's life and published as ``window.optimusBotTime`` (a JSON
+    text) after each run of bot turns, for ``python build.py bench-bots`` and for
+    anyone looking in the browser's console.
+    """
+
+    def __init__(self) -> None:
+        self.ms = {"think": 0.0, "draw": 0.0, "save": 0.0, "moves": 0.0}
+        self._since = 0.0
+
+    def start(self) -> None:
+        self._since = time.perf_counter()
+
+    def add(self, kind: str) -> None:
+        """Count the time since the last ``start``/``add`` as ``kind``."""
+        now = time.perf_counter()
+        self.ms[kind] += (now - self._since) * 1000
+        self._since = now
+
+    def publish(self) -> None:
+        js.window.optimusBotTime = json.dumps({k: round(v, 1) for k, v in self.ms.items()})
+
+
+SPENT = Spent()
 
 
 class Host(Protocol):
@@ -64,9 +93,13 @@ class Driver:
         session = self.session
         host = self.host
         assert session is not None
+        drawn = False  # after a bot's move the table is drawn already, its next turn included
         while generation == self.generation and (seat := session.bot_to_act()) is not None:
             started = time.perf_counter()
-            host.render()
+            if not drawn:
+                SPENT.start()
+                host.render()
+                SPENT.add("draw")
             await asyncio.sleep(0)
             while (move := await self._decide(session, generation)) is None:
                 await asyncio.sleep(0)  # give the page back between slices
@@ -76,10 +109,15 @@ class Driver:
             if generation != self.generation:
                 return
             self.after_move(seat, move, lambda: None)
+            drawn = True
+            SPENT.ms["moves"] += 1
             delay = ui.bot_delay(host.speed(), reduced_motion())
             await asyncio.sleep(max(0.0, delay - (time.perf_counter() - started)))
         if generation == self.generation:
+            SPENT.start()
             host.render()
+            SPENT.add("draw")
+            SPENT.publish()
 
     async def _decide(self, session: TableSession, generation: int) -> str | None:
         """One step of the bot to act: a player's bot's decision asked of the bot worker
@@ -92,7 +130,10 @@ class Driver:
             move = session.answer(ask.seat, reply)
             if move is not None or session.asking() is not None:
                 return move
-        return session.think(SLICE_MS)
+        SPENT.start()
+        move = session.think(SLICE_MS)
+        SPENT.add("think")
+        return move
 
     def after_move(self, seat: int, move: str, apply: Callable[[], None]) -> None:
         """Apply a move (``apply``), save and draw it, then animate its pieces."""
@@ -103,8 +144,11 @@ class Driver:
             js.console.error(f"animation skipped: {exc!r}")
             captured = None
         apply()
+        SPENT.start()
         host.save()
+        SPENT.add("save")
         host.render(moved=seat == host.you)
+        SPENT.add("draw")
         speed = host.speed()
         ms = ui.animation_ms(speed, reduced_motion())
         if ms and speed != "instant":

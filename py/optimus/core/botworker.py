@@ -119,7 +119,7 @@ class Host:
 
     def load(self, name: str, data: bytes, installed: bool = False) -> Reply:
         """Import a ``.py`` file or a pure-Python wheel (``installed``: micropip has
-        installed it already, :func:`install_with_micropip`; else it is unpacked); the
+        installed it already, in the worker: ``web/worker_host.py``; else it is unpacked); the
         specs of its bots, or the refusal in words."""
         try:
             if name.endswith(".py"):
@@ -196,31 +196,21 @@ class Host:
         return {"move": move}
 
 
-async def install_with_micropip(message: dict[str, Any]) -> Reply | None:
-    """In the worker (Pyodide): install the wheel of a ``load`` message with micropip
-    (from the worker's file system, without its dependencies: nothing is fetched), and
-    mark the message ``installed``; the refusal in words when micropip cannot."""
+def staged_wheel(message: Mapping[str, Any]) -> tuple[str, Reply | None]:
+    """The wheel of a ``load`` message, checked (it has modules) and written under
+    ``WHEELS`` for the worker's installer (micropip, ``web/worker_host.py``): its path,
+    or the refusal in words."""
     name = os.path.basename(str(message["name"]))
     data = base64.b64decode(message["data"])
     try:
         userbots.wheel_modules(data, name)  # a wheel with modules, before installing
     except userbots.UserBotError as exc:
-        return {"refused": str(exc)}
+        return "", {"refused": str(exc)}
     os.makedirs(WHEELS, exist_ok=True)
     path = os.path.join(WHEELS, name)
     with open(path, "wb") as handle:
         handle.write(data)
-    import pyodide_js  # type: ignore[import-not-found]
-
-    await pyodide_js.loadPackage("micropip")  # from the site's own lock file, once
-    import micropip  # type: ignore[import-not-found]
-
-    try:
-        await micropip.install(f"emfs:{path}", deps=False, reinstall=True)
-    except Exception as exc:  # a bad wheel name or metadata: micropip says what
-        return {"refused": _("{file} could not be installed: {error}", file=name, error=exc)}
-    message["installed"] = True
-    return None
+    return path, None
 
 
 def install_wheel(name: str, data: bytes) -> list[Any]:

@@ -35,9 +35,9 @@ import json
 import math
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from operator import mul
 
+from optimus.core.weights import Shelf
 from optimus.optimus2.sheet import SheetDef, area_scores
 from optimus.optimus2.value import (
     BUCKETS,
@@ -45,6 +45,7 @@ from optimus.optimus2.value import (
     Model,
     base_gain,
     bucket,
+    clear_seen,
     features,
     load_model,
     score_of,
@@ -178,29 +179,15 @@ def td_value(sd: SheetDef, sh: list[int], t: float, hand: float, model: TdModel)
     return td_parts(sd, sh, t, hand, model)[0]
 
 
-_MODELS: dict[str, TdModel] = {}
-
-
-def register_td(name: str, model: TdModel) -> None:
-    """Make ``model`` the one :func:`get_td` gives for ``name`` (training, tests); the
-    caller empties ``optimus.optimus2.value``'s cache of values (``clear_seen``)."""
-    _MODELS[name] = model
-
-
-def unregister_td(name: str) -> None:
-    _MODELS.pop(name, None)
-
-
-def get_td(name: str) -> TdModel:
-    """A registered model, else the package's ``optimus/optimus2/<name>.json``."""
-    hit = _MODELS.get(name)
-    return hit if hit is not None else load_td(name)
-
-
-@cache
-def load_td(name: str) -> TdModel:
-    text = resources.files("optimus.optimus2").joinpath(f"{name}.json").read_text("utf-8")
-    return parse_td(text, f"{name}.json")
+TDS: Shelf[TdModel] = Shelf(
+    "optimus.optimus2", lambda text, where: parse_td(text, where), clear_seen
+)
+"""The TD values by name: registered (training, tests), else the package's
+``optimus/optimus2/<name>.json``; a change empties ``optimus.optimus2.value``'s cache of values."""
+register_td = TDS.register
+unregister_td = TDS.unregister
+get_td = TDS.get
+load_td = TDS.shipped
 
 
 def parse_td(text: str, where: str = "td weights") -> TdModel:

@@ -22,10 +22,9 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 from operator import mul
 
+from optimus.core.weights import Shelf
 from optimus.optimus2.heuristics import DEFAULT, FITS, effective_areas, fox_progress, sheet_value
 from optimus.optimus2.sheet import SheetDef, area_scores
 
@@ -212,8 +211,6 @@ def base_gain(feats: list[float]) -> float:
     return feats[1] + PICK * feats[2]
 
 
-_MODELS: dict[str, Model] = {}
-
 _SEEN: dict[tuple[object, ...], float] = {}
 """Values already computed by :func:`named_value` (positions recur across the playouts of
 one decision: ~3,600 new ones a solo decision); emptied when it grows past :data:`SEEN_MAX`
@@ -249,34 +246,16 @@ def clear_seen() -> None:
     _SEEN.clear()
 
 
-def register_model(name: str, model: Model) -> None:
-    """Make ``model`` the one :func:`get_model` gives for ``name`` (training, tests)."""
-    _MODELS[name] = model
-    _SEEN.clear()
-
-
-def unregister_model(name: str) -> None:
-    """Undo :func:`register_model`: ``name`` is the package's model again (if it has one)."""
-    _MODELS.pop(name, None)
-    _SEEN.clear()
-
-
-def registered_model(name: str) -> Model | None:
-    """The model registered for ``name`` (:func:`register_model`), if any."""
-    return _MODELS.get(name)
-
-
-def get_model(name: str) -> Model:
-    """A registered model, else the package's ``optimus/optimus2/<name>.json``."""
-    hit = _MODELS.get(name)
-    return hit if hit is not None else load_model(name)
-
-
-@cache
-def load_model(name: str) -> Model:
-    """The fitted weights shipped with the package (``optimus/optimus2/<name>.json``)."""
-    text = resources.files("optimus.optimus2").joinpath(f"{name}.json").read_text("utf-8")
-    return parse_model(text, f"{name}.json")
+MODELS: Shelf[Model] = Shelf(
+    "optimus.optimus2", lambda text, where: parse_model(text, where), clear_seen
+)
+"""The fitted corrections by name: registered (training, tests), else the package's
+``optimus/optimus2/<name>.json``."""
+register_model = MODELS.register
+unregister_model = MODELS.unregister
+registered_model = MODELS.registered
+get_model = MODELS.get
+load_model = MODELS.shipped
 
 
 def read_model(path: str) -> Model:

@@ -1,0 +1,67 @@
+"""Named learned weights of one kind: those a package ships as data files, and those
+registered in their place (training, tests, a player's experiment).
+
+>>> shelf = Shelf("optimus.optimus2", lambda text, where: len(text))
+>>> shelf.register("value_weights", 7)
+>>> shelf.get("value_weights"), shelf.registered("value_weights")
+(7, 7)
+>>> shelf.unregister("value_weights")
+>>> shelf.registered("value_weights") is None and shelf.get("value_weights") > 100
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib import resources
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+
+class Shelf(Generic[T]):
+    """Models of one kind by name: a registered one, else the package's ``<name>.json``
+    (read and parsed once, by ``parse(text, where)``, lazily: on first use).
+
+    ``changed`` is called whenever what a name gives may have changed (a cache of
+    values computed from the models is then stale).
+    """
+
+    def __init__(
+        self,
+        package: str,
+        parse: Callable[[str, str], T],
+        changed: Callable[[], None] = lambda: None,
+    ) -> None:
+        self.package = package
+        self.parse = parse
+        self.changed = changed
+        self._registered: dict[str, T] = {}
+        self._shipped: dict[str, T] = {}
+
+    def register(self, name: str, model: T) -> None:
+        """Make ``model`` the one :meth:`get` gives for ``name``."""
+        self._registered[name] = model
+        self.changed()
+
+    def unregister(self, name: str) -> None:
+        """Undo :meth:`register`: ``name`` is the package's model again (if it has one)."""
+        self._registered.pop(name, None)
+        self.changed()
+
+    def registered(self, name: str) -> T | None:
+        return self._registered.get(name)
+
+    def get(self, name: str) -> T:
+        """The registered model, else the package's (:meth:`shipped`)."""
+        hit = self._registered.get(name)
+        return hit if hit is not None else self.shipped(name)
+
+    def shipped(self, name: str) -> T:
+        """The package's ``<name>.json``, parsed once."""
+        hit = self._shipped.get(name)
+        if hit is None:
+            where = f"{name}.json"
+            text = resources.files(self.package).joinpath(where).read_text("utf-8")
+            hit = self._shipped[name] = self.parse(text, where)
+        return hit
