@@ -40,6 +40,9 @@ window.__waits = []; window.__longTasks = [];
     else if (yours && since !== null) { window.__waits.push([since, now]); since = null; }
   }).observe(document, { subtree: true, childList: true, attributes: true,
                          attributeFilter: ['class', 'open'] });
+  // The game starts now (its deal link is opened next): the first wait runs from here.
+  window.__benchStart = () => { window.__waits = []; window.__longTasks.length = 0;
+                                since = performance.now(); };
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
   }).observe({ type: 'longtask', buffered: true });
@@ -113,7 +116,7 @@ def one_game(browser: Any, url: str, game: str, seats: str, seed: int, rate: flo
         if rate > 1:
             cdp = context.new_cdp_session(page)
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
-        page.evaluate("window.__longTasks.length = 0")
+        page.evaluate("window.__benchStart()")
         page.evaluate(f"location.hash = '#/{game}?seed={seed}&players={seats}'")
         clicks = play(page, game)
         spans = [(float(a), float(b)) for a, b in page.evaluate("window.__waits")]
@@ -169,9 +172,12 @@ def run_bench_bots(
                             f"ms in the waits); {played.clicks} clicks; the bots' "
                             f"{played.spent.get('moves', 0):.0f} moves spent "
                             + ", ".join(
-                                f"{played.spent.get(k, 0) / 1000:.1f} s {word}"
+                                f"{played.spent.get(k, 0) / 1000:.1f} s {word} (longest "
+                                f"{played.spent.get('longest ' + k, 0):.0f} ms)"
                                 for k, word in SPENT_WORDS
-                            ),
+                            )
+                            + "; waits (s): "
+                            + " ".join(f"{w / 1000:.1f}" for w in played.waits),
                             flush=True,
                         )
                     if waits:

@@ -31,7 +31,8 @@ SLICE_MS = 25.0
 
 
 class Spent:
-    """Where the bots' turns spend the page's time (ms): thinking, drawing, saving.
+    """Where the bots' turns spend the page's time (ms): thinking, drawing, saving, and
+    the longest single stretch of each.
 
     Kept over the page's life and published as ``window.optimusBotTime`` (a JSON
     text) after each run of bot turns, for ``python build.py bench-bots`` and for
@@ -48,7 +49,9 @@ class Spent:
     def add(self, kind: str) -> None:
         """Count the time since the last ``start``/``add`` as ``kind``."""
         now = time.perf_counter()
-        self.ms[kind] += (now - self._since) * 1000
+        ms = (now - self._since) * 1000
+        self.ms[kind] += ms
+        self.ms[f"longest {kind}"] = max(self.ms.get(f"longest {kind}", 0.0), ms)
         self._since = now
 
     def publish(self) -> None:
@@ -56,6 +59,11 @@ class Spent:
 
 
 SPENT = Spent()
+
+DRAW_EVERY_MS = 150.0
+"""At "instant" speed, bots playing one after another have the table drawn after a
+move only if this long has passed since it was last drawn (and once they are done):
+drawing costs as much as a quick bot's decision, and nobody can follow faster."""
 
 
 class Host(Protocol):
@@ -93,13 +101,15 @@ class Driver:
         session = self.session
         host = self.host
         assert session is not None
-        drawn = False  # after a bot's move the table is drawn already, its next turn included
+        first, drawn, last_draw = True, False, 0.0
         while generation == self.generation and (seat := session.bot_to_act()) is not None:
             started = time.perf_counter()
-            if not drawn:
+            if first:  # later, the table was drawn after the bot's move, its next turn included
+                first = False
                 SPENT.start()
                 host.render()
                 SPENT.add("draw")
+                last_draw = time.perf_counter()
             await asyncio.sleep(0)
             while (move := await self._decide(session, generation)) is None:
                 await asyncio.sleep(0)  # give the page back between slices
@@ -108,15 +118,19 @@ class Driver:
             await asyncio.sleep(0)  # the last slice ends its task; the move is drawn in the next
             if generation != self.generation:
                 return
-            self.after_move(seat, move, lambda: None)
-            drawn = True
+            instant = host.speed() == "instant"
+            drawn = not instant or (time.perf_counter() - last_draw) * 1000 >= DRAW_EVERY_MS
+            self.after_move(seat, move, lambda: None, draw=drawn)
+            if drawn:
+                last_draw = time.perf_counter()
             SPENT.ms["moves"] += 1
             delay = ui.bot_delay(host.speed(), reduced_motion())
             await asyncio.sleep(max(0.0, delay - (time.perf_counter() - started)))
         if generation == self.generation:
-            SPENT.start()
-            host.render()
-            SPENT.add("draw")
+            if not drawn:
+                SPENT.start()
+                host.render()
+                SPENT.add("draw")
             SPENT.publish()
 
     async def _decide(self, session: TableSession, generation: int) -> str | None:
@@ -135,9 +149,17 @@ class Driver:
         SPENT.add("think")
         return move
 
-    def after_move(self, seat: int, move: str, apply: Callable[[], None]) -> None:
-        """Apply a move (``apply``), save and draw it, then animate its pieces."""
+    def after_move(
+        self, seat: int, move: str, apply: Callable[[], None], draw: bool = True
+    ) -> None:
+        """Apply a move (``apply``), save it and (``draw``) draw it, then animate its pieces."""
         host = self.host
+        if not draw:
+            apply()
+            SPENT.start()
+            host.save()
+            SPENT.add("save")
+            return
         try:
             captured = host.capture(seat, move)  # the DOM still shows the state before the move
         except Exception as exc:  # an animation must never break the game (but tests see it)

@@ -108,3 +108,36 @@ def test_a_bot_at_the_table_stops_at_its_clock_on_a_slow_device(monkeypatch):
     assert max(capped) == 2  # two iterations, then the clock ends every race
     unbounded = _races(monkeypatch, Budget(iterations=ITERATIONS))
     assert max(unbounded) > 2  # without a clock, the same races run on
+
+
+def test_the_bots_between_two_of_a_persons_decisions_share_one_clock(monkeypatch):
+    """Each bot decision of a wait gets half of what is left of ``WAIT_MS``: the first
+    one ``DECISION_MS``, the later ones less, never under ``FLOOR_MS``; the person's
+    next decision starts a new wait."""
+    import time
+
+    from optimus.core.registry import get_game
+    from optimus.ui.session import DECISION_MS, FLOOR_MS
+
+    clock = iter(range(10**9))
+    monkeypatch.setattr(time, "perf_counter", lambda: next(clock) * 0.05)  # 50 ms a reading
+    s = TableSession(get_game("optimus2"), {}, seed=3, seats=["human", "hard", "hard", "hard"])
+    waits: list[list[float]] = [[]]
+    while len(waits) < 8 and not s.state.is_terminal():
+        seat = s.human_to_act()
+        if seat is not None:
+            s.play(seat, s.state.legal_moves(seat)[0])
+            if waits[-1]:
+                waits.append([])
+            continue
+        bot = s.bots[s.bot_to_act()]
+        while s.think() is None:
+            pass
+        waits[-1].append(bot.budget.time_ms)
+    waits = [w for w in waits if w]
+    assert len(waits) >= 4
+    for clocks in waits:
+        assert clocks[0] == DECISION_MS  # a new wait: the whole decision clock again
+        assert clocks == sorted(clocks, reverse=True)  # what is left only shrinks
+        assert min(clocks) >= FLOOR_MS
+    assert any(min(clocks) == FLOOR_MS for clocks in waits)  # long waits reach the floor

@@ -45,13 +45,36 @@ DECISION_MS = 500.0
 device: its own budget, capped by this clock (wall time from the decision's start,
 the page's turns between slices included).  A fast device stops at the bot's own
 limit first; a slow one plays the best move found by then."""
+WAIT_MS = 1000.0
+"""What the bots' decisions between two of the people's share (wall time, from the
+first of them): each may think for half of what is left of it, between
+:data:`FLOOR_MS` and :data:`DECISION_MS`, so a person waits about this long for a
+round of bots however many decisions it holds."""
+FLOOR_MS = 40.0
+"""The least a searching bot's decision gets at the table when the wait is spent
+(its search still completes two iterations: ``docs/bots.md``)."""
+
+
+def decision_ms(spent_ms: float) -> float:
+    """The clock of a bot's decision when the bots before it in this wait took
+    ``spent_ms``: half of what is left of :data:`WAIT_MS`, within its bounds.
+
+    >>> decision_ms(0), decision_ms(600), decision_ms(990), decision_ms(5000)
+    (500.0, 200.0, 40.0, 40.0)
+    """
+    return min(DECISION_MS, max(FLOOR_MS, (WAIT_MS - spent_ms) / 2))
+
+
 MAX_SAVE = 500_000
 """The longest save read (characters): a long game's save is about 20 KB."""
 
 
-def table_budget(factory: object, budget: Budget | None) -> Budget | None:
+def table_budget(
+    factory: object, budget: Budget | None, time_ms: float = DECISION_MS
+) -> Budget | None:
     """The budget a built-in bot gets at the table: ``budget`` when the table sets
-    one, otherwise the bot's own default capped at :data:`DECISION_MS`.
+    one, otherwise the bot's own default capped at ``time_ms`` (before each decision:
+    :func:`decision_ms`).
 
     >>> from optimus.optimus2.bots import HardBot
     >>> table_budget(HardBot, None).time_ms, table_budget(HardBot, Budget(iterations=2))
@@ -60,7 +83,7 @@ def table_budget(factory: object, budget: Budget | None) -> Budget | None:
     if budget is not None:
         return budget
     default = getattr(factory, "default_budget", None)
-    return default.capped(DECISION_MS) if isinstance(default, Budget) else None
+    return default.capped(time_ms) if isinstance(default, Budget) else None
 
 
 @dataclass(frozen=True)
@@ -148,6 +171,8 @@ class TableSession:
                 rng = Rng(derive_seed(seed, "bot", i))
                 self.bots[i] = factory(game, i, rng, table_budget(factory, budget))
         self._thinking: tuple[int, Thinking] | None = None
+        self._wait_from: float | None = None
+        """When the bots' first decision since a person's began (:func:`decision_ms`)."""
         self.holder: int | None = None
         """The person holding the device (whose table is shown): among simultaneous
         actors, their decision comes first."""
@@ -183,6 +208,7 @@ class TableSession:
         if seat in self.bots:
             raise GameError(f"seat {seat} is played by a bot")  # not shown
         self.match.play(seat, move)
+        self._wait_from = None
 
     @property
     def people(self) -> list[int]:
@@ -224,6 +250,7 @@ class TableSession:
             with contextlib.suppress(Exception):
                 self._thinking[1].close()
         self._thinking = None
+        self._wait_from = None
         return move
 
     def think(self, slice_ms: float = 25.0) -> str | None:
@@ -308,6 +335,12 @@ class TableSession:
         return seat
 
     def _start(self, seat: int, bot: Bot) -> None:
+        if self._budget is None and seat not in self.remote:  # the table's clock for this one
+            now = time.perf_counter()
+            if self._wait_from is None:
+                self._wait_from = now
+            spent = (now - self._wait_from) * 1000
+            bot.budget = table_budget(type(bot), None, decision_ms(spent))
         obs = self.state.observation(seat)
         legal = self.state.legal_moves(seat)
         self._thinking = (seat, bot.think(obs, legal))
