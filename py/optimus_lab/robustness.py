@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import argparse
 import time
-from concurrent.futures import ProcessPoolExecutor
 
-from optimus.core.arena import default_jobs
+from optimus.core.arena import default_jobs, executor, ranges
 from optimus.core.bots import Budget
 from optimus.core.conformance import Robustness, check_levels_at_random_positions
 from optimus.core.registry import get_game
@@ -30,14 +29,9 @@ def _chunk(args: tuple[str, int, int, int]) -> Robustness:
 
 
 def run(game_id: str, games: int, jobs: int, iterations: int) -> Robustness:
-    jobs = max(1, min(jobs, games))
-    bounds = [games * j // jobs for j in range(jobs + 1)]
-    tasks = [(game_id, bounds[j], bounds[j + 1], iterations) for j in range(jobs)]
-    if jobs == 1:
-        parts = [_chunk(tasks[0])]
-    else:
-        with ProcessPoolExecutor(jobs) as pool:
-            parts = list(pool.map(_chunk, tasks))
+    tasks = [(game_id, start, stop, iterations) for start, stop in ranges(games, jobs)]
+    with executor(len(tasks)) as pool:
+        parts = list(pool.map(_chunk, tasks))
     out = Robustness()
     for part in parts:
         out.games += part.games

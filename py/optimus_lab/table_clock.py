@@ -26,9 +26,8 @@ import argparse
 import statistics
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 
-from optimus.core.arena import resolve_bot, wilson
+from optimus.core.arena import executor, ranges, resolve_bot, wilson
 from optimus.core.registry import get_game
 from optimus.core.rng import Rng, derive_seed
 from optimus.ui.session import TableSession
@@ -97,13 +96,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     people = {int(i) for i in args.people.split(",") if i}
     if not people:
         parser.error("--people: seat at least one player as a person (a wait ends at their turn)")
-    jobs = max(1, min(args.jobs, args.games))
-    bounds = [args.games * j // jobs for j in range(jobs + 1)]
     tasks = [
-        (args.game, specs, people, bounds[j], bounds[j + 1], args.seed, args.slowdown)
-        for j in range(jobs)
+        (args.game, specs, people, start, stop, args.seed, args.slowdown)
+        for start, stop in ranges(args.games, args.jobs)
     ]
-    with ProcessPoolExecutor(jobs) as pool:
+    with executor(max(2, len(tasks))) as pool:  # processes: each sets its own clock
         results = [r for part in pool.map(_range, tasks) for r in part]
     n = len(results)
     print(

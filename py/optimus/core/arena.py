@@ -11,13 +11,17 @@ import importlib
 import math
 import os
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from optimus.core.bots import Bot, Budget
 from optimus.core.protocol import JSON, BotFactory, Game, GameError
 from optimus.core.record import Match
 from optimus.core.rng import Rng, derive_seed
+
+A = TypeVar("A")
+R = TypeVar("R")
 
 
 def resolve_bot(game: Game, spec: str) -> BotFactory:
@@ -154,6 +158,52 @@ def default_jobs() -> int:
     return os.cpu_count() or 1
 
 
+class InProcess:
+    """The executor of one job: ``map`` runs here, in order (no process to start)."""
+
+    jobs = 1
+
+    def map(self, fn: Callable[[A], R], tasks: Iterable[A]) -> Iterator[R]:
+        return map(fn, tasks)
+
+    def shutdown(self, wait: bool = True) -> None:
+        return None
+
+    def __enter__(self) -> InProcess:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+def executor(jobs: int) -> Any:
+    """Where the arena and the lab's self-play run their blocks of games: an object with
+    ``map(fn, tasks)`` (results in the tasks' order), ``shutdown()``, ``jobs`` (how many
+    run at once), and a context manager.  One job: :class:`InProcess`; more: that many processes
+    (``concurrent.futures.ProcessPoolExecutor``).  ``fn`` and its tasks are picklable
+    and every game depends only on its seed and number, so any executor with this
+    ``map`` gives the same results: docs/bots.md says how a cluster's would be used.
+    """
+    if jobs <= 1:
+        return InProcess()
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(jobs)
+    pool.jobs = jobs  # type: ignore[attr-defined]
+    return pool
+
+
+def ranges(games: int, jobs: int) -> list[tuple[int, int]]:
+    """``range(games)`` cut into ``jobs`` contiguous ``(start, stop)`` parts (none empty).
+
+    >>> ranges(10, 3), ranges(2, 4)
+    ([(0, 3), (3, 6), (6, 10)], [(0, 1), (1, 2)])
+    """
+    jobs = max(1, min(jobs, games))
+    bounds = [games * j // jobs for j in range(jobs + 1)]
+    return [(bounds[j], bounds[j + 1]) for j in range(jobs)]
+
+
 def run_arena(
     game: Game,
     specs: list[str],
@@ -174,16 +224,10 @@ def run_arena(
     opts = game.normalize_options({**(options or {}), "players": n})
     for s in specs:
         resolve_bot(game, s)  # refuse an unknown bot before starting any process
-    jobs = max(1, min(jobs, games))
-    if jobs == 1:
-        results = _play_range((game, specs, 0, games, seed, opts, budget))
-    else:
-        from concurrent.futures import ProcessPoolExecutor
-
-        bounds = [games * j // jobs for j in range(jobs + 1)]
-        tasks = [(game, specs, bounds[j], bounds[j + 1], seed, opts, budget) for j in range(jobs)]
-        with ProcessPoolExecutor(jobs) as pool:
-            results = [r for chunk in pool.map(_play_range, tasks) for r in chunk]
+    parts = ranges(games, jobs)
+    tasks = [(game, specs, start, stop, seed, opts, budget) for start, stop in parts]
+    with executor(len(parts)) as pool:
+        results = [r for chunk in pool.map(_play_range, tasks) for r in chunk]
     stats = [PlayerStats(s) for s in specs]
     for scores, wins, times in results:
         for i, st in enumerate(stats):

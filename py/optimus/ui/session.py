@@ -340,7 +340,7 @@ class TableSession:
             if self._wait_from is None:
                 self._wait_from = now
             spent = (now - self._wait_from) * 1000
-            bot.budget = table_budget(type(bot), None, decision_ms(spent))
+            bot.budget = type(bot).default_budget.capped(decision_ms(spent))
         obs = self.state.observation(seat)
         legal = self.state.legal_moves(seat)
         self._thinking = (seat, bot.think(obs, legal))

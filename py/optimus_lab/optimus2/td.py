@@ -40,9 +40,9 @@ import math
 import os
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from optimus.core.arena import executor
 from optimus.core.rng import Rng, derive_seed
 from optimus.optimus2.bots import greedy_pick, progress_left, roll_randomly, turn_future
 from optimus.optimus2.game import Optimus2State
@@ -149,13 +149,13 @@ def evaluate(state: dict[str, Any], games: int, rerolls: int, pool: Any) -> floa
     model = model_of(state)
     blocks = _split(list(range(games)), pool)
     args = [(model, state["seed"], b, 0.0, rerolls, "eval") for b in blocks]
-    results = list(pool.map(_play_block, args)) if pool else [_play_block(a) for a in args]
+    results = list(pool.map(_play_block, args))
     scores = [final for block in results for _, final in block]
     return math.fsum(scores) / len(scores)
 
 
 def _split(games: list[int], pool: Any) -> list[list[int]]:
-    jobs = getattr(pool, "_max_workers", 1) if pool else 1
+    jobs = pool.jobs
     return [games[i::jobs] for i in range(jobs) if games[i::jobs]]
 
 
@@ -192,7 +192,7 @@ def train(
     echo: bool = True,
 ) -> dict[str, Any]:
     """Play and learn from game ``state['games']`` up to ``games`` (in blocks of ``batch``)."""
-    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
+    pool = executor(jobs)
     recent: list[float] = state.setdefault("recent", [])
     start = time.process_time()
     try:
@@ -208,7 +208,7 @@ def train(
             model = model_of(state)
             blocks = _split(block, pool)
             args = [(model, state["seed"], b, epsilon, rerolls, "train") for b in blocks]
-            results = list(pool.map(_play_block, args)) if pool else [_play_block(a) for a in args]
+            results = list(pool.map(_play_block, args))
             by_game: dict[int, Trace] = {}
             for part, res in zip(args, results, strict=True):
                 by_game.update(zip(part[2], res, strict=True))
@@ -229,8 +229,7 @@ def train(
             if out:
                 save(state, out)
     finally:
-        if pool:
-            pool.shutdown()
+        pool.shutdown()
     return state
 
 
