@@ -269,3 +269,67 @@
   });
   observer.observe(root, { attributes: true, attributeFilter: ["data-python"] });
 })();
+
+// Keyed updates: make an element's content match new markup by patching it in
+// place (web/keyed.py calls optimusPatch; its docstring says why and how).
+// Children are matched by data-key (with their tag), else in order among siblings
+// of the same tag; a matched element keeps its identity (attributes set or removed,
+// children patched alike, an equal subtree left alone); new pieces are inserted,
+// gone ones removed, the rest moved into the new order.  Here rather than in
+// Python: one call from the page's Python instead of one per node and attribute.
+(function () {
+  "use strict";
+  function key(node) {
+    if (node.nodeType !== 1) return null;
+    var k = node.getAttribute("data-key");
+    return k ? node.nodeName + "\u0000" + k : null;
+  }
+  function children(oldParent, newParent) {
+    var keyed = new Map(), unkeyed = new Map(), wanted = [];
+    Array.prototype.slice.call(oldParent.childNodes).forEach(function (child) {
+      var k = key(child);
+      if (k !== null && !keyed.has(k)) { keyed.set(k, child); return; }
+      if (!unkeyed.has(child.nodeName)) unkeyed.set(child.nodeName, []);
+      unkeyed.get(child.nodeName).push(child);
+    });
+    Array.prototype.slice.call(newParent.childNodes).forEach(function (child) {
+      var k = key(child), match = null, queue;
+      if (k !== null) {
+        if (keyed.has(k)) { match = keyed.get(k); keyed.delete(k); }
+      } else if ((queue = unkeyed.get(child.nodeName)) && queue.length) {
+        match = queue.shift();
+      }
+      if (match === null) { wanted.push(child); return; }  // new: moved in from the template
+      morph(match, child);
+      wanted.push(match);
+    });
+    keyed.forEach(function (gone) { gone.remove(); });
+    unkeyed.forEach(function (queue) { queue.forEach(function (gone) { gone.remove(); }); });
+    wanted.forEach(function (child, i) {
+      var current = oldParent.childNodes[i];
+      if (!current) oldParent.appendChild(child);
+      else if (current !== child) oldParent.insertBefore(child, current);
+    });
+  }
+  function morph(old, fresh) {
+    if (old.nodeType === 3 || old.nodeType === 8) {
+      if (old.nodeValue !== fresh.nodeValue) old.nodeValue = fresh.nodeValue;
+      return;
+    }
+    if (old.isEqualNode(fresh)) return;
+    var want = new Map();
+    Array.prototype.forEach.call(fresh.attributes, function (a) { want.set(a.name, a.value); });
+    Array.prototype.slice.call(old.attributes).forEach(function (a) {
+      if (!want.has(a.name)) old.removeAttribute(a.name);
+    });
+    want.forEach(function (value, name) {
+      if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+    });
+    children(old, fresh);
+  }
+  window.optimusPatch = function (node, markup) {
+    var template = document.createElement("template");
+    template.innerHTML = markup;
+    children(node, template.content);
+  };
+})();
