@@ -10,7 +10,7 @@ Usage::
     python build.py bench-boot [--runs N] [--pages npm,bare,site,unpatched] [--against DIR]
                                          # cold boots: bare Pyodide (npm, as built) vs the site
     python build.py bench-bots [--games optimus2,optimus,fileiras] [--runs N] [--throttle 1,4]
-                                         # the person's waits for the bots, in Chromium
+                               [--think S]  # the person's waits for the bots, in Chromium
 
 This file is only the command line.  The build itself is the package
 ``sitebuild/`` beside it (one module per job; its docstring lists them and
@@ -70,6 +70,9 @@ def parser() -> argparse.ArgumentParser:
     bots.add_argument("--players", type=int, default=4, help="seats, the person's included")
     bots.add_argument("--runs", type=int, default=3, help="games (seeds 1..N) per setting")
     bots.add_argument(
+        "--think", type=float, default=0.0, help="seconds the person takes per decision"
+    )
+    bots.add_argument(
         "--throttle", default="1,4", help="CPU throttling rates (4: a mid-range phone)"
     )
     sub.add_parser("i18n", help="extract the sentences of the code into locale/ (docs/i18n.md)")
@@ -105,7 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if not set(games) <= set(BENCH_GAMES):
                 cli.error(f"--games takes names among {','.join(BENCH_GAMES)}")
             rates = [float(r) for r in ns.throttle.split(",")]
-            return run_bench_bots(games, ns.level, ns.players, ns.runs, rates)
+            return run_bench_bots(games, ns.level, ns.players, ns.runs, rates, ns.think)
         build()
         return 0
     except BuildError as exc:

@@ -65,7 +65,12 @@ CLICKS: dict[str, tuple[str, ...]] = {
     "fileiras": ("[data-move^='place']", "[data-move=draw]", "[data-move^='take']"),
 }
 BENCH_GAMES = tuple(CLICKS)
-SPENT_WORDS = (("think", "thinking"), ("draw", "drawing"), ("save", "saving"))
+SPENT_WORDS = (
+    ("think", "thinking"),
+    ("draw", "drawing"),
+    ("save", "saving"),
+    ("ponder", "thinking while the person decided"),
+)
 
 
 @dataclasses.dataclass
@@ -81,13 +86,16 @@ class Played:
     spent: dict[str, float]
 
 
-def play(page: Any, game: str, limit: int = 2000) -> int:
-    """Click the person's decisions until the end screen; the number of clicks."""
+def play(page: Any, game: str, think_s: float = 0.0, limit: int = 2000) -> int:
+    """Click the person's decisions, each after ``think_s`` (a person's time to decide),
+    until the end screen; the number of clicks."""
     clicks = 0
     while clicks < limit:
         page.wait_for_selector(f"{END}, {YOUR_TURN}", timeout=600_000)
         if page.locator(END).count():
             return clicks
+        if think_s:
+            page.wait_for_timeout(think_s * 1000)
         for selector in CLICKS[game]:
             target = page.locator(selector)
             if target.count():
@@ -100,7 +108,9 @@ def play(page: Any, game: str, limit: int = 2000) -> int:
     raise RuntimeError(f"bench-bots: {game} did not end in {limit} clicks")
 
 
-def one_game(browser: Any, url: str, game: str, seats: str, seed: int, rate: float) -> Played:
+def one_game(
+    browser: Any, url: str, game: str, seats: str, seed: int, rate: float, think_s: float = 0.0
+) -> Played:
     """Play ``game`` at ``seed`` with ``seats`` (a deal link's players) in a fresh context."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
@@ -118,7 +128,7 @@ def one_game(browser: Any, url: str, game: str, seats: str, seed: int, rate: flo
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
         page.evaluate("window.__benchStart()")
         page.evaluate(f"location.hash = '#/{game}?seed={seed}&players={seats}'")
-        clicks = play(page, game)
+        clicks = play(page, game, think_s)
         spans = [(float(a), float(b)) for a, b in page.evaluate("window.__waits")]
         tasks = [(float(a), float(d)) for a, d in page.evaluate("window.__longTasks")]
         inside = [d for a, d in tasks if any(s <= a < e for s, e in spans)]
@@ -140,7 +150,12 @@ def _p95(values: Sequence[float]) -> float:
 
 
 def run_bench_bots(
-    games: Sequence[str], level: str, players: int, runs: int, rates: Sequence[float]
+    games: Sequence[str],
+    level: str,
+    players: int,
+    runs: int,
+    rates: Sequence[float],
+    think_s: float = 0.0,
 ) -> int:
     """Play ``runs`` games of each of ``games`` (the person and ``players - 1`` bots of
     ``level``) under each CPU throttling rate; print the waits and longest tasks."""
@@ -160,7 +175,7 @@ def run_bench_bots(
                     waits: list[float] = []
                     longest = 0.0
                     for seed in range(1, runs + 1):
-                        played = one_game(browser, server.url, game, seats, seed, rate)
+                        played = one_game(browser, server.url, game, seats, seed, rate, think_s)
                         waits += played.waits
                         longest = max(longest, played.longest_task_ms)
                         print(

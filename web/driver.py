@@ -32,7 +32,7 @@ SLICE_MS = 25.0
 
 class Spent:
     """Where the bots' turns spend the page's time (ms): thinking, drawing, saving, and
-    the longest single stretch of each.
+    the longest single stretch of each; and pondering (thinking while a person decides).
 
     Kept over the page's life and published as ``window.optimusBotTime`` (a JSON
     text) after each run of bot turns, for ``python build.py bench-bots`` and for
@@ -40,7 +40,7 @@ class Spent:
     """
 
     def __init__(self) -> None:
-        self.ms = {"think": 0.0, "draw": 0.0, "save": 0.0, "moves": 0.0}
+        self.ms = {"think": 0.0, "draw": 0.0, "save": 0.0, "ponder": 0.0, "moves": 0.0}
         self._since = 0.0
 
     def start(self) -> None:
@@ -85,6 +85,8 @@ class Driver:
         self.session: TableSession | None = None
         self.generation = 0
         """Bumped to stop a running bot loop (a new game, the set-up screen, leaving)."""
+        self.pondering = False
+        """Whether bots are thinking while a person decides (:meth:`kick`)."""
 
     def stop(self) -> None:
         self.generation += 1
@@ -93,9 +95,35 @@ class Driver:
         return self.session is not None and not self.session.state.is_terminal()
 
     def kick(self) -> None:
-        """Let the bots play until a person is to act (never blocking the page)."""
-        if self.session is not None and self.session.bot_to_act() is not None:
+        """Let the bots play until a person is to act (never blocking the page); then
+        let the bots deciding in the same step think while the person decides."""
+        if self.session is None:
+            return
+        if self.session.bot_to_act() is not None:
             asyncio.ensure_future(self._bots(self.generation))
+        else:
+            self._ponder_soon()
+
+    def _ponder_soon(self) -> None:
+        if not self.pondering:
+            self.pondering = True
+            asyncio.ensure_future(self._ponder(self.generation))
+
+    async def _ponder(self, generation: int) -> None:
+        """Slices of :meth:`TableSession.ponder` while a person decides, the page's turns
+        between them; it ends when nothing is left to think about or the person acts."""
+        session = self.session
+        try:
+            while generation == self.generation and session is self.session:
+                assert session is not None
+                SPENT.start()
+                more = session.ponder(SLICE_MS)
+                SPENT.add("ponder")
+                if not more:
+                    return
+                await asyncio.sleep(0)
+        finally:
+            self.pondering = False
 
     async def _bots(self, generation: int) -> None:
         session = self.session
@@ -132,6 +160,7 @@ class Driver:
                 host.render()
                 SPENT.add("draw")
             SPENT.publish()
+            self._ponder_soon()
 
     async def _decide(self, session: TableSession, generation: int) -> str | None:
         """One step of the bot to act: a player's bot's decision asked of the bot worker

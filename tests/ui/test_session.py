@@ -141,3 +141,37 @@ def test_the_bots_between_two_of_a_persons_decisions_share_one_clock(monkeypatch
         assert clocks == sorted(clocks, reverse=True)  # what is left only shrinks
         assert min(clocks) >= FLOOR_MS
     assert any(min(clocks) == FLOOR_MS for clocks in waits)  # long waits reach the floor
+
+
+@pytest.mark.parametrize("game_name", ["optimus", "optimus2"])
+def test_bots_decide_while_a_person_decides_in_the_same_step_and_then_answer_at_once(
+    game_name: str,
+) -> None:
+    """Optimus' passive players and Optimus 2's passive picks decide at the same time:
+    the bots among them think while the person decides, play nothing meanwhile,
+    and once the person has chosen, each plays the move it found without thinking."""
+    from optimus.core.registry import get_game
+
+    s = TableSession(
+        get_game(game_name), {}, seed=4, seats=["human", "hard", "hard"], budget=Budget(iterations=2)
+    )
+    steps = 0
+    while not s.state.is_terminal() and steps < 3:
+        person = s.human_to_act()
+        if person is None:
+            while s.think() is None:
+                pass
+            continue
+        others = [seat for seat in s.state.actors() if seat != person]
+        events = len(s.record.events)
+        while s.ponder():
+            pass
+        assert len(s.record.events) == events  # nothing played, nothing shown
+        found = {seat: move for seat, (_, move) in s._pondered.items()}
+        assert set(found) == set(others)
+        s.play(person, s.state.legal_moves(person)[0])
+        for _ in others:
+            seat = s.bot_to_act()
+            assert s.think(slice_ms=0.0) == found[seat]  # at once: no slice of thinking
+        steps += bool(others)
+    assert steps == 3

@@ -65,6 +65,8 @@ def decision_ms(spent_ms: float) -> float:
     return min(DECISION_MS, max(FLOOR_MS, (WAIT_MS - spent_ms) / 2))
 
 
+Context = tuple[int, int, frozenset[int], tuple[str, ...]]
+"""Where a bot decided while a person decided (``TableSession._context``)."""
 MAX_SAVE = 500_000
 """The longest save read (characters): a long game's save is about 20 KB."""
 
@@ -173,6 +175,10 @@ class TableSession:
         self._thinking: tuple[int, Thinking] | None = None
         self._wait_from: float | None = None
         """When the bots' first decision since a person's began (:func:`decision_ms`)."""
+        self._ponder: tuple[int, Context, Thinking] | None = None
+        """A bot thinking while a person decides: its seat, what it decides from, its steps."""
+        self._pondered: dict[int, tuple[Context, str]] = {}
+        """Moves decided that way, by seat: what each was decided from, the move."""
         self.holder: int | None = None
         """The person holding the device (whose table is shown): among simultaneous
         actors, their decision comes first."""
@@ -246,10 +252,11 @@ class TableSession:
         who, move = self.record.events.pop()
         assert who == seat
         self.match.state = replay(self.record, game=self.game)
-        if self._thinking is not None:
-            with contextlib.suppress(Exception):
-                self._thinking[1].close()
-        self._thinking = None
+        for thinking in (self._thinking, self._ponder):
+            if thinking is not None:
+                with contextlib.suppress(Exception):
+                    thinking[-1].close()
+        self._thinking = self._ponder = None
         self._wait_from = None
         return move
 
@@ -267,7 +274,12 @@ class TableSession:
         if self._thinking is None or self._thinking[0] != seat:
             if seat in self.remote:
                 return None
-            self._start(seat, self.bots[seat])
+            ready = self._take_pondered(seat)
+            if isinstance(ready, str):  # decided while a person was deciding
+                self.match.play(seat, ready)
+                return ready
+            if ready is None:
+                self._start(seat, self.bots[seat])
         deadline = time.perf_counter() + slice_ms / 1000
         while True:
             assert self._thinking is not None
@@ -280,6 +292,87 @@ class TableSession:
                 return move
             if time.perf_counter() >= deadline:
                 return None
+
+    def ponder(self, slice_ms: float = 25.0) -> bool:
+        """While a person decides in a simultaneous step (Optimus' common roll, Optimus
+        2's passive picks), let a bot that decides in the same step think for about
+        ``slice_ms``: the others' choices are hidden from its observation, so the
+        person's cannot change its decision.  Its move is kept, not played (nobody
+        sees it), and played at once when its turn comes (:meth:`think`); the bot
+        thinks with the whole :data:`DECISION_MS`, on the person's time, not the
+        wait's.  True while there is more to think about.
+        """
+        if self.human_to_act() is None:
+            return False
+        if self._ponder is None:
+            for seat in self.state.actors():
+                if seat not in self.bots or seat in self.remote:
+                    continue
+                done = self._pondered.get(seat)
+                if done is not None and self._holds(done[0], seat):
+                    continue
+                key = self._context(seat)
+                bot = self.bots[seat]
+                if self._budget is None:
+                    bot.budget = type(bot).default_budget.capped(DECISION_MS)
+                state = self.state
+                self._ponder = (
+                    seat,
+                    key,
+                    bot.think(state.observation(seat), state.legal_moves(seat)),
+                )
+                break
+            else:
+                return False
+        seat, key, steps = self._ponder
+        deadline = time.perf_counter() + slice_ms / 1000
+        while True:
+            try:
+                next(steps)
+            except StopIteration as stop:
+                self._pondered[seat] = (key, str(stop.value))
+                self._ponder = None
+                return True
+            if time.perf_counter() >= deadline:
+                return True
+
+    def _context(self, seat: int) -> Context:
+        """Where ``seat`` decides: the game so far, the others deciding in the same step,
+        its legal moves (:meth:`_holds`)."""
+        events = self.record.events
+        others = frozenset(self.state.actors()) - {seat}
+        return len(events), hash(tuple(events)), others, tuple(self.state.legal_moves(seat))
+
+    def _holds(self, context: Context, seat: int) -> bool:
+        """Whether a decision ``seat`` made in ``context`` is its decision now: the game
+        went on only by the choices of the others deciding in that step (each hidden
+        from the others: only that they chose may show), and its moves are the same."""
+        n, digest, others, legal = context
+        events = self.record.events
+        return (
+            len(events) >= n
+            and hash(tuple(events[:n])) == digest
+            and all(who in others for who, _ in events[n:])
+            and seat in self.state.actors()
+            and tuple(self.state.legal_moves(seat)) == legal
+        )
+
+    def _take_pondered(self, seat: int) -> str | bool | None:
+        """At the start of ``seat``'s decision: its move if it was made while a person
+        decided (:meth:`ponder`), True if that thinking goes on as this decision (it is
+        ``_thinking`` now), None to start afresh (a thought for another position is
+        dropped)."""
+        done = self._pondered.pop(seat, None)
+        if done is not None and self._holds(done[0], seat):
+            return done[1]
+        if self._ponder is not None and self._ponder[0] == seat:
+            _, context, steps = self._ponder
+            self._ponder = None
+            if self._holds(context, seat):
+                self._thinking = (seat, steps)
+                return True
+            steps.close()
+        return None
 
     def asking(self) -> Ask | None:
         """The decision a player's bot is to make now, to ask of the bot worker
