@@ -203,16 +203,18 @@ def measure(page: Any, cdp: Any) -> dict[str, int]:
     """What the page holds once settled: Python objects after a full collection, and the
     JS heap and DOM nodes after collections that let finalizers run between them
     (Pyodide frees the JS side of a Python object in a finalizer, a task of its own):
-    the least of three, so what is measured is what stays, not garbage in flight."""
-    python = int(page.evaluate("optimusPythonObjects()"))
-    heaps, nodes = [], []
+    each the least of three readings taken after the page's pending tasks ran (the end
+    screen's own work goes on for a task or two after it opens), so what is measured
+    is what stays, neither garbage in flight nor work not yet done."""
+    python, heaps, nodes = [], [], []
     for _ in range(3):
         cdp.send("HeapProfiler.collectGarbage")
         page.evaluate("() => new Promise((done) => setTimeout(done))")  # finalizers' turn
         cdp.send("HeapProfiler.collectGarbage")
+        python.append(int(page.evaluate("optimusPythonObjects()")))
         heaps.append(int(cdp.send("Runtime.getHeapUsage")["usedSize"]))
         nodes.append(int(cdp.send("Memory.getDOMCounters")["nodes"]))
-    return {"python objects": python, "JS heap bytes": min(heaps), "DOM nodes": min(nodes)}
+    return {"python objects": min(python), "JS heap bytes": min(heaps), "DOM nodes": min(nodes)}
 
 
 def played_before(games: int) -> str:

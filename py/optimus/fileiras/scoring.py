@@ -224,11 +224,15 @@ def _colour_kinds(colours: Sequence[str] | None) -> tuple[int, ...]:
     return kinds
 
 
-@lru_cache(maxsize=50_000)
+@lru_cache(maxsize=128)
 def cached_breakdown(
     counts: tuple[int, ...], colours: tuple[int, ...], advanced: bool
 ) -> Breakdown:
-    """The breakdown for counts by kind and colour kinds in play (unchecked, memoised)."""
+    """The breakdown for counts by kind and colour kinds in play (unchecked, memoised).
+
+    Each observation asks it for every player's collection, which changes by a row
+    at a time: a few recent ones are all it needs, and a page playing game after
+    game keeps no more than these (the bots score with ``_solve``, not this)."""
     order = sorted(colours, key=lambda k: (-counts[k], k))
     desc = tuple(counts[k] for k in order)
     colour_total, adds = _solve(desc, counts[JOKER], advanced)
