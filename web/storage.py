@@ -10,6 +10,7 @@ once that the game can no longer be saved.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -126,12 +127,35 @@ def backup_names(key: str, count: int = 3) -> list[str]:
     return [f"{key}.backup", *(f"{key}.backup.{n}" for n in range(2, count + 1))]
 
 
+MARKER_FRESH_MS = 1000.0
+"""How long a save's reading marker may be another tab's reading in progress (``Saves``)."""
+
+
+def fresh(marker: str, now_ms: float | None = None) -> bool:
+    """Whether a reading marker was set less than :data:`MARKER_FRESH_MS` ago (one that
+    is not a time, as an older page wrote, is not).
+
+    >>> fresh("1000", now_ms=1500), fresh("1000", now_ms=2500), fresh("1", now_ms=5000)
+    (True, False, False)
+    """
+    try:
+        then = float(marker)
+    except ValueError:
+        return False
+    now = time.time() * 1000 if now_ms is None else now_ms
+    return 0 <= now - then < MARKER_FRESH_MS
+
+
 class Saves:
     """One game's save (``optimus-table.<id>.save``) in ``storage``.
 
-    While a save is being read, ``<key>.loading`` is set: found at the next read, it
-    means the page died reading it (a save that kills the runtime), and the save is
-    set aside before it is read again.
+    While a save is being read, ``<key>.loading`` is set (to the time, in ms): found at
+    the next read, it means the page died reading it (a save that kills the runtime),
+    and the save is set aside before it is read again.  A marker younger than
+    :data:`MARKER_FRESH_MS` is another tab reading the same save at this moment (its
+    removal may not have reached this tab yet: tabs see each other's storage a moment
+    late), not a page that died: a page that dies reading a save is read again only
+    after a new boot, which takes longer.
     """
 
     def __init__(self, storage: Storage, game: Game, game_id: str, max_humans: int) -> None:
@@ -155,10 +179,11 @@ class Saves:
         if not raw:
             self.storage.remove(self.marker)
             return None
-        if self.storage.get(self.marker) is not None:
+        marked = self.storage.get(self.marker)
+        if marked is not None and not fresh(marked):
             self.set_aside(raw, "the page stopped while reading it", ui.SAVE_STOPPED)  # not shown
             return None
-        self.storage.set(self.marker, "1")
+        self.storage.set(self.marker, f"{time.time() * 1000:.0f}")
         try:
             session = TableSession.load(self.game, raw, max_humans=self.max_humans)
         except Exception as exc:  # RecordError, or anything a tampered save provokes

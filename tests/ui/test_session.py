@@ -152,9 +152,8 @@ def test_bots_decide_while_a_person_decides_in_the_same_step_and_then_answer_at_
     and once the person has chosen, each plays the move it found without thinking."""
     from optimus.core.registry import get_game
 
-    s = TableSession(
-        get_game(game_name), {}, seed=4, seats=["human", "hard", "hard"], budget=Budget(iterations=2)
-    )
+    seats = ["human", "hard", "hard"]
+    s = TableSession(get_game(game_name), {}, seed=4, seats=seats, budget=Budget(iterations=2))
     steps = 0
     while not s.state.is_terminal() and steps < 3:
         person = s.human_to_act()

@@ -126,6 +126,25 @@ def test_a_save_the_page_died_reading_is_set_aside_before_it_is_read_again(stora
     assert f"{KEY}.loading" not in local.items
 
 
+def test_a_marker_another_tab_set_a_moment_ago_is_its_reading_not_a_death(storage_module):
+    """Tabs see each other's storage a moment late: a marker set just now by another tab
+    reading the same save (taking the game over) leaves the save alone; an old one does
+    not."""
+    import time
+
+    local = LocalStorage()
+    use(local)
+    good = session().save()
+    local.items[KEY] = good
+    local.items[f"{KEY}.loading"] = f"{time.time() * 1000 - 200:.0f}"  # 0.2 s ago
+    table = saves(storage_module)
+    assert table.load() is not None and table.take_notices() == []
+    assert local.items[KEY] == good and f"{KEY}.backup" not in local.items
+    local.items[f"{KEY}.loading"] = f"{time.time() * 1000 - 5000:.0f}"  # 5 s ago: it died
+    assert table.load() is None and table.take_notices() == [ui.SAVE_STOPPED]
+    assert local.items[f"{KEY}.backup"] == good
+
+
 # -- item 2: storage full ------------------------------------------------------------------
 def test_storage_full_mid_game_keeps_the_last_save_and_says_so_once(storage_module):
     game = session(2)
