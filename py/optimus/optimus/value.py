@@ -10,11 +10,12 @@ the move marks:
 
 * each unfinished column: its first value, in the slot of its *state* -- how
   many colour runs still have free boxes (each needs its own roll), how many
-  boxes are free, and whether a box of it can be marked now; the fitted
-  weight is close to the chance of completing such a column;
+  boxes are free, and its *reach* (0 when a box of it can be marked now, else
+  how many columns away the nearest column with a markable box is, capped at
+  3); the fitted weight is close to the chance of completing such a column;
 * each unfinished colour: its bonus, in the slot of how many rolls its free
-  pieces need (a piece of more than five boxes needs two) and how many boxes
-  are free;
+  pieces need (a piece of more than five boxes needs two), how many boxes
+  are free and whether a box of it can be marked now;
 * unused "!", unmarked stars (all, and those that can be marked now), boxes
   marked, free boxes next to a mark (room to grow) and pieces a block is cut
   into.
