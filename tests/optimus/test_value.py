@@ -17,9 +17,7 @@ from optimus.optimus.value import (
     FEATURES,
     LearnedEvaluator,
     Model,
-    eligible_of,
     make_evaluator,
-    reach_of,
     score_now,
     shipped_model,
 )
@@ -178,10 +176,3 @@ def test_the_shipped_weights_load_and_solo_bots_use_them() -> None:
     two = mask("O1", "O2")
     assert ev.value(six, JOKERS) > ev.value(two, JOKERS) + 1
 
-
-def test_a_columns_reach_is_its_distance_from_a_markable_box() -> None:
-    # an empty sheet: only column H (index 7) can be marked
-    assert reach_of(eligible_of(0)) == (3, 3, 3, 3, 3, 2, 1, 0, 1, 2, 3, 3, 3, 3, 3)
-    # a mark in H opens G and I beside it (H still has free boxes)
-    eligible = eligible_of(mask("H4"))
-    assert reach_of(eligible) == (3, 3, 3, 3, 2, 1, 0, 0, 0, 1, 2, 3, 3, 3, 3)

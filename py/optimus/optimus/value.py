@@ -10,12 +10,11 @@ the move marks:
 
 * each unfinished column: its first value, in the slot of its *state* -- how
   many colour runs still have free boxes (each needs its own roll), how many
-  boxes are free, and its *reach* (0 when a box of it can be marked now, else
-  how many columns away the nearest column with a markable box is, capped at
-  3); the fitted weight is close to the chance of completing such a column;
+  boxes are free, and whether a box of it can be marked now; the fitted
+  weight is close to the chance of completing such a column;
 * each unfinished colour: its bonus, in the slot of how many rolls its free
-  pieces need (a piece of more than five boxes needs two), how many boxes
-  are free and whether a box of it can be marked now;
+  pieces need (a piece of more than five boxes needs two) and how many boxes
+  are free;
 * unused "!", unmarked stars (all, and those that can be marked now), boxes
   marked, free boxes next to a mark (room to grow) and pieces a block is cut
   into.
@@ -55,16 +54,12 @@ MAX_NUMBER = 5
 
 # -- the feature vector -------------------------------------------------------
 SCALARS = ("boxes", "frontier", "jokers", "stars", "stars_open", "cuts")
-REACH = 4
-"""A column's reach: 0 when a box of it can be marked now, else how many columns away
-the nearest column with a markable box is (3: three or more)."""
-COLUMN_SLOTS = 6 * 8 * REACH
-"""Column state: runs left (1-5) x boxes left (1-7) x reach (0-3)."""
+COLUMN_SLOTS = 6 * 8 * 2
+"""Column state: runs left (1-5) x boxes left (1-7) x markable now (0/1)."""
 COLOUR_NEED_CAP = 8
 COLOUR_LEFT_BUCKET = (0, 1, 2, 3, 4, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9)
 """Free boxes of a colour (0-21) in buckets."""
-COLOUR_SLOTS = (COLOUR_NEED_CAP + 1) * 10 * 2
-"""Colour state: rolls its pieces need x free boxes (bucket) x markable now (0/1)."""
+COLOUR_SLOTS = (COLOUR_NEED_CAP + 1) * 10
 COLUMN_BASE = len(SCALARS)
 COLOUR_BASE = COLUMN_BASE + COLUMN_SLOTS
 FEATURES = COLOUR_BASE + COLOUR_SLOTS
@@ -77,46 +72,12 @@ def bucket_of(rolls_left: int) -> int:
     return max(0, min(rolls_left, SOLO_ROLLS))
 
 
-def column_slot(runs: int, free: int, reach: int) -> int:
-    return COLUMN_BASE + (runs * 8 + free) * REACH + reach
+def column_slot(runs: int, free: int, open_now: bool) -> int:
+    return COLUMN_BASE + (runs * 8 + free) * 2 + open_now
 
 
-def colour_slot(need: int, free: int, open_now: bool) -> int:
-    return COLOUR_BASE + (min(need, COLOUR_NEED_CAP) * 10 + COLOUR_LEFT_BUCKET[free]) * 2 + open_now
-
-
-_REACHES: dict[int, tuple[int, ...]] = {}
-
-
-_REACH_BY_ELIGIBLE: dict[int, tuple[int, ...]] = {}
-
-
-def reach_of(eligible: int) -> tuple[int, ...]:
-    """Per column, its reach (see :data:`REACH`) given the boxes markable now (cached)."""
-    found = _REACH_BY_ELIGIBLE.get(eligible)
-    if found is None:
-        if len(_REACH_BY_ELIGIBLE) > 20_000:
-            _REACH_BY_ELIGIBLE.clear()
-        found = _REACH_BY_ELIGIBLE[eligible] = _reach_of_columns(eligible)
-    return found
-
-
-def _reach_of_columns(eligible: int) -> tuple[int, ...]:
-    cols = 0
-    for c in range(COLS):
-        if eligible & COLUMN_MASKS[c]:
-            cols |= 1 << c
-    found = _REACHES.get(cols)
-    if found is None:
-        out = []
-        for c in range(COLS):
-            d = REACH - 1
-            for e in range(COLS):
-                if cols >> e & 1:
-                    d = min(d, abs(c - e))
-            out.append(d)
-        found = _REACHES[cols] = tuple(out)
-    return found
+def colour_slot(need: int, free: int) -> int:
+    return COLOUR_BASE + min(need, COLOUR_NEED_CAP) * 10 + COLOUR_LEFT_BUCKET[free]
 
 
 def _piece_sizes(layout: Layout, b: int, free: int) -> tuple[int, int]:
@@ -149,7 +110,7 @@ def sheet_of(layout: Layout) -> Sheet:
     return Sheet(layout)
 
 
-def column_state(sheet: Sheet, c: int, marks: int, reach: tuple[int, ...]) -> int:
+def column_state(sheet: Sheet, c: int, marks: int, eligible: int) -> int:
     """The feature slot of unfinished column ``c`` (``-1`` when complete)."""
     free = ~marks
     cm = COLUMN_MASKS[c]
@@ -160,25 +121,21 @@ def column_state(sheet: Sheet, c: int, marks: int, reach: tuple[int, ...]) -> in
     for rm in sheet.runs[c]:
         if rm & free:
             runs += 1
-    return column_slot(runs, n, reach[c])
+    return column_slot(runs, n, bool(eligible & cm))
 
 
-def colour_state(layout: Layout, k: int, marks: int, eligible: int) -> int:
+def colour_state(layout: Layout, k: int, marks: int) -> int:
     """The feature slot of unfinished colour ``k`` (``-1`` when complete)."""
-    km = layout.colour_masks[k]
-    free = km & ~marks
-    if not free:
+    free = ~marks
+    n = (layout.colour_masks[k] & free).bit_count()
+    if not n:
         return -1
-    cache = layout.__dict__.setdefault("_colour_slots", {})
-    base: int | None = cache.get(free)
-    if base is None:
-        need = 0
-        for b in layout.blocks_by_colour[k]:
-            f = layout.blocks[b][1] & free
-            if f:
-                need += _piece_sizes(layout, b, f)[1]
-        base = cache[free] = colour_slot(need, free.bit_count(), False)
-    return base + bool(km & eligible)
+    need = 0
+    for b in layout.blocks_by_colour[k]:
+        f = layout.blocks[b][1] & free
+        if f:
+            need += _piece_sizes(layout, b, f)[1]
+    return colour_slot(need, n)
 
 
 def cuts(layout: Layout, marks: int) -> int:
@@ -219,13 +176,12 @@ def features(layout: Layout, marks: int, jokers_left: int) -> dict[int, float]:
         4: float((stars & eligible).bit_count()),
         5: float(cuts(layout, marks)),
     }
-    reach = reach_of(eligible)
     for c in range(COLS):
-        s = column_state(sheet, c, marks, reach)
+        s = column_state(sheet, c, marks, eligible)
         if s >= 0:
             out[s] = out.get(s, 0.0) + COLUMN_POINTS[c][0]
     for k in range(NUM_COLOURS):
-        s = colour_state(layout, k, marks, eligible)
+        s = colour_state(layout, k, marks)
         if s >= 0:
             out[s] = out.get(s, 0.0) + COLOUR_BONUS[0]
     return out
@@ -252,7 +208,7 @@ class Model:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "format": "optimus-grid-value-2",
+            "format": "optimus-grid-value-1",
             "features": FEATURES,
             "buckets": BUCKETS,
             "weights": [[round(x, 5) for x in w] for w in self.weights],
@@ -260,7 +216,7 @@ class Model:
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Model:
-        if data.get("format") != "optimus-grid-value-2":
+        if data.get("format") != "optimus-grid-value-1":
             raise ValueError(f"not an Optimus value model: format {data.get('format')!r}")
         return Model([[float(x) for x in w] for w in data["weights"]])
 
@@ -296,14 +252,14 @@ class LearnedEvaluator:
         self.column_done = [float(COLUMN_POINTS[c][0]) for c in range(COLS)]
         self.colour_done = float(COLOUR_BONUS[0])
 
-    def column_term(self, c: int, marks: int, reach: tuple[int, ...]) -> float:
-        s = column_state(self.sheet, c, marks, reach)
+    def column_term(self, c: int, marks: int, eligible: int) -> float:
+        s = column_state(self.sheet, c, marks, eligible)
         if s < 0:
             return self.column_done[c]
         return self.column_done[c] * self.w[s]
 
-    def colour_term(self, k: int, marks: int, eligible: int) -> float:
-        s = colour_state(self.layout, k, marks, eligible)
+    def colour_term(self, k: int, marks: int) -> float:
+        s = colour_state(self.layout, k, marks)
         if s < 0:
             return self.colour_done
         return self.colour_done * self.w[s]
@@ -323,11 +279,10 @@ class LearnedEvaluator:
             + self.star_open * (stars & eligible).bit_count()
             + self.cut * cuts(layout, marks)
         )
-        reach = reach_of(eligible)
         for c in range(COLS):
-            v += self.column_term(c, marks, reach)
+            v += self.column_term(c, marks, eligible)
         for k in range(NUM_COLOURS):
-            v += self.colour_term(k, marks, eligible)
+            v += self.colour_term(k, marks)
         return v
 
     def gain(self, marks: int, mask: int, cost: int, frontier_before: int = -1) -> float:
@@ -346,26 +301,14 @@ class LearnedEvaluator:
             + self.frontier * (after.bit_count() - before.bit_count())
             + self.star_open * ((stars & after & ~new).bit_count() - (stars & before).bit_count())
         )
-        # a mark changes its column, which boxes of the columns beside it are open
-        # and perhaps how far other columns are from an open box
-        reach_b, reach_a = reach_of(before), reach_of(after)
+        # a mark changes its column and which boxes of the columns beside it are open
         columns = columns_of(mask)
-        changed = (columns | columns << 1 | columns >> 1) & ALL_COLUMNS
-        if reach_a != reach_b:
-            for c in range(COLS):
-                if reach_a[c] != reach_b[c]:
-                    changed |= 1 << c
-        for c in bits(changed):
-            d += self.column_term(c, new, reach_a) - self.column_term(c, marks, reach_b)
+        for c in bits((columns | columns << 1 | columns >> 1) & ALL_COLUMNS):
+            d += self.column_term(c, new, after) - self.column_term(c, marks, before)
         low = (mask & -mask).bit_length() - 1
         b = layout.block_of[low]
         k, bm = layout.blocks[b]
-        opened = before ^ after
-        colour_masks = layout.colour_masks
-        for kk in range(NUM_COLOURS):
-            km = colour_masks[kk]
-            if kk == k or (km & opened and bool(km & before) != bool(km & after)):
-                d += self.colour_term(kk, new, after) - self.colour_term(kk, marks, before)
+        d += self.colour_term(k, new) - self.colour_term(k, marks)
         d += self.cut * (self._cut(b, bm, bm & ~new) - self._cut(b, bm, bm & ~marks))
         return d
 
