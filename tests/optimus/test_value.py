@@ -175,4 +175,3 @@ def test_the_shipped_weights_load_and_solo_bots_use_them() -> None:
     six = mask("O1", "O2", "O3", "O4", "O5", "O6")
     two = mask("O1", "O2")
     assert ev.value(six, JOKERS) > ev.value(two, JOKERS) + 1
-
