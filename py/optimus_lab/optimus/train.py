@@ -163,6 +163,15 @@ def solve(a: list[list[float]], b: list[float]) -> list[float]:
     return x
 
 
+def _solve_fast(a: list[list[float]], b: list[float]) -> list[float]:
+    """:func:`solve`, by numpy when it is installed (the lab only; much faster)."""
+    try:
+        import numpy
+    except ImportError:
+        return solve(a, b)
+    return [float(x) for x in numpy.linalg.solve(numpy.array(a), numpy.array(b))]
+
+
 def least_squares(rows: Sequence[tuple[dict[int, float], float]], ridge: float) -> list[float]:
     """Ridge least squares over the features the rows use (the others get 0)."""
     gram: dict[tuple[int, int], float] = {}
@@ -184,7 +193,7 @@ def least_squares(rows: Sequence[tuple[dict[int, float], float]], ridge: float) 
         a[pos[j]][pos[i]] = v
     for n in range(len(used)):
         a[n][n] += ridge
-    sol = solve(a, [rhs[f] for f in used])
+    sol = _solve_fast(a, [rhs[f] for f in used])
     for f, v in zip(used, sol, strict=True):
         w[f] = v
     return w
@@ -242,6 +251,7 @@ def train(
     seed: int,
     log: Callable[[str], None] = print,
     ridge: float = RIDGE,
+    start: Model | None = None,
 ) -> tuple[Model, float, float]:
     """Fitted value iteration; returns the model, its held-out error and the constant's.
 
@@ -250,9 +260,10 @@ def train(
     positions of every round so far. Then a tenth as many games again (other
     seeds), played greedily on the final model, check it: how far its values
     are from the final scores, against the mean final score per roll of
-    those same games.
+    those same games. With ``start``, round one plays greedily on that model
+    instead (to go on from an earlier run with positions of a better policy).
     """
-    policy = heuristic_policy()
+    policy = heuristic_policy() if start is None else model_policy(start)
     model: Model | None = None
     positions: list[Position] = []
     for rnd in range(rounds):
@@ -277,8 +288,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seed", type=int, default=100_000)
     parser.add_argument("--out", default="py/optimus/optimus/value_weights.json")
+    parser.add_argument(
+        "--start", help="a model file: round one plays on it, not on the hand-made evaluation"
+    )
     args = parser.parse_args(argv)
-    model, _, _ = train(args.games, args.rounds, args.seed, lambda s: print(s, flush=True))
+    start = None
+    if args.start:
+        with open(args.start, encoding="utf-8") as f:
+            start = Model.from_json(json.load(f))
+    model, _, _ = train(
+        args.games, args.rounds, args.seed, lambda s: print(s, flush=True), start=start
+    )
     with open(args.out, "w", encoding="utf-8") as f:
         json.dump(model.to_json(), f, separators=(",", ":"))
         f.write("\n")

@@ -1,0 +1,133 @@
+"""Strength runs of the Optimus bots, game by game, with CPU decision times.
+
+``nice -n 19 env PYTHONPATH=py python -m optimus_lab.optimus.strength --players hard
+--games 100 --seed 1 --iterations 4 --log /tmp/h4.jsonl``
+
+Plays the games of ``python -m optimus arena optimus`` (game ``g`` depends only
+on ``--seed`` and ``g``, so the scores are exactly the arena's) one after
+another with :func:`optimus.core.arena.play_game`, timing every decision in CPU
+time (``time.process_time``), and appends one JSON line per game to ``--log``;
+a run stopped early resumes where the log ends. ``--weights FILE`` values solo
+sheets with another learned model (a file written by
+:mod:`optimus_lab.optimus.train`) instead of the shipped one. ``--summary``
+prints the first player's mean score (95% interval), win rate and CPU time per
+decision (mean, p95) of a log, and with ``--against OTHER.jsonl`` the mean
+paired difference from another run over the games both played (the same dice).
+
+:class:`OneRollBot` (``--players optimus_lab.optimus.strength:OneRollBot``) is
+``hard`` valuing its candidates one roll ahead only (no search two rolls deep).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import optimus.optimus.value as value
+from optimus.core.arena import play_game
+from optimus.core.bots import Budget
+from optimus.optimus.bots import HardBot
+from optimus.optimus.game import OptimusGame
+
+Row = dict[str, Any]
+
+
+class OneRollBot(HardBot):
+    """``hard`` without the search two rolls deep: the best candidate one roll ahead."""
+
+    def limits(self, fallback: int | None = None) -> tuple[int | None, float | None]:
+        return 0, None
+
+
+def read_log(path: str) -> dict[int, Row]:
+    if not os.path.exists(path):
+        return {}
+    with open(path, encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f if line.strip()]
+    return {int(r["g"]): r for r in rows}
+
+
+def mean_ci(xs: Sequence[float]) -> tuple[float, float, float]:
+    """Mean and the 95% normal interval of the mean."""
+    n = len(xs)
+    m = math.fsum(xs) / n
+    sd = math.sqrt(math.fsum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(n)
+    return m, m - half, m + half
+
+
+def summary(path: str, against: str | None = None) -> list[str]:
+    rows = read_log(path)
+    games = sorted(rows)
+    scores = [rows[g]["scores"][0] for g in games]
+    wins = [rows[g]["wins"][0] for g in games]
+    cpu = sorted(x for g in games for x in rows[g]["cpu_ms"][0])
+    m, lo, hi = mean_ci(scores)
+    out = [
+        f"{path}: {len(games)} games, mean {m:.2f} ({lo:.2f}-{hi:.2f}), "
+        f"wins {sum(wins) / len(wins):.3f}, CPU per decision mean {sum(cpu) / len(cpu):.1f} ms, "
+        f"p95 {cpu[int(0.95 * len(cpu))]:.1f} ms"
+    ]
+    if against:
+        other = read_log(against)
+        both = [g for g in games if g in other]
+        d, dlo, dhi = mean_ci([rows[g]["scores"][0] - other[g]["scores"][0] for g in both])
+        w, wlo, whi = mean_ci([rows[g]["wins"][0] - other[g]["wins"][0] for g in both])
+        out.append(
+            f"  minus {against} over {len(both)} games: score {d:+.2f} ({dlo:+.2f} to {dhi:+.2f}), "
+            f"wins {w:+.3f} ({wlo:+.3f} to {whi:+.3f})"
+        )
+    return out
+
+
+def run(
+    specs: list[str], games: int, seed: int, iterations: int, log: str, weights: str | None
+) -> None:
+    if weights:
+        with open(weights, encoding="utf-8") as f:
+            model = value.Model.from_json(json.load(f))
+        value.shipped_model = lambda: model  # type: ignore[assignment]
+    done = read_log(log)
+    game = OptimusGame()
+    for g in range(games):
+        if g in done:
+            continue
+        scores, wins, times = play_game(
+            game, specs, g, seed, {}, Budget(iterations=iterations), clock=time.process_time
+        )
+        row = {
+            "g": g,
+            "scores": scores,
+            "wins": wins,
+            "cpu_ms": [[round(x, 2) for x in t] for t in times],
+        }
+        with open(log, "a", encoding="utf-8") as f:
+            f.write(json.dumps(row) + "\n")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        prog="python -m optimus_lab.optimus.strength", description=__doc__
+    )
+    parser.add_argument("--players", default="hard", help="comma-separated levels or specs")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--iterations", type=int, default=4)
+    parser.add_argument("--weights", help="a model file for the learned solo value")
+    parser.add_argument("--log", required=True)
+    parser.add_argument("--summary", action="store_true", help="only print the log's figures")
+    parser.add_argument("--against", help="another run's log: paired differences")
+    args = parser.parse_args(argv)
+    if not args.summary:
+        run(args.players.split(","), args.games, args.seed, args.iterations, args.log, args.weights)
+    for line in summary(args.log, args.against):
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
