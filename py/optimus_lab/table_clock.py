@@ -27,7 +27,7 @@ import statistics
 import time
 from collections.abc import Sequence
 
-from optimus.core.arena import executor, ranges, resolve_bot, wilson
+from optimus.core.arena import executor, mean_ci, ranges, resolve_bot, wilson
 from optimus.core.registry import get_game
 from optimus.core.rng import Rng, derive_seed
 from optimus.ui.session import TableSession
@@ -111,12 +111,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         scores = [r[0][i] for r in results]
         wins = sum(r[1][i] for r in results)
         lo, hi = wilson(wins, n)
-        sd = statistics.stdev(scores) if n > 1 else 0.0
-        half = 1.96 * sd / n**0.5
-        mean = statistics.fmean(scores)
+        mean, low, high = mean_ci(scores)
         print(
             f"  {i} {spec}{' (person)' if i in people else ''}: mean {mean:.1f} "
-            f"(95% CI {mean - half:.1f}-{mean + half:.1f}), "
+            f"(95% CI {low:.1f}-{high:.1f}), "
             f"wins {wins / n:.1%} ({lo:.1%}-{hi:.1%})"
         )
     clocks = sorted(c for r in results for c in r[2])

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from optimus.core.arena import run_arena
+from optimus.core.arena import mean_ci, run_arena
 from optimus.optimus2.game import Optimus2Game
-from optimus_lab.optimus2.strength import main, mean_ci, read_log
+from optimus_lab.optimus2.strength import main, read_log
 
 
 def test_a_run_resumes_its_log_and_plays_the_arena_s_games(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]

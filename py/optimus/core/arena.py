@@ -11,7 +11,7 @@ import importlib
 import math
 import os
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -81,6 +81,19 @@ class PlayerStats:
             "decision_ms_mean": round(math.fsum(ms) / len(ms), 3) if ms else None,
             "decision_ms_p95": round(ms[min(len(ms) - 1, int(0.95 * len(ms)))], 3) if ms else None,
         }
+
+
+def mean_ci(xs: Sequence[float]) -> tuple[float, float, float]:
+    """Mean and the 95% normal interval of the mean.
+
+    >>> mean_ci([1.0, 3.0])[0], round(mean_ci([1.0, 3.0])[2], 3)
+    (2.0, 3.96)
+    """
+    n = len(xs)
+    m = math.fsum(xs) / n
+    sd = math.sqrt(math.fsum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(n)
+    return m, m - half, m + half
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -22,14 +22,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import time
 from collections.abc import Sequence
 from typing import Any
 
 import optimus.optimus.value as value
-from optimus.core.arena import play_game
+from optimus.core.arena import mean_ci, play_game
 from optimus.core.bots import Budget
 from optimus.optimus.bots import HardBot
 from optimus.optimus.game import OptimusGame
@@ -50,15 +49,6 @@ def read_log(path: str) -> dict[int, Row]:
     with open(path, encoding="utf-8") as f:
         rows = [json.loads(line) for line in f if line.strip()]
     return {int(r["g"]): r for r in rows}
-
-
-def mean_ci(xs: Sequence[float]) -> tuple[float, float, float]:
-    """Mean and the 95% normal interval of the mean."""
-    n = len(xs)
-    m = math.fsum(xs) / n
-    sd = math.sqrt(math.fsum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
-    half = 1.96 * sd / math.sqrt(n)
-    return m, m - half, m + half
 
 
 def summary(path: str, against: str | None = None) -> list[str]:

@@ -25,7 +25,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from optimus.core.arena import play_game, wilson
+from optimus.core.arena import mean_ci, play_game, wilson
 from optimus.core.bots import Budget
 from optimus.optimus2.bots import LEARNED, HardBot
 from optimus.optimus2.game import Optimus2Game
@@ -51,15 +51,6 @@ def read_log(path: str) -> list[Row]:
         return []
     with open(path, encoding="utf-8") as f:
         return [json.loads(line) for line in f if line.strip()]
-
-
-def mean_ci(xs: Sequence[float]) -> tuple[float, float, float]:
-    """Mean and the 95% normal interval of the mean."""
-    n = len(xs)
-    m = math.fsum(xs) / n
-    sd = math.sqrt(math.fsum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
-    half = 1.96 * sd / math.sqrt(n)
-    return m, m - half, m + half
 
 
 def summary(specs: Sequence[str], rows: Sequence[Row]) -> str:
