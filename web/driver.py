@@ -183,21 +183,18 @@ class Driver:
     ) -> None:
         """Apply a move (``apply``), save it and (``draw``) draw it, then animate its pieces."""
         host = self.host
-        if not draw:
-            apply()
-            SPENT.start()
-            host.save()
-            SPENT.add("save")
-            return
-        try:
-            captured = host.capture(seat, move)  # the DOM still shows the state before the move
-        except Exception as exc:  # an animation must never break the game (but tests see it)
-            js.console.error(f"animation skipped: {exc!r}")
-            captured = None
+        captured = None
+        if draw:
+            try:
+                captured = host.capture(seat, move)  # the DOM still shows the state before it
+            except Exception as exc:  # an animation must never break the game (but tests see it)
+                js.console.error(f"animation skipped: {exc!r}")
         apply()
         SPENT.start()
         host.save()
         SPENT.add("save")
+        if not draw:
+            return
         host.render(moved=seat == host.you)
         SPENT.add("draw")
         speed = host.speed()

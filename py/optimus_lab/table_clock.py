@@ -27,7 +27,15 @@ import statistics
 import time
 from collections.abc import Sequence
 
-from optimus.core.arena import executor, mean_ci, ranges, resolve_bot, wilson
+from optimus.core.arena import (
+    executor,
+    mean_ci,
+    players_by_seat,
+    ranges,
+    resolve_bot,
+    results_by_player,
+    wilson,
+)
 from optimus.core.registry import get_game
 from optimus.core.rng import Rng, derive_seed
 from optimus.ui.session import TableSession
@@ -40,8 +48,7 @@ def play(game_name: str, specs: Sequence[str], people: set[int], g: int, seed: i
     game = get_game(game_name)
     n = len(specs)
     game_seed = derive_seed(seed, "game", g)
-    seat_of = [(i + g) % n for i in range(n)]
-    who = {seat_of[i]: i for i in range(n)}
+    who = players_by_seat(n, g)
     seats = [f"human:P{who[s]}" if who[s] in people else specs[who[s]] for s in range(n)]
     session = TableSession(game, {}, game_seed, seats)
     persons = {
@@ -66,12 +73,7 @@ def play(game_name: str, specs: Sequence[str], people: set[int], g: int, seed: i
         cpu.append((time.process_time() - t0) * 1000)
         if bot.budget.time_ms is not None:
             clocks.append(bot.budget.time_ms)
-    outcome = session.state.outcome()
-    scores, wins = [0.0] * n, [0.0] * n
-    for seat in range(n):
-        scores[who[seat]] = outcome.scores[seat]
-        if seat in outcome.winners:
-            wins[who[seat]] = 1 / len(outcome.winners)
+    scores, wins = results_by_player(session.state, who)
     return scores, wins, clocks, cpu
 
 

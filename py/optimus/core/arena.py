@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from optimus.core.bots import Bot, Budget
-from optimus.core.protocol import JSON, BotFactory, Game, GameError
+from optimus.core.protocol import JSON, BotFactory, Game, GameError, State
 from optimus.core.record import Match
 from optimus.core.rng import Rng, derive_seed
 
@@ -132,8 +132,7 @@ def play_game(
     n = len(specs)
     factories = [resolve_bot(game, s) for s in specs]
     game_seed = derive_seed(seed, "game", g)
-    seat_of = [(i + g) % n for i in range(n)]
-    who = {seat_of[i]: i for i in range(n)}
+    who = players_by_seat(n, g)
     bots = [
         factories[who[seat]](game, seat, Rng(derive_seed(game_seed, "bot", seat)), budget)
         for seat in range(n)
@@ -149,14 +148,31 @@ def play_game(
         move = bots[seat].choose(obs, legal)
         times[who[seat]].append((clock() - t0) * 1000)
         match.play(seat, move)
-    outcome = state.outcome()
-    scores = [0.0] * n
-    wins = [0.0] * n
-    for seat in range(n):
-        scores[who[seat]] = outcome.scores[seat]
-        if seat in outcome.winners:
-            wins[who[seat]] = 1 / len(outcome.winners)
+    scores, wins = results_by_player(state, who)
     return scores, wins, times
+
+
+def players_by_seat(n: int, g: int) -> dict[int, int]:
+    """Game ``g`` of an arena of ``n`` players: the player at each seat (player ``i``
+    sits at seat ``(i + g) % n``).
+
+    >>> players_by_seat(3, 1)
+    {1: 0, 2: 1, 0: 2}
+    """
+    return {(i + g) % n: i for i in range(n)}
+
+
+def results_by_player(state: State, who: Mapping[int, int]) -> tuple[list[float], list[float]]:
+    """A finished game's scores and wins (a shared win counts a fraction) by player
+    (``who``: the player at each seat)."""
+    outcome = state.outcome()
+    scores = [0.0] * len(who)
+    wins = [0.0] * len(who)
+    for seat, player in who.items():
+        scores[player] = outcome.scores[seat]
+        if seat in outcome.winners:
+            wins[player] = 1 / len(outcome.winners)
+    return scores, wins
 
 
 def _play_range(

@@ -76,7 +76,7 @@ def table_budget(
 ) -> Budget | None:
     """The budget a built-in bot gets at the table: ``budget`` when the table sets
     one, otherwise the bot's own default capped at ``time_ms`` (before each decision:
-    :func:`decision_ms`).
+    :func:`decision_ms`; while a person decides: :data:`DECISION_MS`).
 
     >>> from optimus.optimus2.bots import HardBot
     >>> table_budget(HardBot, None).time_ms, table_budget(HardBot, Budget(iterations=2))
@@ -313,8 +313,7 @@ class TableSession:
                     continue
                 key = self._context(seat)
                 bot = self.bots[seat]
-                if self._budget is None:
-                    bot.budget = type(bot).default_budget.capped(DECISION_MS)
+                self._clock(bot, DECISION_MS)
                 state = self.state
                 self._ponder = (
                     seat,
@@ -427,13 +426,18 @@ class TableSession:
             return None
         return seat
 
+    def _clock(self, bot: Bot, time_ms: float) -> None:
+        """Cap ``bot``'s own budget at ``time_ms`` for its next decision (unless the
+        table was given a budget of its own)."""
+        if self._budget is None:
+            bot.budget = table_budget(type(bot), None, time_ms) or bot.budget
+
     def _start(self, seat: int, bot: Bot) -> None:
-        if self._budget is None and seat not in self.remote:  # the table's clock for this one
+        if seat not in self.remote:  # the table's clock for this one
             now = time.perf_counter()
             if self._wait_from is None:
                 self._wait_from = now
-            spent = (now - self._wait_from) * 1000
-            bot.budget = type(bot).default_budget.capped(decision_ms(spent))
+            self._clock(bot, decision_ms((now - self._wait_from) * 1000))
         obs = self.state.observation(seat)
         legal = self.state.legal_moves(seat)
         self._thinking = (seat, bot.think(obs, legal))
