@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from optimus.core.bots import Budget, RandomBot
+from optimus.core.bots import Budget, RandomBot, run_to_end
 from optimus.core.conformance import (
     bot_match,
     check_bots_decide_from_the_observation,
@@ -108,6 +108,36 @@ def test_hard_yields_after_every_sheet_it_values() -> None:
     assert move in s.legal_moves(0)
     assert short >= HardBot.candidates  # one pause per candidate valued one roll ahead
     assert longer >= short + 2 * 10  # each search two rolls deep values many markings
+
+
+def test_hard_stops_at_its_clock_and_plays_the_best_it_has_valued(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Bounded on any device: with its clock spent after the first candidate's value
+    # one roll ahead, hard values no other and searches nothing two rolls deep.
+    import optimus.core.bots as core_bots
+    import optimus.optimus.bots as bots
+    from optimus.optimus.bots import distinct, ranking
+    from optimus.optimus.value import make_evaluator
+
+    s = solo_roll("gy", "23")
+    full, _ = _pauses(HardBot(GAME, 0, Rng(1), Budget(iterations=1)), s)
+    now = [0.0]
+    monkeypatch.setattr(core_bots.time, "perf_counter", lambda: now[0])
+    monkeypatch.setattr(bots.time, "perf_counter", lambda: now[0])
+    bot = HardBot(GAME, 0, Rng(1), Budget(time_ms=300, iterations=4))
+    gen = bot.think(s.observation(0), s.legal_moves(0))
+    pauses = 0
+    with pytest.raises(StopIteration) as stop:
+        while True:
+            next(gen)
+            pauses += 1
+            now[0] = 1.0  # the clock is spent from the first pause on
+    ev = make_evaluator(s, 0, HardBot.params, HardBot.learned)
+    options = run_to_end(ranking(ev, s, 0, s.legal_moves(0)))
+    first = distinct(options, False, HardBot.candidates)[0][1]
+    assert stop.value.value == first
+    assert pauses < full - HardBot.candidates + 2  # one candidate valued, not ten
 
 
 def test_normal_beats_random_by_a_margin() -> None:

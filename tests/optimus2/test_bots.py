@@ -379,3 +379,86 @@ def test_normal_uses_a_last_extra_die_that_scores_instead_of_keeping_it(seed: in
         greedy_to_end(s, DEFAULT, Rng(seed), Rng(seed + 1), before=look)
     ((gain, pick),) = seen
     assert gain > 0 and pick != "done"
+
+
+class _Clock:
+    """A wall clock that moves only when a playout runs (``step`` seconds each)."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _timed(clock: _Clock, means: list[float]) -> type[HardBot]:
+    """``hard`` whose playouts of candidate k are worth ``means[k]`` and take ``clock.step``."""
+
+    class Timed(HardBot):
+        calls = 0
+
+        def playout(self, c, rng):  # type: ignore[no-untyped-def]
+            Timed.calls += 1
+            clock.now += clock.step
+            move = self.cands.index(self.current)  # type: ignore[attr-defined]
+            return means[move] if move < len(means) else 0.0
+            yield  # pragma: no cover
+
+    return Timed
+
+
+@pytest.mark.parametrize("iterations_in_time", [0.5, 2.5])
+def test_a_clock_spent_before_two_iterations_plays_the_best_by_one_step(
+    iterations_in_time: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Bounded on any device: the race stops at its clock, even inside an iteration.
+    # Before two iterations are done nothing is compared: the best move by one step;
+    # after, the leader of the iterations done (the one the clock cut short is dropped).
+    import optimus.core.bots as core_bots
+    import optimus.optimus2.bots as bots
+    from optimus.core.bots import run_to_end
+
+    s = start(1)
+    roll(s, "123456")
+    cands = [m for m in s.legal_moves(0) if m != "reroll"][:4]
+    clock = _Clock(0.25)  # exact in binary: the deadline falls between two playouts
+    monkeypatch.setattr(bots.time, "perf_counter", clock)
+    monkeypatch.setattr(core_bots.time, "perf_counter", clock)
+    Timed = _timed(clock, [1.0, 2.0, 5.0, 3.0])
+    bot = Timed(GAME, 0, Rng(1), Budget(time_ms=len(cands) * 250 * iterations_in_time))
+    bot.cands = cands  # type: ignore[attr-defined]
+    real_apply = type(s).apply_move
+
+    def apply(state, seat, move):  # type: ignore[no-untyped-def]
+        bot.current = move  # type: ignore[attr-defined]
+        real_apply(state, seat, move)
+
+    monkeypatch.setattr(type(s), "apply_move", apply)
+    limit, deadline = bot.limits()
+    best = run_to_end(bot.race(s, cands, 20, deadline))
+    full = int(iterations_in_time)
+    assert Timed.calls == int(iterations_in_time * len(cands))  # stopped at the clock
+    assert [len(r) for r in bot.raced] == [full] * len(cands)  # the cut iteration dropped
+    assert best == (0 if full < 2 else 2)
+
+
+def test_hard_with_its_clock_spent_plays_the_best_move_by_one_step_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import itertools
+
+    import optimus.optimus2.bots as bots
+    from optimus.core.bots import run_to_end
+    from optimus.optimus2.bots import afterstate_steps
+
+    s = start(1)
+    roll(s, "123456")
+    legal = s.legal_moves(0)
+    ticks = itertools.count()
+    monkeypatch.setattr(bots.time, "perf_counter", lambda: float(next(ticks)))  # 1 s a look
+    Timed = _timed(_Clock(0.0), [])
+    move = Timed(GAME, 0, Rng(1), Budget(time_ms=40)).choose(s.observation(0), legal)
+    scored = run_to_end(afterstate_steps(s, 0, legal, HardBot.judge))
+    scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
+    assert Timed.calls == 0
+    assert move == scored[0][1]

@@ -226,6 +226,7 @@ class HardBot(StateBot):
 
     def decide(self, state: OptimusState, legal_moves: list[str]) -> Thinking:
         me = self.player
+        limit, deadline = self.limits()
         yield None
         ev = make_evaluator(state, me, self.params, self.learned)
         options = yield from ranking(ev, state, me, legal_moves)
@@ -245,15 +246,16 @@ class HardBot(StateBot):
             sheets.append((marks | mask, left - cost))
         one = []
         for i, (m, j) in enumerate(sheets):
+            if one and deadline is not None and time.perf_counter() > deadline:
+                break  # the clock is spent: the best of those valued so far
             value = yield from look.one_steps(m, j)
             one.append(value - penalty[i])
-        order = sorted(range(len(picked)), key=lambda i: (-one[i], i))
-        limit, deadline = self.limits()
+        order = sorted(range(len(one)), key=lambda i: (-one[i], i))
         best, best_value = order[0], float("-inf")
         for done, i in enumerate(order):
             if limit is not None and done >= limit:
                 break
-            if deadline is not None and done and time.perf_counter() > deadline:
+            if deadline is not None and time.perf_counter() > deadline:
                 break
             value = (yield from look.two(*sheets[i])) - penalty[i]
             if value > best_value:

@@ -442,8 +442,9 @@ class HardBot(StateBot):
         candidates go to the close ones: at most ``limit`` times
         :attr:`race_width` playouts in all (``limit`` each for up to that many
         candidates if none leaves) and at most :attr:`race_stretch` times
-        ``limit`` iterations; the race ends early when one candidate is left (or
-        at ``deadline``, after two iterations).
+        ``limit`` iterations; the race ends early when one candidate is left, or at
+        ``deadline``: before two iterations are done that is the first candidate
+        (the best by one step), the race's leader after.
         """
         me = self.player
         n = len(cands)
@@ -452,22 +453,25 @@ class HardBot(StateBot):
         left = limit * min(n, self.race_width)
         cap = limit * self.race_stretch
         done = 0
-        while (
-            len(alive) > 1
-            and done < cap
-            and left >= len(alive)
-            and (done < 2 or deadline is None or time.perf_counter() < deadline)
-        ):
+        while len(alive) > 1 and done < cap and left >= len(alive):
             seed = self.rng.randrange(1 << 30)
             for k in alive:
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break
                 c = s.clone()
                 c.apply_move(me, cands[k])
                 results[k].append((yield from self.playout(c, Rng(seed))))
                 yield None  # a playout that ends at once has not yielded yet
-            left -= len(alive)
-            done += 1
-            if done >= max(2, self.race_from):  # a standard error needs two iterations
-                alive = self.survivors(results, alive, done)
+            else:
+                left -= len(alive)
+                done += 1
+                if done >= max(2, self.race_from):  # a standard error needs two iterations
+                    alive = self.survivors(results, alive, done)
+                continue
+            for k in alive:  # the clock is spent: the iteration it cut short is dropped
+                del results[k][done:]
+            self.raced = results
+            return 0 if done < 2 else leader(results, alive)  # < 2: the best by one step
         self.raced = results
         return leader(results, alive)
 

@@ -51,8 +51,8 @@ first of them): each may think for half of what is left of it, between
 :data:`FLOOR_MS` and :data:`DECISION_MS`, so a person waits about this long for a
 round of bots however many decisions it holds."""
 FLOOR_MS = 40.0
-"""The least a searching bot's decision gets at the table when the wait is spent
-(its search still completes two iterations: ``docs/bots.md``)."""
+"""The least a searching bot's decision gets at the table when the wait is spent (its
+search stops at this clock and plays its best move so far: ``docs/bots.md``)."""
 
 
 def decision_ms(spent_ms: float) -> float:
