@@ -10,7 +10,8 @@ Usage::
     python build.py bench-boot [--runs N] [--pages npm,bare,site,unpatched] [--against DIR]
                                          # cold boots: bare Pyodide (npm, as built) vs the site
     python build.py bench-bots [--games optimus2,optimus,fileiras] [--runs N] [--throttle 1,4]
-                               [--think S]  # the person's waits for the bots, in Chromium
+                               [--think S] [--bots-think quick|careful]
+                                         # the person's waits for the bots, in Chromium
 
 This file is only the command line.  The build itself is the package
 ``sitebuild/`` beside it (one module per job; its docstring lists them and
@@ -75,6 +76,12 @@ def parser() -> argparse.ArgumentParser:
     bots.add_argument(
         "--throttle", default="1,4", help="CPU throttling rates (4: a mid-range phone)"
     )
+    bots.add_argument(
+        "--bots-think",
+        default="quick",
+        choices=("quick", "careful"),
+        help='the table\'s "Bots think" setting (default quick)',
+    )
     sub.add_parser("i18n", help="extract the sentences of the code into locale/ (docs/i18n.md)")
     sub.add_parser("test", help="install test tools, build, run pytest (extra args go to pytest)")
     sub.add_parser("build", help="build dist/ (the default)")
@@ -108,7 +115,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             if not set(games) <= set(BENCH_GAMES):
                 cli.error(f"--games takes names among {','.join(BENCH_GAMES)}")
             rates = [float(r) for r in ns.throttle.split(",")]
-            return run_bench_bots(games, ns.level, ns.players, ns.runs, rates, ns.think)
+            return run_bench_bots(
+                games, ns.level, ns.players, ns.runs, rates, ns.think, ns.bots_think
+            )
         build()
         return 0
     except BuildError as exc:

@@ -109,7 +109,14 @@ def play(page: Any, game: str, think_s: float = 0.0, limit: int = 2000) -> int:
 
 
 def one_game(
-    browser: Any, url: str, game: str, seats: str, seed: int, rate: float, think_s: float = 0.0
+    browser: Any,
+    url: str,
+    game: str,
+    seats: str,
+    seed: int,
+    rate: float,
+    think_s: float = 0.0,
+    thinking: str = "quick",
 ) -> Played:
     """Play ``game`` at ``seed`` with ``seats`` (a deal link's players) in a fresh context."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
@@ -121,6 +128,7 @@ def one_game(
         page.wait_for_selector("[data-role=setup]")
         page.click("#game-tools [data-action=settings]")
         page.select_option("dialog[open] select[name=speed]", "instant")
+        page.select_option("dialog[open] select[name=thinking]", thinking)
         page.click("dialog[open] [data-action=close]")
         page.wait_for_selector("dialog[data-role=settings]:not([open])", state="attached")
         if rate > 1:
@@ -156,9 +164,11 @@ def run_bench_bots(
     runs: int,
     rates: Sequence[float],
     think_s: float = 0.0,
+    thinking: str = "quick",
 ) -> int:
     """Play ``runs`` games of each of ``games`` (the person and ``players - 1`` bots of
-    ``level``) under each CPU throttling rate; print the waits and longest tasks."""
+    ``level``, thinking by the "Bots think" setting ``thinking``) under each CPU
+    throttling rate; print the waits and longest tasks."""
     pip_install(["playwright>=1.40"])
     ensure_chromium()
     if not dist_is_fresh():
@@ -175,11 +185,13 @@ def run_bench_bots(
                     waits: list[float] = []
                     longest = 0.0
                     for seed in range(1, runs + 1):
-                        played = one_game(browser, server.url, game, seats, seed, rate, think_s)
+                        played = one_game(
+                            browser, server.url, game, seats, seed, rate, think_s, thinking
+                        )
                         waits += played.waits
                         longest = max(longest, played.longest_task_ms)
                         print(
-                            f"{game} {seats} seed {seed}, CPU x{rate:g}: "
+                            f"{game} {seats} seed {seed}, CPU x{rate:g}, bots think {thinking}: "
                             f"{len(played.waits)} waits, median "
                             f"{statistics.median(played.waits or [0]) / 1000:.2f} s, max "
                             f"{max(played.waits or [0]) / 1000:.2f} s; longest task "
@@ -197,7 +209,8 @@ def run_bench_bots(
                         )
                     if waits:
                         print(
-                            f"== {game} {seats}, CPU x{rate:g}, {runs} games: the person's "
+                            f"== {game} {seats}, CPU x{rate:g}, bots think {thinking}, {runs} "
+                            f"games: the person's "
                             f"wait median {statistics.median(waits) / 1000:.2f} s, p95 "
                             f"{_p95(waits) / 1000:.2f} s, max {max(waits) / 1000:.2f} s "
                             f"({len(waits)} waits); longest task {longest:.0f} ms",

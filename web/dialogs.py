@@ -7,7 +7,7 @@ ones whose content changes (details, end screen) when they open.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from optimus.i18n import _, pgettext
@@ -38,18 +38,24 @@ def rules_html(game_id: str, rules: Sequence[str]) -> str:
     return f"<ol>{points}</ol>"
 
 
-def dialogs_html(game_id: str, rules: Sequence[str], speed: str) -> str:
+def _options(labels: Mapping[str, str], chosen: str) -> str:
+    return "".join(
+        f'<option value="{k}"{" selected" if k == chosen else ""}>{esc(label)}</option>'
+        for k, label in labels.items()
+    )
+
+
+def dialogs_html(game_id: str, rules: Sequence[str], speed: str, thinking: str) -> str:
     """Every dialog of a table, closed, in the language spoken now."""
     g = esc(game_id)
-    speeds = "".join(
-        f'<option value="{k}"{" selected" if k == speed else ""}>{esc(label)}</option>'
-        for k, label in ui.SPEED_LABELS.items()
-    )
+    speeds = _options(ui.SPEED_LABELS, speed)
+    thinkings = _options(ui.THINKING_LABELS, thinking)
     close = esc(_("Close"))
     how_to_play = esc(_("How to play"))
     options = esc(_("Options in use"))
     settings = esc(_("Settings"))
     bot_speed = esc(_("Bot speed"))
+    bots_think = esc(_("Bots think"))
     instant = esc(
         _(
             "With “Instant”, or when your system asks for reduced motion, cards appear in "
@@ -69,6 +75,8 @@ def dialogs_html(game_id: str, rules: Sequence[str], speed: str) -> str:
     <label class="field">{bot_speed}
       <select name="speed" data-setting="speed">{speeds}</select></label>
     <p class="small">{instant}</p>
+    <label class="field">{bots_think}
+      <select name="thinking" data-setting="thinking">{thinkings}</select></label>
   </dialog>
   <dialog class="small-dialog" data-role="confirm" aria-labelledby="{g}-confirm-text">
     <p id="{g}-confirm-text" data-role="confirm-text"></p>

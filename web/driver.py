@@ -32,7 +32,8 @@ SLICE_MS = 25.0
 
 class Spent:
     """Where the bots' turns spend the page's time (ms): thinking, drawing, saving, and
-    the longest single stretch of each; and pondering (thinking while a person decides).
+    the longest single stretch of each; and pondering (thinking while a person decides);
+    and the clock the bots of a wait share now (``wait clock``: the "Bots think" setting).
 
     Kept over the page's life and published as ``window.optimusBotTime`` (a JSON
     text) after each run of bot turns, for ``python build.py bench-bots`` and for
@@ -73,6 +74,7 @@ class Host(Protocol):
     error: str
 
     def speed(self) -> str: ...
+    def thinking(self) -> str: ...
     def render(self, moved: bool = False) -> None: ...
     def save(self) -> None: ...
     def capture(self, seat: int, move: str) -> Any: ...
@@ -99,6 +101,10 @@ class Driver:
         let the bots deciding in the same step think while the person decides."""
         if self.session is None:
             return
+        thinking = self.host.thinking()  # the "Bots think" setting, read at each kick
+        self.session.wait_ms = ui.THINKING.get(thinking, self.session.wait_ms)
+        SPENT.ms["wait clock"] = self.session.wait_ms
+        SPENT.publish()
         if self.session.bot_to_act() is not None:
             asyncio.ensure_future(self._bots(self.generation))
         else:

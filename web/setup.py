@@ -74,6 +74,7 @@ class Settings:
             "players": info.first_players,
             "seat": places[0],
             "speed": "normal",
+            "thinking": "quick",
             **{f"bot{i}": level for i in bots},
             **own_defaults,
         }
@@ -82,6 +83,7 @@ class Settings:
             "players": list(info.player_counts),
             "seat": list(places),
             "speed": list(ui.SPEEDS),
+            "thinking": list(ui.THINKING),
             **{f"bot{i}": [*levels, PERSON] for i in bots},
             **{k: list(v) for k, v in own_choices.items()},
         }

@@ -227,6 +227,9 @@ class GameTable:
     def speed(self) -> str:
         return str(self.settings["speed"])
 
+    def thinking(self) -> str:
+        return str(self.settings["thinking"])
+
     # -- router hooks -----------------------------------------------------------
     def __init__(self) -> None:
         i18n.load("optimus.ui")  # the table's sentences, then the game's
@@ -276,7 +279,7 @@ class GameTable:
 
     def mount(self, container: Any) -> None:
         self.section = js.document.getElementById("game")
-        dialogs = dialogs_html(self.game_id, self.rules, str(self.settings["speed"]))
+        dialogs = dialogs_html(self.game_id, self.rules, self.speed(), self.thinking())
         container.innerHTML = shell_html(self.game_id, dialogs)
         self.root = container.firstElementChild
         self.frame = Frame(self.root)

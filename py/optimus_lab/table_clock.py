@@ -38,19 +38,28 @@ from optimus.core.arena import (
 )
 from optimus.core.registry import get_game
 from optimus.core.rng import Rng, derive_seed
-from optimus.ui.session import TableSession
+from optimus.ui.session import WAIT_MS, TableSession
+from optimus.ui.table import THINKING
 
 Result = tuple[list[float], list[float], list[float], list[float]]
 """Per player: score and wins; and the table bots' clocks (ms) and CPU (ms) per decision."""
 
 
-def play(game_name: str, specs: Sequence[str], people: set[int], g: int, seed: int) -> Result:
+def play(
+    game_name: str,
+    specs: Sequence[str],
+    people: set[int],
+    g: int,
+    seed: int,
+    wait_ms: float = WAIT_MS,
+) -> Result:
     game = get_game(game_name)
     n = len(specs)
     game_seed = derive_seed(seed, "game", g)
     who = players_by_seat(n, g)
     seats = [f"human:P{who[s]}" if who[s] in people else specs[who[s]] for s in range(n)]
     session = TableSession(game, {}, game_seed, seats)
+    session.wait_ms = wait_ms
     persons = {
         s: resolve_bot(game, specs[who[s]])(game, s, Rng(derive_seed(game_seed, "bot", s)), None)
         for s in range(n)
@@ -77,11 +86,11 @@ def play(game_name: str, specs: Sequence[str], people: set[int], g: int, seed: i
     return scores, wins, clocks, cpu
 
 
-def _range(args: tuple[str, list[str], set[int], int, int, int, float]) -> list[Result]:
-    game_name, specs, people, start, stop, seed, slowdown = args
+def _range(args: tuple[str, list[str], set[int], int, int, int, float, float]) -> list[Result]:
+    game_name, specs, people, start, stop, seed, slowdown, wait_ms = args
     real = time.perf_counter
     time.perf_counter = lambda: real() * slowdown  # the device's clock: slowdown x this one
-    return [play(game_name, specs, people, g, seed) for g in range(start, stop)]
+    return [play(game_name, specs, people, g, seed, wait_ms) for g in range(start, stop)]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -93,13 +102,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--wait-ms",
+        type=float,
+        default=WAIT_MS,
+        help=f'the bots\' clock per wait (ms of the device; {WAIT_MS:g}: "Bots think: quickly", '
+        f'{THINKING["careful"]:g}: "carefully")',
+    )
     args = parser.parse_args(argv)
     specs = args.players.split(",")
     people = {int(i) for i in args.people.split(",") if i}
     if not people:
         parser.error("--people: seat at least one player as a person (a wait ends at their turn)")
     tasks = [
-        (args.game, specs, people, start, stop, args.seed, args.slowdown)
+        (args.game, specs, people, start, stop, args.seed, args.slowdown, args.wait_ms)
         for start, stop in ranges(args.games, args.jobs)
     ]
     with executor(max(2, len(tasks))) as pool:  # processes: each sets its own clock
@@ -107,7 +123,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     n = len(results)
     print(
         f"{args.game}: {n} games, {','.join(specs)}, people {sorted(people)}, "
-        f"clock {args.slowdown:g}x slower than here"
+        f"clock {args.slowdown:g}x slower than here, {args.wait_ms:g} ms a wait"
     )
     for i, spec in enumerate(specs):
         scores = [r[0][i] for r in results]

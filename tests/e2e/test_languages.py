@@ -10,6 +10,7 @@ language, nothing overflows the width, and axe-core finds nothing.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -145,10 +146,21 @@ def test_a_whole_game_speaks_the_language(
             page.select_option("select[name=players]", "2")
             page.click("#game-tools [data-action=settings]")
             page.select_option("dialog[open] select[name=speed]", "instant")
+            # "Bots think: carefully" is offered in the language, and the table's bots
+            # then share its clock (the page publishes the clock in use)
+            thinking = "dialog[open] select[name=thinking]"
+            labels = page.locator(f"{thinking} option").all_inner_texts()
+            assert len(labels) == 2 and not {"Quickly (about a second)"} & set(labels)
+            page.select_option(thinking, "careful")
             page.click("dialog[open] [data-action=close]")
             page.wait_for_selector("dialog[data-role=settings]:not([open])", state="attached")
             page.click("[data-action=start]")
             page.wait_for_selector(optimus2_e2e.ACTIONS)
+            page.wait_for_function(
+                "JSON.parse(window.optimusBotTime || '{}')['wait clock'] === 4000"
+            )
+            stored = page.evaluate("localStorage.getItem('optimus-table.optimus2.settings')")
+            assert json.loads(stored)["thinking"] == "careful"
             screen.rules_drawer()
             clicks = 0
             while not page.locator(optimus2_e2e.END).count():

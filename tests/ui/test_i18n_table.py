@@ -229,7 +229,9 @@ def test_the_rules_drawer_shows_the_how_to_play_of_the_language(
 
     monkeypatch.setattr(dialogs.howto, "read", read)
     speak("pt")
-    page = dialogs.dialogs_html("fileiras", ["ignored when the how-to-play is there"], "fast")
+    page = dialogs.dialogs_html(
+        "fileiras", ["ignored when the how-to-play is there"], "fast", "quick"
+    )
     assert asked == [("fileiras", "pt")]
     assert "<h3>Objetivo</h3>" in page and "ignored" not in page
     # A wide table scrolls in its own box, which the keyboard can reach.
@@ -246,11 +248,11 @@ def test_without_a_how_to_play_the_drawer_keeps_the_views_points(
     monkeypatch.setattr(dialogs.howto, "read", lambda game, lang=None: "")
     point = ui.TIE_RULE  # any sentence of the catalogs, as a view's rules would be
     speak("ca")
-    page = dialogs.dialogs_html("tiny", [point], "normal")
+    page = dialogs.dialogs_html("tiny", [point], "normal", "careful")
     assert "<li>Els jugadors amb el mateix total comparteixen la victòria" in page
     assert "Com es juga" in page and english_left(words(page), english("ca")) == []
     speak("en")
-    page = dialogs.dialogs_html("tiny", [point], "normal")
+    page = dialogs.dialogs_html("tiny", [point], "normal", "careful")
     assert f"<ol><li>{point}</li></ol>" in page and "How to play" in page
 
 

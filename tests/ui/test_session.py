@@ -110,18 +110,22 @@ def test_a_bot_at_the_table_stops_at_its_clock_on_a_slow_device(monkeypatch):
     assert max(unbounded) > 2  # without a clock, the same races run on
 
 
-def test_the_bots_between_two_of_a_persons_decisions_share_one_clock(monkeypatch):
-    """Each bot decision of a wait gets half of what is left of ``WAIT_MS``: the first
-    one ``DECISION_MS``, the later ones less, never under ``FLOOR_MS``; the person's
-    next decision starts a new wait."""
+@pytest.mark.parametrize("wait_ms", [1000.0, 4000.0])
+def test_the_bots_between_two_of_a_persons_decisions_share_one_clock(monkeypatch, wait_ms):
+    """Each bot decision of a wait gets half of what is left of the table's ``wait_ms``
+    (``WAIT_MS``, or the "Bots think: carefully" setting's): the first one half of it,
+    the later ones less, never under ``FLOOR_MS``; the person's decision starts a new
+    wait, which counts the page's work after it."""
     import time
 
     from optimus.core.registry import get_game
-    from optimus.ui.session import DECISION_MS, FLOOR_MS
+    from optimus.ui.session import DECISION_MS, FLOOR_MS, WAIT_MS, decision_ms
 
+    assert DECISION_MS == WAIT_MS / 2
     clock = iter(range(10**9))
     monkeypatch.setattr(time, "perf_counter", lambda: next(clock) * 0.05)  # 50 ms a reading
     s = TableSession(get_game("optimus2"), {}, seed=3, seats=["human", "hard", "hard", "hard"])
+    s.wait_ms = wait_ms
     waits: list[list[float]] = [[]]
     while len(waits) < 8 and not s.state.is_terminal():
         seat = s.human_to_act()
@@ -137,7 +141,10 @@ def test_the_bots_between_two_of_a_persons_decisions_share_one_clock(monkeypatch
     waits = [w for w in waits if w]
     assert len(waits) >= 4
     for clocks in waits:
-        assert clocks[0] == DECISION_MS  # a new wait: the whole decision clock again
+        # a new wait: the whole decision clock again, less the page's work since the
+        # person's decision, which the wait counts (one reading of the clock here)
+        first = (wait_ms / 2, decision_ms(50.0, wait_ms))
+        assert any(clocks[0] == pytest.approx(ms) for ms in first)
         assert clocks == sorted(clocks, reverse=True)  # what is left only shrinks
         assert min(clocks) >= FLOOR_MS
     assert any(min(clocks) == FLOOR_MS for clocks in waits)  # long waits reach the floor

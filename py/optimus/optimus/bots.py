@@ -244,7 +244,7 @@ class HardBot(StateBot):
         for _, move in picked:
             _, _, mask, cost = _parsed(move)
             sheets.append((marks | mask, left - cost))
-        one = []
+        one: list[float] = []
         for i, (m, j) in enumerate(sheets):
             if one and deadline is not None and time.perf_counter() > deadline:
                 break  # the clock is spent: the best of those valued so far

@@ -55,14 +55,17 @@ FLOOR_MS = 40.0
 search stops at this clock and plays its best move so far: ``docs/bots.md``)."""
 
 
-def decision_ms(spent_ms: float) -> float:
+def decision_ms(spent_ms: float, wait_ms: float = WAIT_MS) -> float:
     """The clock of a bot's decision when the bots before it in this wait took
-    ``spent_ms``: half of what is left of :data:`WAIT_MS`, within its bounds.
+    ``spent_ms`` of the ``wait_ms`` they share: half of what is left, at most half of
+    the wait (:data:`DECISION_MS` for :data:`WAIT_MS`) and at least :data:`FLOOR_MS`.
 
     >>> decision_ms(0), decision_ms(600), decision_ms(990), decision_ms(5000)
     (500.0, 200.0, 40.0, 40.0)
+    >>> decision_ms(0, 4000), decision_ms(3000, 4000)
+    (2000.0, 500.0)
     """
-    return min(DECISION_MS, max(FLOOR_MS, (WAIT_MS - spent_ms) / 2))
+    return min(wait_ms / 2, max(FLOOR_MS, (wait_ms - spent_ms) / 2))
 
 
 Context = tuple[int, int, frozenset[int], tuple[str, ...]]
@@ -173,8 +176,12 @@ class TableSession:
                 rng = Rng(derive_seed(seed, "bot", i))
                 self.bots[i] = factory(game, i, rng, table_budget(factory, budget))
         self._thinking: tuple[int, Thinking] | None = None
+        self.wait_ms = WAIT_MS
+        """What the bots between two of the people's decisions share (ms of wall time):
+        the page's "Bots think" setting (:data:`optimus.ui.table.THINKING`)."""
         self._wait_from: float | None = None
-        """When the bots' first decision since a person's began (:func:`decision_ms`)."""
+        """When the wait began: a person's last decision, or the bots' first decision
+        since (:func:`decision_ms`)."""
         self._ponder: tuple[int, Context, Thinking] | None = None
         """A bot thinking while a person decides: its seat, what it decides from, its steps."""
         self._pondered: dict[int, tuple[Context, str]] = {}
@@ -214,7 +221,7 @@ class TableSession:
         if seat in self.bots:
             raise GameError(f"seat {seat} is played by a bot")  # not shown
         self.match.play(seat, move)
-        self._wait_from = None
+        self._wait_from = time.perf_counter()  # the page's drawing and saving count
 
     @property
     def people(self) -> list[int]:
@@ -299,8 +306,8 @@ class TableSession:
         ``slice_ms``: the others' choices are hidden from its observation, so the
         person's cannot change its decision.  Its move is kept, not played (nobody
         sees it), and played at once when its turn comes (:meth:`think`); the bot
-        thinks with the whole :data:`DECISION_MS`, on the person's time, not the
-        wait's.  True while there is more to think about.
+        thinks with half of :attr:`wait_ms` (the most a wait's decision gets), on the
+        person's time, not the wait's.  True while there is more to think about.
         """
         if self.human_to_act() is None:
             return False
@@ -313,7 +320,7 @@ class TableSession:
                     continue
                 key = self._context(seat)
                 bot = self.bots[seat]
-                self._clock(bot, DECISION_MS)
+                self._clock(bot, self.wait_ms / 2)
                 state = self.state
                 self._ponder = (
                     seat,
@@ -437,7 +444,7 @@ class TableSession:
             now = time.perf_counter()
             if self._wait_from is None:
                 self._wait_from = now
-            self._clock(bot, decision_ms((now - self._wait_from) * 1000))
+            self._clock(bot, decision_ms((now - self._wait_from) * 1000, self.wait_ms))
         obs = self.state.observation(seat)
         legal = self.state.legal_moves(seat)
         self._thinking = (seat, bot.think(obs, legal))

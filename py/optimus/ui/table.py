@@ -60,6 +60,19 @@ SPEED_LABELS: Mapping[str, str] = Words(
 )
 """The speed setting's choices, in the language spoken when read."""
 
+THINKING: dict[str, float] = {"quick": 1000.0, "careful": 4000.0}
+"""Per "Bots think" setting, what the bots between two of a person's decisions share
+(ms of wall time, :attr:`optimus.ui.session.TableSession.wait_ms`): "quick" answers in
+about a second; "careful" lets a searching bot use its whole budget on most devices."""
+
+THINKING_LABELS: Mapping[str, str] = Words(
+    {
+        "quick": N_("Quickly (about a second)"),
+        "careful": N_("Carefully (a few seconds, stronger)"),
+    }
+)
+"""The "Bots think" setting's choices, in the language spoken when read."""
+
 MAX_SETTINGS = 20_000
 """The longest settings text read (characters): they are a few short values."""
 
