@@ -33,7 +33,7 @@ SLICE_MS = 25.0
 class Spent:
     """Where the bots' turns spend the page's time (ms): thinking, drawing, saving, and
     the longest single stretch of each; and pondering (thinking while a person decides);
-    and the clock the bots of a wait share now (``wait clock``: the "Bots think" setting).
+    and the clock the bots of a wait share now (``clock``: the "Bots think" setting's, ms).
 
     Kept over the page's life and published as ``window.optimusBotTime`` (a JSON
     text) after each run of bot turns, for ``python build.py bench-bots`` and for
@@ -103,7 +103,7 @@ class Driver:
             return
         thinking = self.host.thinking()  # the "Bots think" setting, read at each kick
         self.session.wait_ms = ui.THINKING.get(thinking, self.session.wait_ms)
-        SPENT.ms["wait clock"] = self.session.wait_ms
+        SPENT.ms["clock"] = self.session.wait_ms
         SPENT.publish()
         if self.session.bot_to_act() is not None:
             asyncio.ensure_future(self._bots(self.generation))

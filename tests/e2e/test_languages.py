@@ -156,9 +156,7 @@ def test_a_whole_game_speaks_the_language(
             page.wait_for_selector("dialog[data-role=settings]:not([open])", state="attached")
             page.click("[data-action=start]")
             page.wait_for_selector(optimus2_e2e.ACTIONS)
-            page.wait_for_function(
-                "JSON.parse(window.optimusBotTime || '{}')['wait clock'] === 4000"
-            )
+            page.wait_for_function("JSON.parse(window.optimusBotTime || '{}')['clock'] === 4000")
             stored = page.evaluate("localStorage.getItem('optimus-table.optimus2.settings')")
             assert json.loads(stored)["thinking"] == "careful"
             screen.rules_drawer()
