@@ -110,7 +110,7 @@ def test_a_bot_at_the_table_stops_at_its_clock_on_a_slow_device(monkeypatch):
     assert max(unbounded) > 2  # without a clock, the same races run on
 
 
-@pytest.mark.parametrize("wait_ms", [1000.0, 4000.0])
+@pytest.mark.parametrize("wait_ms", [800.0, 4000.0])
 def test_the_bots_between_two_of_a_persons_decisions_share_one_clock(monkeypatch, wait_ms):
     """Each bot decision of a wait gets half of what is left of the table's ``wait_ms``
     (``WAIT_MS``, or the "Bots think: carefully" setting's): the first one half of it,
@@ -120,8 +120,9 @@ def test_the_bots_between_two_of_a_persons_decisions_share_one_clock(monkeypatch
 
     from optimus.core.registry import get_game
     from optimus.ui.session import DECISION_MS, FLOOR_MS, WAIT_MS, decision_ms
+    from optimus.ui.table import THINKING
 
-    assert DECISION_MS == WAIT_MS / 2
+    assert DECISION_MS == WAIT_MS / 2 and THINKING["quick"] == WAIT_MS
     clock = iter(range(10**9))
     monkeypatch.setattr(time, "perf_counter", lambda: next(clock) * 0.05)  # 50 ms a reading
     s = TableSession(get_game("optimus2"), {}, seed=3, seats=["human", "hard", "hard", "hard"])

@@ -40,17 +40,19 @@ HUMAN = "human"
 """The device owner's seat; a further person at the device is ``"human:<name>"``."""
 FALLBACK = "normal"
 """The level that plays a decision a player's bot could not make."""
-DECISION_MS = 500.0
-"""The longest a built-in bot that searches thinks per decision at the table, on any
-device: its own budget, capped by this clock (wall time from the decision's start,
-the page's turns between slices included).  A fast device stops at the bot's own
-limit first; a slow one plays the best move found by then."""
-WAIT_MS = 1000.0
+DECISION_MS = 400.0
+"""The longest a built-in bot that searches thinks per decision at the table with
+:data:`WAIT_MS` (half of it), on any device: its own budget, capped by this clock
+(wall time from the decision's start, the page's turns between slices included).  A
+fast device stops at the bot's own limit first; a slow one plays the best move found
+by then."""
+WAIT_MS = 800.0
 """What the bots' decisions between two of the people's share (wall time, from the
-first of them): each may think for half of what is left of it, between
+person's decision), by default ("Bots think: quickly"; "carefully" gives them more,
+:data:`optimus.ui.table.THINKING`): each may think for half of what is left of it, between
 :data:`FLOOR_MS` and :data:`DECISION_MS`, so a person waits about this long for a
 round of bots however many decisions it holds."""
-FLOOR_MS = 40.0
+FLOOR_MS = 20.0
 """The least a searching bot's decision gets at the table when the wait is spent (its
 search stops at this clock and plays its best move so far: ``docs/bots.md``)."""
 
@@ -60,8 +62,8 @@ def decision_ms(spent_ms: float, wait_ms: float = WAIT_MS) -> float:
     ``spent_ms`` of the ``wait_ms`` they share: half of what is left, at most half of
     the wait (:data:`DECISION_MS` for :data:`WAIT_MS`) and at least :data:`FLOOR_MS`.
 
-    >>> decision_ms(0), decision_ms(600), decision_ms(990), decision_ms(5000)
-    (500.0, 200.0, 40.0, 40.0)
+    >>> decision_ms(0), decision_ms(400), decision_ms(790), decision_ms(5000)
+    (400.0, 200.0, 20.0, 20.0)
     >>> decision_ms(0, 4000), decision_ms(3000, 4000)
     (2000.0, 500.0)
     """
@@ -83,7 +85,7 @@ def table_budget(
 
     >>> from optimus.optimus2.bots import HardBot
     >>> table_budget(HardBot, None).time_ms, table_budget(HardBot, Budget(iterations=2))
-    (500.0, Budget(time_ms=None, iterations=2))
+    (400.0, Budget(time_ms=None, iterations=2))
     """
     if budget is not None:
         return budget

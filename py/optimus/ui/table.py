@@ -60,7 +60,7 @@ SPEED_LABELS: Mapping[str, str] = Words(
 )
 """The speed setting's choices, in the language spoken when read."""
 
-THINKING: dict[str, float] = {"quick": 1000.0, "careful": 4000.0}
+THINKING: dict[str, float] = {"quick": 800.0, "careful": 4000.0}
 """Per "Bots think" setting, what the bots between two of a person's decisions share
 (ms of wall time, :attr:`optimus.ui.session.TableSession.wait_ms`): "quick" answers in
 about a second; "careful" lets a searching bot use its whole budget on most devices."""
