@@ -65,6 +65,10 @@ DRAW_EVERY_MS = 150.0
 """At "instant" speed, bots playing one after another have the table drawn after a
 move only if this long has passed since it was last drawn (and once they are done):
 drawing costs as much as a quick bot's decision, and nobody can follow faster."""
+DRAW_SHARE = 4.0
+"""...and only if this many times the last drawing's cost has passed: on a slow device
+(a phone, where drawing a table takes 150 ms) drawing takes at most a quarter of the
+bots' time."""
 
 
 class Host(Protocol):
@@ -135,7 +139,7 @@ class Driver:
         session = self.session
         host = self.host
         assert session is not None
-        first, drawn, last_draw = True, False, 0.0
+        first, drawn, last_draw, draw_ms = True, False, 0.0, 0.0
         while generation == self.generation and (seat := session.bot_to_act()) is not None:
             started = time.perf_counter()
             if first:  # later, the table was drawn after the bot's move, its next turn included
@@ -153,10 +157,13 @@ class Driver:
             if generation != self.generation:
                 return
             instant = host.speed() == "instant"
-            drawn = not instant or (time.perf_counter() - last_draw) * 1000 >= DRAW_EVERY_MS
+            since = (time.perf_counter() - last_draw) * 1000
+            drawn = not instant or since >= max(DRAW_EVERY_MS, DRAW_SHARE * draw_ms)
+            before = time.perf_counter()
             self.after_move(seat, move, lambda: None, draw=drawn)
             if drawn:
                 last_draw = time.perf_counter()
+                draw_ms = (last_draw - before) * 1000
             SPENT.ms["moves"] += 1
             delay = ui.bot_delay(host.speed(), reduced_motion())
             await asyncio.sleep(max(0.0, delay - (time.perf_counter() - started)))
