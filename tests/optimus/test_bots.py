@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 
 import pytest
 
@@ -91,13 +92,17 @@ def test_hard_weighs_the_dice_it_leaves_to_the_others() -> None:
     assert leaving_orange > taking_orange + 0.5
 
 
-def _pauses(bot: HardBot, state: OptimusState) -> tuple[int, str]:
+def _pauses(
+    bot: HardBot, state: OptimusState, each: Callable[[], None] = lambda: None
+) -> tuple[int, str]:
+    """How often ``bot`` pauses while deciding (``each`` runs at every pause); its move."""
     gen = bot.think(state.observation(0), state.legal_moves(0))
     pauses = 0
     with pytest.raises(StopIteration) as stop:
         while True:
             next(gen)
             pauses += 1
+            each()
     return pauses, str(stop.value.value)
 
 
@@ -126,17 +131,11 @@ def test_hard_stops_at_its_clock_and_plays_the_best_it_has_valued(
     monkeypatch.setattr(core_bots.time, "perf_counter", lambda: now[0])
     monkeypatch.setattr(bots.time, "perf_counter", lambda: now[0])
     bot = HardBot(GAME, 0, Rng(1), Budget(time_ms=300, iterations=4))
-    gen = bot.think(s.observation(0), s.legal_moves(0))
-    pauses = 0
-    with pytest.raises(StopIteration) as stop:
-        while True:
-            next(gen)
-            pauses += 1
-            now[0] = 1.0  # the clock is spent from the first pause on
+    pauses, move = _pauses(bot, s, lambda: now.__setitem__(0, 1.0))  # spent from the first
     ev = make_evaluator(s, 0, HardBot.params, HardBot.learned)
     options = run_to_end(ranking(ev, s, 0, s.legal_moves(0)))
     first = distinct(options, False, HardBot.candidates)[0][1]
-    assert stop.value.value == first
+    assert move == first
     assert pauses < full - HardBot.candidates + 2  # one candidate valued, not ten
 
 

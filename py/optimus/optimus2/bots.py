@@ -453,10 +453,12 @@ class HardBot(StateBot):
         left = limit * min(n, self.race_width)
         cap = limit * self.race_stretch
         done = 0
-        while len(alive) > 1 and done < cap and left >= len(alive):
+        spent = False
+        while len(alive) > 1 and done < cap and left >= len(alive) and not spent:
             seed = self.rng.randrange(1 << 30)
             for k in alive:
-                if deadline is not None and time.perf_counter() >= deadline:
+                spent = deadline is not None and time.perf_counter() >= deadline
+                if spent:
                     break
                 c = s.clone()
                 c.apply_move(me, cands[k])
@@ -467,13 +469,10 @@ class HardBot(StateBot):
                 done += 1
                 if done >= max(2, self.race_from):  # a standard error needs two iterations
                     alive = self.survivors(results, alive, done)
-                continue
-            for k in alive:  # the clock is spent: the iteration it cut short is dropped
-                del results[k][done:]
-            self.raced = results
-            return 0 if done < 2 else leader(results, alive)  # < 2: the best by one step
+        for k in alive:  # the iteration the clock cut short, if any, is dropped
+            del results[k][done:]
         self.raced = results
-        return leader(results, alive)
+        return 0 if spent and done < 2 else leader(results, alive)  # 0: the best by one step
 
     def survivors(self, results: list[list[float]], alive: list[int], done: int) -> list[int]:
         """The candidates of ``alive`` not clearly behind the leader after ``done`` iterations."""
