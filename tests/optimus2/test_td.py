@@ -221,7 +221,7 @@ def test_a_multi_player_game_traces_every_seat_with_its_margin() -> None:
         assert all(len(idx) == 8 for _, idx, _, _ in steps)
 
 
-def test_the_multi_player_value_is_own_sheet_less_gift_less_the_others() -> None:
+def test_the_multi_player_value_is_own_sheet_less_gift_less_the_others_but_the_level() -> None:
     model = multi_model(level=1.0)
     register_td(trainer.MULTI_NAME, model)
     try:
@@ -240,7 +240,7 @@ def test_the_multi_player_value_is_own_sheet_less_gift_less_the_others() -> None
                     mine = own - model.gift[bucket(t)] * x
                     assert value(s, p, trainer.W4) == pytest.approx(mine)
                     others = [
-                        td_value(s.sd, s.sheets[q], t, turn_future(s, q, 1.0), model)
+                        td_value(s.sd, s.sheets[q], t, turn_future(s, q, 1.0), model) - 1.0
                         for q in range(4)
                         if q != p
                     ]

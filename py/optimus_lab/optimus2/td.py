@@ -1,7 +1,8 @@
-"""Learn the tuple tables of :mod:`optimus.optimus2.td` by TD(lambda) on solo self-play.
+"""Learn the tuple tables of :mod:`optimus.optimus2.td` by TD(lambda) on solo or multi-player
+self-play.
 
 ``nice -n 19 env PYTHONPATH=py python -m optimus_lab.optimus2.td --games 2000 --seed 1
---out /tmp/td.json [--resume /tmp/td.json] [--jobs 1]``
+--out /tmp/td.json [--resume /tmp/td.json] [--jobs 1] [--players 4]``
 
 Each game is played solo by the learned value's own greedy policy (one decision
 ahead over the afterstates, the bonus questions a move raises answered greedily
@@ -30,6 +31,24 @@ The curve: every ``--report`` games, the mean final score of the last
 mean over ``--eval-games`` fixed games (seeds apart from the training games').
 ``--export PATH`` writes the package's file (entries to 3 decimals) from
 ``--resume``'s state.
+
+``--players N`` (2-4) learns the multi-player value (``td4_weights.json``): every seat of
+an N-player game is played by the same policy (greedy on the current value, ``--epsilon``
+exploration), and each seat's settled afterstates move towards its own return, the
+*margin*: its final score less the mean of the others' (the mean, not the max: it is
+linear, so the value splits into the seat's own sheet less the others' mean, and the
+same tables serve both; the max of three others is mostly their luck). A seat's value
+(:func:`multi_parts`) is its own sheet's value by the tables, less the bucket's *gift
+weight* times the tray gift it leaves at the end of its own turn (the passive players'
+mean best gain from the tray, :func:`optimus.optimus2.bots.tray_gift` on the corrected
+evaluation), less the mean of the others' sheets' values by the same tables but for the ``moment``
+entry (a baseline: only the seat's own entries and the gift weight learn from its
+errors; the moment, the same entry for all seats, then learns the margin's level). The
+gift weights start at 1 (the others' mean rises by the gift when they pick) and move by
+``--alpha-gift * error * gift``. The training mean is then the mean score of all seats;
+every ``--eval-every`` games ``TdBot`` on the current value plays the arena's games
+``0 .. --eval-games - 1`` of seed ``1000 + --seed`` against N - 1 ``normal``
+(``greedy_win``, ``greedy_mean``, ``greedy_margin``).
 """
 
 from __future__ import annotations
@@ -169,13 +188,17 @@ def multi_parts(s: Optimus2State, p: int, model: TdModel) -> tuple[float, list[i
     own, idx = td_parts(sd, s.sheets[p], t, turn_future(s, p, 1.0), model)
     b = bucket(t)
     x = tray_gift(s, LEARNED) if gift_left(s, p) else 0.0
-    others = [
-        td_parts(sd, s.sheets[q], t, turn_future(s, q, 1.0), model)[0]
-        for q in range(s.num_players)
-        if q != p
-    ]
+    others = [sheet_value(s, q, t, model) for q in range(s.num_players) if q != p]
     v = own - model.gift[b] * x - math.fsum(others) / len(others)
     return v, idx, x, b
+
+
+def sheet_value(s: Optimus2State, q: int, t: float, model: TdModel) -> float:
+    """Seat ``q``'s sheet's value by ``model`` without the ``moment`` entry (the others'
+    baseline: the moment is the same entry for every seat, so in a difference it would
+    cancel out and never learn the margin's level)."""
+    v, idx = td_parts(s.sd, s.sheets[q], t, turn_future(s, q, 1.0), model)
+    return v - model.tables[idx[-1]] if idx else v
 
 
 def play_multi(
