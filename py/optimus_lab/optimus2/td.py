@@ -45,10 +45,14 @@ evaluation), less the mean of the others' sheets' values by the same tables but 
 entry (a baseline: only the seat's own entries and the gift weight learn from its
 errors; the moment, the same entry for all seats, then learns the margin's level). The
 gift weights start at 1 (the others' mean rises by the gift when they pick) and move by
-``--alpha-gift * error * gift``. The training mean is then the mean score of all seats;
-every ``--eval-every`` games ``TdBot`` on the current value plays the arena's games
-``0 .. --eval-games - 1`` of seed ``1000 + --seed`` against N - 1 ``normal``
-(``greedy_win``, ``greedy_mean``, ``greedy_margin``).
+``--alpha-gift * error * gift`` (small: every end of a turn reads it). Each afterstate's
+value is brought up to date (its own entries and the gift weight as they are now) before
+its error is taken, so that a block's many updates of an entry all afterstates share (the
+``moment``, read by every seat of every game) do not each correct the same stale error
+(without it, blocks of 10-20 four-player games made the level and the gift diverge).
+The training mean is then the mean score of all seats; every ``--eval-every`` games
+``TdBot`` on the current value plays the arena's games ``0 .. --eval-games - 1`` of seed
+``1000 + --seed`` against N - 1 ``normal`` (``greedy_win``, ``greedy_mean``, ``greedy_margin``).
 """
 
 from __future__ import annotations
@@ -325,15 +329,24 @@ def update_multi(
     alpha: float,
     alpha_moment: float = 0.01,
     tables_too: bool = True,
-    alpha_gift: float = 0.0002,
+    alpha_gift: float = 0.00001,
+    played: TdModel | None = None,
 ) -> None:
     """:func:`update` for one seat of a multi-player game: the entries of its own sheet as
     solo, and the gift weight of the bucket of each afterstate that left a gift ``x`` by
-    ``-alpha_gift * delta * x`` (the value falls by ``weight * x``)."""
+    ``-alpha_gift * delta * x`` (the value falls by ``weight * x``).
+
+    ``played``: the model the game was played with; each afterstate's value is then
+    brought up to date first (its own entries and gift weight as they are now), so that a
+    block's many updates of a shared entry (the ``moment``, read by every seat of every
+    game) do not each correct the same stale error."""
     steps, final = trace
     tables, visits, gift = state["tables"], state["visits"], state["gift"]
     target = final
     for v, idx, x, b in reversed(steps):
+        if played is not None:
+            old = played.tables
+            v += math.fsum(tables[i] - old[i] for i in idx) - (gift[b] - played.gift[b]) * x
         delta = target - v
         if idx:
             _move(tables, visits, idx, delta, alpha, alpha_moment, tables_too)
@@ -387,7 +400,7 @@ def train(
     eval_games: int = 20,
     alpha_moment: float = 0.01,
     calibrate: int = 0,
-    alpha_gift: float = 0.0002,
+    alpha_gift: float = 0.00001,
     echo: bool = True,
 ) -> dict[str, Any]:
     """Play and learn from game ``state['games']`` up to ``games`` (in blocks of ``batch``)."""
@@ -422,7 +435,14 @@ def train(
                     traces, scores = by_game[g]
                     for trace in traces:
                         update_multi(
-                            state, trace, lam, alpha, alpha_moment, g >= calibrate, alpha_gift
+                            state,
+                            trace,
+                            lam,
+                            alpha,
+                            alpha_moment,
+                            g >= calibrate,
+                            alpha_gift,
+                            model,
                         )
                     recent.append(math.fsum(scores) / len(scores))
                 else:
@@ -473,7 +493,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--players", type=int, default=1, help="2-4: self-play with this many seats (multi)"
     )
     parser.add_argument(
-        "--alpha-gift", type=float, default=0.0002, help="multi: the gift weights' step"
+        "--alpha-gift", type=float, default=0.00001, help="multi: the gift weights' step"
     )
     parser.add_argument("--export", help="write the package's weights file from --resume")
     args = parser.parse_args(argv)
