@@ -285,3 +285,12 @@ def test_the_td_bots_value_solo_games_with_the_solo_value_and_others_with_the_mu
 
     assert not has_td("td4_none")
     assert NoMulti(game, 0, Rng(1)).weights_for(four) == TD
+
+
+def test_the_shipped_multi_player_weights_load_and_the_bots_use_them_with_others() -> None:
+    shipped = load_td(TD4.model)
+    assert shipped.players == 4 and len(shipped.gift) == BUCKETS
+    assert len(shipped.tables) == flat_size(load_sheet())
+    assert has_td(TD4.model)
+    four = random_positions(13, 2)[3]
+    assert TdBot(Optimus2Game(), 0, Rng(1)).weights_for(four) == TD4

@@ -23,6 +23,12 @@ game the value is the score. The tables are package data (``td_weights.json``),
 learned by TD(lambda) on afterstates of solo self-play (``python -m optimus_lab.optimus2.td``); the
 look-up is a handful of integer operations on top of the corrected evaluation.
 
+The multi-player value (``td4_weights.json``, ``players`` > 1, learned in 4-player self-play
+with ``--players 4``) has the same tables, learned towards the final margin over the
+others' mean score, and one *gift weight* per bucket: ``optimus.optimus2.bots.value``
+takes that weight times the tray gift the player leaves the passive players at the end of
+its own turn off its sheet's value (:data:`MULTI_PREFIX`).
+
 >>> from optimus.optimus2.sheet import load_sheet
 >>> sd = load_sheet()
 >>> table_indices(sd, sd.new_sheet(), [0.0] * 36)
