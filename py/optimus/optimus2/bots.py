@@ -46,6 +46,14 @@ solo playouts stop (``python -m optimus_lab.optimus2.train --ends ... --log``, t
 TD = Weights(model="td_weights")
 """The value learned by temporal differences (:mod:`optimus.optimus2.td`, ``td_weights.json``)."""
 
+TD4 = Weights(model="td4_weights")
+"""The multi-player value learned by temporal differences (``td4_weights.json``): the tables'
+value of the player's own sheet, less the weighted tray gift at the end of its own turn
+(:func:`opponent_terms`)."""
+
+MULTI_TD = "td4"
+"""The names of the multi-player TD values start with this (``td.MULTI_PREFIX``)."""
+
 QUALITY = (0.0, 0.55, 0.75, 0.86, 0.93, 0.97, 1.0)
 """Share of a good pick's worth expected from the best of k rolled dice."""
 
@@ -80,7 +88,10 @@ def value(s: Optimus2State, player: int, w: Weights = DEFAULT) -> float:
     if w.model:
         from optimus.optimus2.value import named_value  # only when used: page boot
 
-        return named_value(s.sd, sh, t, turn_future(s, player, 1.0), w.model, w.scale)
+        v = named_value(s.sd, sh, t, turn_future(s, player, 1.0), w.model, w.scale)
+        if s.num_players > 1 and w.model.startswith(MULTI_TD):
+            v -= opponent_terms(s, player, w.model)
+        return v
     return sheet_value(s.sd, sh, t, w) + turn_future(s, player, w.pick)
 
 
@@ -247,6 +258,28 @@ def play_on(
         yield None
 
 
+def gift_left(s: Optimus2State, player: int) -> bool:
+    """Whether ``s`` is the end of ``player``'s own turn, the passive players to pick from
+    the tray it leaves."""
+    return s.phase == "simul" and s.simul == "passive" and s.active == player
+
+
+def opponent_terms(s: Optimus2State, player: int, name: str) -> float:
+    """What the multi-player TD value ``name`` takes off the player's own sheet's value for
+    the others, beyond their sheets (the same for every afterstate of one decision, so left
+    out here): at the end of its own turn, the bucket's gift weight times the tray gift
+    (:func:`tray_gift` on the corrected evaluation)."""
+    if not gift_left(s, player):
+        return 0.0
+    from optimus.optimus2.td import get_td  # only when used: page boot
+    from optimus.optimus2.value import bucket
+
+    model = get_td(name)
+    if not model.gift:
+        return 0.0
+    return model.gift[bucket(progress_left(s))] * tray_gift(s, LEARNED)
+
+
 def leader(results: list[list[float]], alive: list[int]) -> int:
     """The candidate of ``alive`` with the best playouts in all (the first of equals)."""
     return max(alive, key=lambda k: (math.fsum(results[k]), -k))
@@ -304,20 +337,38 @@ class NormalBot(ChoiceBot):
         return greedy_pick(state, self.player, legal_moves, self.weights, rng=self.rng)
 
 
+def has_td(name: str) -> bool:
+    """Whether the TD value ``name`` is registered or shipped (``<name>.json``)."""
+    from importlib import resources
+
+    from optimus.optimus2.td import TDS  # only when used: page boot
+
+    if TDS.registered(name) is not None:
+        return True
+    return resources.files(TDS.package).joinpath(f"{name}.json").is_file()
+
+
 class TdBot(ChoiceBot):
-    """Greedy one decision ahead on the value learned by temporal differences (:data:`TD`):
-    every afterstate (the bonus questions a move raises answered greedily inside the
-    look) valued by it, a reroll by :attr:`rerolls` sampled rolls. Experimental: not in
+    """Greedy one decision ahead on the value learned by temporal differences (:data:`TD`
+    solo; with others :data:`TD4`, the multi-player value, if there is one): every
+    afterstate (the bonus questions a move raises answered greedily inside the look)
+    valued by it, a reroll by :attr:`rerolls` sampled rolls. Experimental: not in
     :data:`LEVELS` (the lab plays it as ``optimus.optimus2.bots:TdBot``)."""
 
     level = "td"
     weights: ClassVar[Weights] = TD
+    multi: ClassVar[Weights] = TD4
     rerolls: ClassVar[int] = 8
 
+    def weights_for(self, state: Optimus2State) -> Weights:
+        """:attr:`multi` when the game has others and that value exists, else :attr:`weights`."""
+        if state.num_players > 1 and has_td(self.multi.model):
+            return self.multi
+        return self.weights
+
     def choice(self, state: Optimus2State, legal_moves: list[str]) -> str:
-        return greedy_pick(
-            state, self.player, legal_moves, self.weights, rng=self.rng, rerolls=self.rerolls
-        )
+        w = self.weights_for(state)
+        return greedy_pick(state, self.player, legal_moves, w, rng=self.rng, rerolls=self.rerolls)
 
 
 class TdLookBot(TdBot):
@@ -332,7 +383,7 @@ class TdLookBot(TdBot):
     samples: ClassVar[int] = 6
 
     def choice(self, state: Optimus2State, legal_moves: list[str]) -> str:
-        me, w = self.player, self.weights
+        me, w = self.player, self.weights_for(state)
         scored = run_to_end(afterstate_steps(state, me, legal_moves, w))
         scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
         cands = [(m, c) for _, m, c in scored[: self.top]]
@@ -346,14 +397,17 @@ class TdLookBot(TdBot):
             if move == "reroll":
                 v = run_to_end(reroll_steps(state, me, w, self.rng, self.samples))
             else:
-                v = self.look(c, seeds)
+                v = self.look(c, seeds, w)
             if v > best_v:
                 best, best_v = move, v
         return best
 
-    def look(self, c: Optimus2State, seeds: list[int]) -> float:
-        """Mean over the rolls of ``seeds`` of the best afterstate of ``c``'s next decision."""
-        me, w = self.player, self.weights
+    def look(self, c: Optimus2State, seeds: list[int], w: Weights | None = None) -> float:
+        """Mean over the rolls of ``seeds`` of the best afterstate of ``c``'s next decision
+        (valued by ``w``; None: :meth:`weights_for` ``c``)."""
+        me = self.player
+        if w is None:
+            w = self.weights_for(c)
         runs = seeds if c.is_chance() else seeds[:1]
         total = 0.0
         for seed in runs:

@@ -23,6 +23,12 @@ game the value is the score. The tables are package data (``td_weights.json``),
 learned by TD(lambda) on afterstates of solo self-play (``python -m optimus_lab.optimus2.td``); the
 look-up is a handful of integer operations on top of the corrected evaluation.
 
+The multi-player value (``td4_weights.json``, ``players`` > 1, learned in 4-player self-play
+with ``--players 4``) has the same tables, learned towards the final margin over the
+others' mean score, and one *gift weight* per bucket: ``optimus.optimus2.bots.value``
+takes that weight times the tray gift the player leaves the passive players at the end of
+its own turn off its sheet's value (:data:`MULTI_PREFIX`).
+
 >>> from optimus.optimus2.sheet import load_sheet
 >>> sd = load_sheet()
 >>> table_indices(sd, sd.new_sheet(), [0.0] * 36)
@@ -50,6 +56,10 @@ from optimus.optimus2.value import (
     load_model,
     score_of,
 )
+
+MULTI_PREFIX = "td4"
+"""The names of the multi-player values start with this (``td4_weights.json``; the bots add
+the opponent-aware terms to the tables' value when a game has others)."""
 
 TABLES = ("yellow", "blue", "green", "pink", "silver", "actions", "foxes")
 """Names of the tuple tables, in the order of :func:`table_indices`."""
@@ -146,6 +156,12 @@ class TdModel:
     dense: Model
     tables: list[float]
     sheet: str = "standard"
+    players: int = 1
+    """1: the solo value (the final score); more: the multi-player value (the final margin
+    over the others' mean, :data:`MULTI_PREFIX`)."""
+    gift: tuple[float, ...] = ()
+    """Multi-player: per bucket, the weight of the tray gift left to the passive players
+    at the end of the player's own turn (``optimus.optimus2.bots.tray_gift``)."""
 
 
 def prior(feats: list[float], t: float, dense: Model) -> float:
@@ -210,13 +226,28 @@ def parse_td(text: str, where: str = "td weights") -> TdModel:
     if len(tables) != flat_size(load_sheet(sheet)):
         raise ValueError(f"{where}: expected {flat_size(load_sheet(sheet))} entries")
     dense = load_model(str(data.get("dense", "value_weights")))
-    return TdModel(dense, [float(x) for x in tables], sheet)
+    players = data.get("players", 1)
+    gift = data.get("gift", [])
+    if not isinstance(players, int) or players < 1:
+        raise ValueError(f"{where}: players must be a positive integer")
+    if players > 1 and (
+        not isinstance(gift, list)
+        or len(gift) != BUCKETS
+        or not all(isinstance(x, (int, float)) and math.isfinite(x) for x in gift)
+    ):
+        raise ValueError(f"{where}: a multi-player value needs {BUCKETS} gift weights")
+    weights = tuple(float(x) for x in gift) if players > 1 else ()
+    return TdModel(dense, [float(x) for x in tables], sheet, players, weights)
 
 
 def td_json(model: TdModel, dense: str = "value_weights", **meta: object) -> str:
     """The JSON of ``model`` (:func:`parse_td` reads it), entries to 3 decimals."""
+    extra: dict[str, object] = {}
+    if model.players > 1:
+        extra = {"players": model.players, "gift": [round(x, 4) for x in model.gift]}
     data = {
         **meta,
+        **extra,
         "sheet": model.sheet,
         "dense": dense,
         "tables_names": list(TABLES),
