@@ -223,11 +223,12 @@ class HardBot(StateBot):
     candidates: ClassVar[int] = 10
     deny: ClassVar[float] = 0.5
     learned: ClassVar[bool] = True
+    multi: ClassVar[bool] = False
 
     def decide(self, state: OptimusState, legal_moves: list[str]) -> Thinking:
         me = self.player
         yield None
-        ev = make_evaluator(state, me, self.params, self.learned)
+        ev = make_evaluator(state, me, self.params, self.learned, self.multi)
         options = yield from ranking(ev, state, me, legal_moves)
         yield None
         active = state.phase == "active" and not state.solo
@@ -237,7 +238,7 @@ class HardBot(StateBot):
         penalty = [0.0] * len(picked)
         if active:
             penalty = yield from self.denial(state, [m for _, m in picked])
-        look = Lookahead(state, me, self.params, self.learned)
+        look = Lookahead(state, me, self.params, self.learned, self.multi)
         marks, left = state.marks[me], JOKERS - state.jokers_used[me]
         sheets = []
         for _, move in picked:
