@@ -210,7 +210,10 @@ class HardBot(StateBot):
     the mean gain the four dice it leaves give the others (their greedy best
     with those dice). The search yields after every sheet it values (a few
     milliseconds). In solo (``learned``) sheets are valued by the learned
-    evaluation (:mod:`optimus.optimus.value`), else by the hand-made one.
+    evaluation (:mod:`optimus.optimus.value`), else by the hand-made one;
+    ``multi`` (off: it wins less, see docs/notes/bots-history.md) values them
+    in games with others by the learned multi-player evaluation
+    (:mod:`optimus.optimus.value_multi`).
 
     Not a :class:`~optimus.core.bots.SearchBot`: a roll has few enough outcomes
     to enumerate, so it computes exact expectations where ``SearchBot`` samples
