@@ -210,7 +210,10 @@ class HardBot(StateBot):
     the mean gain the four dice it leaves give the others (their greedy best
     with those dice). The search yields after every sheet it values (a few
     milliseconds). In solo (``learned``) sheets are valued by the learned
-    evaluation (:mod:`optimus.optimus.value`), else by the hand-made one.
+    evaluation (:mod:`optimus.optimus.value`), else by the hand-made one;
+    ``multi`` (off: it wins less, see docs/notes/bots-history.md) values them
+    in games with others by the learned multi-player evaluation
+    (:mod:`optimus.optimus.value_multi`).
 
     Not a :class:`~optimus.core.bots.SearchBot`: a roll has few enough outcomes
     to enumerate, so it computes exact expectations where ``SearchBot`` samples
@@ -223,12 +226,13 @@ class HardBot(StateBot):
     candidates: ClassVar[int] = 10
     deny: ClassVar[float] = 0.5
     learned: ClassVar[bool] = True
+    multi: ClassVar[bool] = False
 
     def decide(self, state: OptimusState, legal_moves: list[str]) -> Thinking:
         me = self.player
         limit, deadline = self.limits()
         yield None
-        ev = make_evaluator(state, me, self.params, self.learned)
+        ev = make_evaluator(state, me, self.params, self.learned, self.multi)
         options = yield from ranking(ev, state, me, legal_moves)
         yield None
         active = state.phase == "active" and not state.solo
@@ -238,7 +242,7 @@ class HardBot(StateBot):
         penalty = [0.0] * len(picked)
         if active:
             penalty = yield from self.denial(state, [m for _, m in picked])
-        look = Lookahead(state, me, self.params, self.learned)
+        look = Lookahead(state, me, self.params, self.learned, self.multi)
         marks, left = state.marks[me], JOKERS - state.jokers_used[me]
         sheets = []
         for _, move in picked:

@@ -142,12 +142,18 @@ class Lookahead:
     """
 
     def __init__(
-        self, state: OptimusState, player: int, params: Params, learned: bool = True
+        self,
+        state: OptimusState,
+        player: int,
+        params: Params,
+        learned: bool = True,
+        multi: bool = False,
     ) -> None:
         self.state = state
         self.player = player
         self.params = params
         self.learned = learned
+        self.multi = multi
         self._evs: dict[int, SheetEvaluator] = {}
 
     def after(self, roll: int) -> SheetEvaluator:
@@ -155,7 +161,8 @@ class Lookahead:
         if ev is None:
             sim = self.state.clone()
             sim.roll = roll
-            ev = make_evaluator(sim, self.player, self.params, self.learned)
+            ahead = roll - self.state.roll
+            ev = make_evaluator(sim, self.player, self.params, self.learned, self.multi, ahead)
             self._evs[roll] = ev
         return ev
 

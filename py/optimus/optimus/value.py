@@ -323,12 +323,29 @@ SheetEvaluator = Evaluator | LearnedEvaluator
 
 
 def make_evaluator(
-    state: OptimusState, player: int, params: Params = DEFAULT, learned: bool = True
+    state: OptimusState,
+    player: int,
+    params: Params = DEFAULT,
+    learned: bool = True,
+    multi: bool = False,
+    ahead: int = 0,
 ) -> SheetEvaluator:
-    """The learned evaluation in solo (when ``learned`` and shipped), else the hand-made one."""
-    model = shipped_model() if learned and state.solo else None
-    if model is not None:
-        return LearnedEvaluator(state.layout, state.roll, model)
+    """The learned evaluation in solo (when ``learned`` and shipped), else the hand-made one.
+
+    With others and ``multi``: the learned multi-player evaluation
+    (:mod:`optimus.optimus.value_multi`, read on first use) for sheets ``ahead``
+    rolls after the present one, when shipped.
+    """
+    if state.solo:
+        model = shipped_model() if learned else None
+        if model is not None:
+            return LearnedEvaluator(state.layout, state.roll, model)
+    elif multi:
+        from optimus.optimus import value_multi  # the weights are read only when asked for
+
+        multi_model = value_multi.shipped_multi_model()
+        if multi_model is not None:
+            return value_multi.multi_evaluator(state, player, multi_model, ahead)
     return Evaluator(state, player, params)
 
 

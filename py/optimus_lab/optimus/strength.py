@@ -7,15 +7,21 @@ Plays the games of ``python -m optimus arena optimus`` (game ``g`` depends only
 on ``--seed`` and ``g``, so the scores are exactly the arena's) one after
 another with :func:`optimus.core.arena.play_game`, timing every decision in CPU
 time (``time.process_time``), and appends one JSON line per game to ``--log``;
-a run stopped early resumes where the log ends. ``--weights FILE`` values solo
+a run stopped early resumes where the log ends; ``--first N`` plays games
+``N`` to ``N + games - 1``. ``--weights FILE`` values solo
 sheets with another learned model (a file written by
-:mod:`optimus_lab.optimus.train`) instead of the shipped one. ``--summary``
+:mod:`optimus_lab.optimus.train`) instead of the shipped one, ``--multi-weights
+FILE`` sheets in games with others (a file written by
+:mod:`optimus_lab.optimus.train_multi`; for the bots that use it). ``--summary``
 prints the first player's mean score (95% interval), win rate and CPU time per
 decision (mean, p95) of a log, and with ``--against OTHER.jsonl`` the mean
 paired difference from another run over the games both played (the same dice).
 
 :class:`OneRollBot` (``--players optimus_lab.optimus.strength:OneRollBot``) is
-``hard`` valuing its candidates one roll ahead only (no search two rolls deep).
+``hard`` valuing its candidates one roll ahead only (no search two rolls deep);
+:class:`MultiHardBot` (``optimus_lab.optimus.strength:MultiHardBot``) is ``hard``
+valuing sheets in games with others by the learned multi-player evaluation
+(:mod:`optimus.optimus.value_multi`).
 """
 
 from __future__ import annotations
@@ -28,12 +34,19 @@ from collections.abc import Sequence
 from typing import Any
 
 import optimus.optimus.value as value
+import optimus.optimus.value_multi as value_multi
 from optimus.core.arena import mean_ci, play_game
 from optimus.core.bots import Budget
 from optimus.optimus.bots import HardBot
 from optimus.optimus.game import OptimusGame
 
 Row = dict[str, Any]
+
+
+class MultiHardBot(HardBot):
+    """``hard`` valuing sheets with the learned multi-player evaluation in games with others."""
+
+    multi = True
 
 
 class OneRollBot(HardBot):
@@ -76,19 +89,31 @@ def summary(path: str, against: str | None = None) -> list[str]:
 
 
 def run(
-    specs: list[str], games: int, seed: int, iterations: int, log: str, weights: str | None
+    specs: list[str],
+    games: int,
+    seed: int,
+    iterations: int,
+    log: str,
+    weights: str | None,
+    first: int = 0,
+    multi_weights: str | None = None,
 ) -> None:
     if weights:
         with open(weights, encoding="utf-8") as f:
             model = value.Model.from_json(json.load(f))
         value.shipped_model = lambda: model  # type: ignore[assignment]
+    if multi_weights:
+        with open(multi_weights, encoding="utf-8") as f:
+            multi_model = value_multi.MultiModel.from_json(json.load(f))
+        value_multi.shipped_multi_model = lambda: multi_model  # type: ignore[assignment]
     done = read_log(log)
     game = OptimusGame()
-    for g in range(games):
+    opts = game.normalize_options({"players": len(specs)})
+    for g in range(first, first + games):
         if g in done:
             continue
         scores, wins, times = play_game(
-            game, specs, g, seed, {}, Budget(iterations=iterations), clock=time.process_time
+            game, specs, g, seed, opts, Budget(iterations=iterations), clock=time.process_time
         )
         row = {
             "g": g,
@@ -106,15 +131,28 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--players", default="hard", help="comma-separated levels or specs")
     parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--first", type=int, default=0, help="number of the first game")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--iterations", type=int, default=4)
     parser.add_argument("--weights", help="a model file for the learned solo value")
+    parser.add_argument(
+        "--multi-weights", help="a model file for the learned multi-player value (MultiHardBot)"
+    )
     parser.add_argument("--log", required=True)
     parser.add_argument("--summary", action="store_true", help="only print the log's figures")
     parser.add_argument("--against", help="another run's log: paired differences")
     args = parser.parse_args(argv)
     if not args.summary:
-        run(args.players.split(","), args.games, args.seed, args.iterations, args.log, args.weights)
+        run(
+            args.players.split(","),
+            args.games,
+            args.seed,
+            args.iterations,
+            args.log,
+            args.weights,
+            args.first,
+            args.multi_weights,
+        )
     for line in summary(args.log, args.against):
         print(line)
 
