@@ -13,7 +13,9 @@ on the device.  This plays the arena's games (game ``g``: its seed, and player
 outside the table's clock, the others as the table's bots.  The clock runs
 ``--slowdown`` times faster than this machine's, as if the device were that much
 slower than CPython here (Pyodide in Chromium: about 2.5; a mid-range phone, 4x
-slower again: about 10).  Wall-clock figures: run it on a quiet machine.
+slower again: about 10).  Wall-clock figures: run it on a quiet machine, or with
+``--cpu``: the clock then counts each process's CPU time, which a busy machine
+does not stretch.
 
 Prints each player's mean score and win rate with 95% intervals, and the clocks the
 table's bots got (ms of the device, median and 10th percentile) and their CPU time
@@ -23,6 +25,7 @@ per decision here.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import time
 from collections.abc import Sequence
@@ -86,9 +89,11 @@ def play(
     return scores, wins, clocks, cpu
 
 
-def _range(args: tuple[str, list[str], set[int], int, int, int, float, float]) -> list[Result]:
-    game_name, specs, people, start, stop, seed, slowdown, wait_ms = args
-    real = time.perf_counter
+def _range(
+    args: tuple[str, list[str], set[int], int, int, int, float, float, bool],
+) -> list[Result]:
+    game_name, specs, people, start, stop, seed, slowdown, wait_ms, cpu = args
+    real = time.process_time if cpu else time.perf_counter
     time.perf_counter = lambda: real() * slowdown  # the device's clock: slowdown x this one
     return [play(game_name, specs, people, g, seed, wait_ms) for g in range(start, stop)]
 
@@ -109,18 +114,35 @@ def main(argv: Sequence[str] | None = None) -> int:
         help=f'the bots\' clock per wait (ms of the device; {WAIT_MS:g}: "Bots think: quickly", '
         f'{THINKING["careful"]:g}: "carefully")',
     )
+    parser.add_argument(
+        "--cpu",
+        action="store_true",
+        help="the clock counts this process's CPU time (figures that hold on a busy machine)",
+    )
+    parser.add_argument(
+        "--log",
+        help="also write each game's scores and wins, one JSON line a game, in the form of "
+        "optimus_lab.optimus2.strength's logs (its --summary --against pairs two runs)",
+    )
     args = parser.parse_args(argv)
     specs = args.players.split(",")
     people = {int(i) for i in args.people.split(",") if i}
     if not people:
         parser.error("--people: seat at least one player as a person (a wait ends at their turn)")
     tasks = [
-        (args.game, specs, people, start, stop, args.seed, args.slowdown, args.wait_ms)
+        (args.game, specs, people, start, stop, args.seed, args.slowdown, args.wait_ms, args.cpu)
         for start, stop in ranges(args.games, args.jobs)
     ]
     with executor(max(2, len(tasks))) as pool:  # processes: each sets its own clock
         results = [r for part in pool.map(_range, tasks) for r in part]
     n = len(results)
+    if args.log:
+        with open(args.log, "w", encoding="utf-8") as f:
+            for g, r in enumerate(results):
+                f.write(
+                    json.dumps({"g": g, "scores": r[0], "wins": r[1], "cpu_ms": [[] for _ in r[0]]})
+                    + "\n"
+                )
     print(
         f"{args.game}: {n} games, {','.join(specs)}, people {sorted(people)}, "
         f"clock {args.slowdown:g}x slower than here, {args.wait_ms:g} ms a wait"

@@ -404,6 +404,8 @@ def _timed(clock: _Clock, means: list[float]) -> type[HardBot]:
             return means[move] if move < len(means) else 0.0
             yield  # pragma: no cover
 
+        look = playout  # with others
+
     return Timed
 
 
@@ -442,23 +444,95 @@ def test_a_clock_spent_before_two_iterations_plays_the_best_by_one_step(
     assert best == (0 if full < 2 else 2)
 
 
+@pytest.mark.parametrize("players", [1, 2])
 def test_hard_with_its_clock_spent_plays_the_best_move_by_one_step_at_once(
-    monkeypatch: pytest.MonkeyPatch,
+    players: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # with others the best by one step on the multi-player value
     import itertools
 
     import optimus.optimus2.bots as bots
     from optimus.core.bots import run_to_end
-    from optimus.optimus2.bots import afterstate_steps
+    from optimus.optimus2.bots import TD4, afterstate_steps
 
-    s = start(1)
+    s = start(players)
     roll(s, "123456")
     legal = s.legal_moves(0)
     ticks = itertools.count()
     monkeypatch.setattr(bots.time, "perf_counter", lambda: float(next(ticks)))  # 1 s a look
     Timed = _timed(_Clock(0.0), [])
     move = Timed(GAME, 0, Rng(1), Budget(time_ms=40)).choose(s.observation(0), legal)
-    scored = run_to_end(afterstate_steps(s, 0, legal, HardBot.judge))
+    judge = TD4 if players > 1 else HardBot.judge
+    scored = run_to_end(afterstate_steps(s, 0, legal, judge))
     scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
     assert Timed.calls == 0
     assert move == scored[0][1]
+
+
+def test_with_others_hard_races_its_best_candidates_one_decision_ahead_on_the_multi_value() -> None:
+    # The candidates: the best by one step on the multi-player value (and a reroll); each
+    # valued, under an iteration's dice shared by all, by the best afterstate of the
+    # player's next decision on that value; no playout to the end of the turn.
+    from optimus.core.bots import run_to_end
+    from optimus.optimus2.bots import TD4, afterstate_steps, next_best, roll_randomly
+
+    s = start(2)
+    roll(s, "123456")
+    legal = s.legal_moves(0)
+    seen: dict[str, list[str]] = {}
+
+    class Recording(HardBot):
+        def race(self, s, cands, limit, deadline, play=None):  # type: ignore[no-untyped-def]
+            seen["cands"] = list(cands)
+            return (yield from super().race(s, cands, limit, deadline, play))
+
+        def playout(self, c, rng):  # type: ignore[no-untyped-def]
+            raise AssertionError("with others hard plays no playout to the end of its turn")
+
+    bot = Recording(GAME, 0, Rng(2), Budget(iterations=3))
+    move = bot.choose(s.observation(0), legal)
+    scored = run_to_end(afterstate_steps(s, 0, legal, TD4))
+    scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
+    best = [m for _, m, _ in scored[: HardBot.look_candidates]]
+    assert seen["cands"] == best + ["reroll"] * ("reroll" in legal)
+    assert move in seen["cands"]
+    first_dice = Rng(2).randrange(1 << 30)  # the first iteration's dice
+    for k, cand in enumerate(seen["cands"]):
+        c = s.clone()
+        c.apply_move(0, cand)
+        assert bot.raced[k][0] == run_to_end(next_best(c, 0, TD4, Rng(first_dice)))
+    # a pick that leaves the player a next decision is worth that decision's best
+    # afterstate, once the dice to come are rolled
+    c = s.clone()
+    c.apply_move(0, best[0])
+    rolled = c.clone()
+    roll_randomly(rolled, Rng(1))
+    assert 0 in rolled.actors()
+    legal = [m for m in rolled.legal_moves(0) if m != "reroll"]
+    after = run_to_end(afterstate_steps(rolled, 0, legal, TD4))
+    assert run_to_end(next_best(c, 0, TD4, Rng(1))) == max(v for v, _, _ in after)
+
+
+@pytest.mark.parametrize("why", ["no value set", "its file missing"])
+def test_with_others_and_no_multi_player_value_hard_plays_its_playouts(
+    why: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import optimus.optimus2.bots as bots
+
+    class Counting(HardBot):
+        calls = 0
+        multi = None if why == "no value set" else HardBot.multi
+
+        def playout(self, c, rng):  # type: ignore[no-untyped-def]
+            Counting.calls += 1
+            return (yield from super().playout(c, rng))
+
+    if why == "its file missing":
+        monkeypatch.setattr(bots, "has_td", lambda name: False)
+    s = start(2)
+    roll(s, "123456")
+    move = Counting(GAME, 0, Rng(2), Budget(iterations=2)).choose(
+        s.observation(0), s.legal_moves(0)
+    )
+    assert move in s.legal_moves(0)
+    assert Counting.calls >= 2

@@ -176,6 +176,21 @@ def afterstate_steps(
     return out
 
 
+def next_best(c: Optimus2State, player: int, w: Weights, rng: Rng) -> Generator[None, None, float]:
+    """The value by ``w`` of ``player``'s best afterstate at its next decision after ``c``,
+    the dice to come rolled by ``rng`` (``c`` itself if ``player`` has no decision before
+    the others' or the end); plays on ``c``. Yields after each afterstate."""
+    if c.is_chance():
+        roll_randomly(c, rng)
+    if c.is_terminal() or player not in c.actors():
+        return value(c, player, w)
+    legal = [m for m in c.legal_moves(player) if m != "reroll"]
+    scored = yield from afterstate_steps(c, player, legal, w)
+    if not scored:
+        return value(c, player, w)
+    return max(v for v, _, _ in scored)
+
+
 def greedy_to_end(
     s: Optimus2State,
     w: Weights,
@@ -404,22 +419,11 @@ class TdLookBot(TdBot):
 
     def look(self, c: Optimus2State, seeds: list[int], w: Weights | None = None) -> float:
         """Mean over the rolls of ``seeds`` of the best afterstate of ``c``'s next decision
-        (valued by ``w``; None: :meth:`weights_for` ``c``)."""
-        me = self.player
+        (:func:`next_best`, valued by ``w``; None: :meth:`weights_for` ``c``)."""
         if w is None:
             w = self.weights_for(c)
         runs = seeds if c.is_chance() else seeds[:1]
-        total = 0.0
-        for seed in runs:
-            d = c.clone()
-            if d.is_chance():
-                roll_randomly(d, Rng(seed))
-            if d.is_terminal() or me not in d.actors():
-                total += value(d, me, w)
-                continue
-            legal = [m for m in d.legal_moves(me) if m != "reroll"]
-            scored = run_to_end(afterstate_steps(d, me, legal, w))
-            total += max(v for v, _, _ in scored)
+        total = sum(run_to_end(next_best(c.clone(), self.player, w, Rng(seed))) for seed in runs)
         return total / len(runs)
 
 
@@ -428,11 +432,16 @@ ITERATIONS = 20
 
 
 class HardBot(StateBot):
-    """Monte Carlo over ``normal``'s best candidates, to the end of the turn, shared dice.
+    """A race of the best candidates by one step, under shared dice (:meth:`race`).
+
+    Solo, each candidate is valued by Monte Carlo playouts of ``normal`` to the end
+    of the turn (:meth:`playout`); with others, by the learned multi-player value of
+    the best afterstate of the player's next decision (:meth:`look`), the dice to
+    come rolled alike for every candidate.
 
     Not a :class:`~optimus.core.bots.SearchBot`: that one gives each playout to one
     candidate (UCB1) under its own dice; here the candidates race, every one played
-    under the same dice each iteration and compared in pairs (:meth:`race`).
+    under the same dice each iteration and compared in pairs.
     """
 
     level = "hard"
@@ -450,6 +459,11 @@ class HardBot(StateBot):
     :attr:`judge` (None: the judge)."""
     max_candidates: ClassVar[int] = 10
     """The moves best by one step that enter the race (a reroll enters too)."""
+    multi: ClassVar[Weights | None] = TD4
+    """With others: the value the candidates are chosen and looked at by (:meth:`look`);
+    None, or its file missing: the playouts, as solo."""
+    look_candidates: ClassVar[int] = 6
+    """With others, on :attr:`multi`: the moves best by one step that enter the race."""
     deny: ClassVar[float] = 0.6
     """Weight of the mean gain the tray gives the passive players after its own turn."""
     horizon: ClassVar[int] = 0
@@ -465,13 +479,20 @@ class HardBot(StateBot):
     raced: list[list[float]] = []
     """The last race's playout values, per candidate (for :mod:`optimus_lab.optimus2.train`)."""
 
+    def looks(self, s: Optimus2State) -> Weights | None:
+        """:attr:`multi` if the game has others and that value exists, else None."""
+        if s.num_players > 1 and self.multi is not None and has_td(self.multi.model):
+            return self.multi
+        return None
+
     def decide(self, s: Optimus2State, legal_moves: list[str]) -> Thinking:
         me = self.player
-        w = self.judge
+        multi = self.looks(s)
+        w = multi or self.judge
         # Candidates: the best by one-step evaluation.
         scored = yield from afterstate_steps(s, me, legal_moves, w)
         scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
-        cands = [m for _, m, _ in scored[: self.max_candidates]]
+        cands = [m for _, m, _ in scored[: self.look_candidates if multi else self.max_candidates]]
         if "reroll" in legal_moves:
             cands.append("reroll")
         if len(cands) == 1:
@@ -481,11 +502,16 @@ class HardBot(StateBot):
         if budget.time_ms is not None:
             deadline = time.perf_counter() + budget.time_ms / 1000
         limit = budget.iterations or (10_000 if deadline else ITERATIONS)
-        best = yield from self.race(s, cands, limit, deadline)
+        best = yield from self.race(s, cands, limit, deadline, self.look if multi else None)
         return cands[best]
 
     def race(
-        self, s: Optimus2State, cands: list[str], limit: int, deadline: float | None
+        self,
+        s: Optimus2State,
+        cands: list[str],
+        limit: int,
+        deadline: float | None,
+        play: Callable[[Optimus2State, Rng], Generator[None, None, float]] | None = None,
     ) -> Generator[None, None, int]:
         """The index of the best of ``cands`` by their playouts, raced.
 
@@ -498,9 +524,11 @@ class HardBot(StateBot):
         candidates if none leaves) and at most :attr:`race_stretch` times
         ``limit`` iterations; the race ends early when one candidate is left, or at
         ``deadline``: before two iterations are done that is the first candidate
-        (the best by one step), the race's leader after.
+        (the best by one step), the race's leader after. ``play`` values a
+        candidate's afterstate under an iteration's dice (None: :meth:`playout`).
         """
         me = self.player
+        play = play or self.playout
         n = len(cands)
         results: list[list[float]] = [[] for _ in range(n)]
         alive = list(range(n))
@@ -516,7 +544,7 @@ class HardBot(StateBot):
                     break
                 c = s.clone()
                 c.apply_move(me, cands[k])
-                results[k].append((yield from self.playout(c, Rng(seed))))
+                results[k].append((yield from play(c, Rng(seed))))
                 yield None  # a playout that ends at once has not yielded yet
             else:
                 left -= len(alive)
@@ -542,6 +570,11 @@ class HardBot(StateBot):
             if var > 0 and m < self.race_z * math.sqrt(var / done):
                 out.append(k)  # not clearly behind (one that always equals the leader leaves)
         return out
+
+    def look(self, c: Optimus2State, rng: Rng) -> Generator[None, None, float]:
+        """With others: :func:`next_best` on :attr:`multi` (its tray gift weighed in)."""
+        assert self.multi is not None
+        return (yield from next_best(c, self.player, self.multi, rng))
 
     def playout(self, c: Optimus2State, rng: Rng) -> Generator[None, None, float]:
         """Play ``normal`` on to the end of this player's turn step; value the result.
