@@ -186,9 +186,14 @@ class Recorder(HardBot):
     groups: ClassVar[list[list[Sample]]] = []
 
     def race(
-        self, s: Optimus2State, cands: list[str], limit: int, deadline: float | None
+        self,
+        s: Optimus2State,
+        cands: list[str],
+        limit: int,
+        deadline: float | None,
+        play: Callable[[Optimus2State, Rng], Generator[None, None, float]] | None = None,
     ) -> Generator[None, None, int]:
-        best = yield from super().race(s, cands, limit, deadline)
+        best = yield from super().race(s, cands, limit, deadline, play)
         g = race_group(s, self.player, cands, self.raced, self.judge)
         if g:
             self.groups.append(g)
