@@ -427,6 +427,9 @@ class TdLookBot(TdBot):
         return total / len(runs)
 
 
+Play = Callable[[Optimus2State, Rng], Generator[None, None, float]]
+"""How ``hard``'s race values a candidate's afterstate under one iteration's dice."""
+
 ITERATIONS = 20
 """``hard``'s iterations when its budget sets neither iterations nor time."""
 
@@ -511,7 +514,7 @@ class HardBot(StateBot):
         cands: list[str],
         limit: int,
         deadline: float | None,
-        play: Callable[[Optimus2State, Rng], Generator[None, None, float]] | None = None,
+        play: Play | None = None,
     ) -> Generator[None, None, int]:
         """The index of the best of ``cands`` by their playouts, raced.
 

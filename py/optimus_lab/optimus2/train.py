@@ -54,6 +54,7 @@ from optimus.core.rng import Rng
 from optimus.optimus2.bots import (
     LEARNED,
     HardBot,
+    Play,
     afterstate_steps,
     greedy_to_end,
     play_on,
@@ -191,7 +192,7 @@ class Recorder(HardBot):
         cands: list[str],
         limit: int,
         deadline: float | None,
-        play: Callable[[Optimus2State, Rng], Generator[None, None, float]] | None = None,
+        play: Play | None = None,
     ) -> Generator[None, None, int]:
         best = yield from super().race(s, cands, limit, deadline, play)
         g = race_group(s, self.player, cands, self.raced, self.judge)
