@@ -30,7 +30,7 @@ from __future__ import annotations
 import functools
 import json
 from importlib import resources
-from typing import Any
+from typing import Any, ClassVar, Self
 
 from optimus.optimus.game import COLOUR_BONUS, SOLO_ROLLS, OptimusState
 from optimus.optimus.heuristics import DEFAULT, Evaluator, Params
@@ -162,13 +162,12 @@ def score_now(layout: Layout, marks: int, jokers_left: int) -> int:
     return v
 
 
-def features(layout: Layout, marks: int, jokers_left: int) -> dict[int, float]:
-    """The sparse feature vector of a sheet (slot -> value)."""
-    sheet = sheet_of(layout)
+def scalar_features(layout: Layout, marks: int, jokers_left: int) -> dict[int, float]:
+    """The first slots of a sheet's feature vector: boxes marked, boxes open to marking,
+    "!" left, stars unmarked, stars open, and pieces the unmarked boxes are cut into."""
     eligible = eligible_of(marks)
-    free = ~marks
-    stars = layout.star_mask & free
-    out: dict[int, float] = {
+    stars = layout.star_mask & ~marks
+    return {
         0: float(marks.bit_count()),
         1: float(eligible.bit_count()),
         2: float(jokers_left),
@@ -176,6 +175,13 @@ def features(layout: Layout, marks: int, jokers_left: int) -> dict[int, float]:
         4: float((stars & eligible).bit_count()),
         5: float(cuts(layout, marks)),
     }
+
+
+def features(layout: Layout, marks: int, jokers_left: int) -> dict[int, float]:
+    """The sparse feature vector of a sheet (slot -> value)."""
+    sheet = sheet_of(layout)
+    eligible = eligible_of(marks)
+    out = scalar_features(layout, marks, jokers_left)
     for c in range(COLS):
         s = column_state(sheet, c, marks, eligible)
         if s >= 0:
@@ -187,16 +193,56 @@ def features(layout: Layout, marks: int, jokers_left: int) -> dict[int, float]:
     return out
 
 
-class Model:
-    """Weights by bucket of rolls left: ``weights[bucket][slot]``."""
+class BucketWeights:
+    """Weights by bucket: ``weights[bucket][slot]``, as a JSON file of format :attr:`format`
+    (each model below sets its own format, shape and rounding)."""
+
+    format: ClassVar[str] = "optimus-grid-value-1"
+    what: ClassVar[str] = "an Optimus value model"
+    features: ClassVar[int] = FEATURES
+    buckets: ClassVar[int] = BUCKETS
+    digits: ClassVar[int] = 5
 
     def __init__(self, weights: list[list[float]]) -> None:
-        if len(weights) != BUCKETS or any(len(w) != FEATURES for w in weights):
+        if len(weights) != self.buckets or any(len(w) != self.features for w in weights):
             raise ValueError(
-                f"a value model has {BUCKETS} buckets of {FEATURES} weights, "
+                f"{self.what} has {self.buckets} buckets of {self.features} weights, "
                 f"not {len(weights)} of {sorted({len(w) for w in weights})}"
             )
         self.weights = weights
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": self.format,
+            "features": self.features,
+            "buckets": self.buckets,
+            "weights": [[round(x, self.digits) for x in w] for w in self.weights],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        if data.get("format") != cls.format:
+            raise ValueError(f"not {cls.what}: format {data.get('format')!r}")
+        return cls([[float(x) for x in w] for w in data["weights"]])
+
+    def write(self, path: str) -> None:
+        """Save the weights as the JSON file ``path``."""
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(self.to_json(), f, separators=(",", ":"))
+            f.write("\n")
+
+    @classmethod
+    def shipped(cls, name: str) -> Self | None:
+        """The weights of the package's file ``name`` (``None`` if the file is missing)."""
+        try:
+            text = resources.files("optimus.optimus").joinpath(name).read_text(encoding="utf-8")
+        except (OSError, FileNotFoundError):
+            return None
+        return cls.from_json(json.loads(text))
+
+
+class Model(BucketWeights):
+    """Weights by bucket of rolls left: ``weights[bucket][slot]``."""
 
     def predict(self, layout: Layout, marks: int, jokers_left: int, rolls_left: int) -> float:
         """Expected final solo score (slow reference: whole feature vector)."""
@@ -206,29 +252,11 @@ class Model:
         w = self.weights[bucket_of(rolls_left)]
         return base + sum(w[i] * x for i, x in features(layout, marks, jokers_left).items())
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "format": "optimus-grid-value-1",
-            "features": FEATURES,
-            "buckets": BUCKETS,
-            "weights": [[round(x, 5) for x in w] for w in self.weights],
-        }
-
-    @staticmethod
-    def from_json(data: dict[str, Any]) -> Model:
-        if data.get("format") != "optimus-grid-value-1":
-            raise ValueError(f"not an Optimus value model: format {data.get('format')!r}")
-        return Model([[float(x) for x in w] for w in data["weights"]])
-
 
 @functools.lru_cache(maxsize=1)
 def shipped_model() -> Model | None:
     """The weights shipped with the package (``None`` if the file is missing)."""
-    try:
-        text = resources.files("optimus.optimus").joinpath(WEIGHTS_FILE).read_text(encoding="utf-8")
-    except (OSError, FileNotFoundError):
-        return None
-    return Model.from_json(json.loads(text))
+    return Model.shipped(WEIGHTS_FILE)
 
 
 class LearnedEvaluator:

@@ -27,9 +27,7 @@ from __future__ import annotations
 import copy
 import functools
 import itertools
-import json
-from importlib import resources
-from typing import Any
+from typing import Any, ClassVar
 
 from optimus.optimus.game import COLOUR_BONUS, MAX_ROLLS, OptimusState
 from optimus.optimus.sheet import (
@@ -42,11 +40,12 @@ from optimus.optimus.sheet import (
 from optimus.optimus.value import (
     COLOUR_SLOTS,
     COLUMN_SLOTS,
+    BucketWeights,
     LearnedEvaluator,
     colour_state,
     column_state,
-    cuts,
     eligible_of,
+    scalar_features,
     sheet_of,
 )
 
@@ -179,15 +178,7 @@ def features(ctx: Context, layout: Layout, marks: int, jokers_left: int) -> dict
     """The sparse feature vector of a sheet (slot -> value)."""
     sheet = sheet_of(layout)
     eligible = eligible_of(marks)
-    stars = layout.star_mask & ~marks
-    out: dict[int, float] = {
-        0: float(marks.bit_count()),
-        1: float(eligible.bit_count()),
-        2: float(jokers_left),
-        3: float(stars.bit_count()),
-        4: float((stars & eligible).bit_count()),
-        5: float(cuts(layout, marks)),
-    }
+    out = scalar_features(layout, marks, jokers_left)
     for c in range(COLS):
         s = column_slot(ctx, sheet, c, marks, eligible)
         if s >= 0:
@@ -199,16 +190,14 @@ def features(ctx: Context, layout: Layout, marks: int, jokers_left: int) -> dict
     return out
 
 
-class MultiModel:
+class MultiModel(BucketWeights):
     """Weights by estimated rolls left: ``weights[rolls left][slot]`` (row 0 unused)."""
 
-    def __init__(self, weights: list[list[float]]) -> None:
-        if len(weights) != BUCKETS or any(len(w) != FEATURES for w in weights):
-            raise ValueError(
-                f"a multi-player value model has {BUCKETS} buckets of {FEATURES} weights, "
-                f"not {len(weights)} of {sorted({len(w) for w in weights})}"
-            )
-        self.weights = weights
+    format: ClassVar[str] = FORMAT
+    what: ClassVar[str] = "a multi-player Optimus value model"
+    features: ClassVar[int] = FEATURES
+    buckets: ClassVar[int] = BUCKETS
+    digits: ClassVar[int] = 4
 
     def predict(self, ctx: Context, layout: Layout, marks: int, jokers_left: int) -> float:
         """Expected final score (slow reference: the whole feature vector)."""
@@ -218,29 +207,11 @@ class MultiModel:
         w = self.weights[ctx.rolls_left]
         return base + sum(w[i] * x for i, x in features(ctx, layout, marks, jokers_left).items())
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "format": FORMAT,
-            "features": FEATURES,
-            "buckets": BUCKETS,
-            "weights": [[round(x, 4) for x in w] for w in self.weights],
-        }
-
-    @staticmethod
-    def from_json(data: dict[str, Any]) -> MultiModel:
-        if data.get("format") != FORMAT:
-            raise ValueError(f"not a multi-player Optimus value model: {data.get('format')!r}")
-        return MultiModel([[float(x) for x in w] for w in data["weights"]])
-
 
 @functools.lru_cache(maxsize=1)
 def shipped_multi_model() -> MultiModel | None:
     """The weights shipped with the package, read on first use (``None`` if missing)."""
-    try:
-        text = resources.files("optimus.optimus").joinpath(WEIGHTS_FILE).read_text(encoding="utf-8")
-    except (OSError, FileNotFoundError):
-        return None
-    return MultiModel.from_json(json.loads(text))
+    return MultiModel.shipped(WEIGHTS_FILE)
 
 
 def multi_evaluator(

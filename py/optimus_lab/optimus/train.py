@@ -299,9 +299,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     model, _, _ = train(
         args.games, args.rounds, args.seed, lambda s: print(s, flush=True), start=start
     )
-    with open(args.out, "w", encoding="utf-8") as f:
-        json.dump(model.to_json(), f, separators=(",", ":"))
-        f.write("\n")
+    model.write(args.out)
     print(f"wrote {args.out}")
 
 

@@ -27,7 +27,6 @@ Writes ``py/optimus/optimus/value_multi_weights.json`` (``--out``).
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import os
 import pickle
@@ -304,9 +303,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         args.ridge,
         args.method,
     )
-    with open(args.out, "w", encoding="utf-8") as f:
-        json.dump(model.to_json(), f, separators=(",", ":"))
-        f.write("\n")
+    model.write(args.out)
     print(f"wrote {args.out}")
 
 
