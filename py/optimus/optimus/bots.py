@@ -224,7 +224,9 @@ class HardBot(StateBot):
     default_budget = Budget(time_ms=300, iterations=4)
     params: ClassVar[Params] = DEFAULT
     candidates: ClassVar[int] = 10
-    deny: ClassVar[float] = 0.5
+    deny: ClassVar[float] = 1.0
+    """The charge per point the others gain from the dice it leaves (1.0 wins 5 points
+    more often against three ``normal`` than 0.5: docs/notes/bots-history.md)."""
     learned: ClassVar[bool] = True
     multi: ClassVar[bool] = False
 
