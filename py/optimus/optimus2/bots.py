@@ -32,7 +32,7 @@ from optimus.core.bots import Bot, Budget, ChoiceBot, StateBot, Thinking, run_to
 from optimus.core.protocol import JSON
 from optimus.core.rng import Rng
 from optimus.optimus2.game import HAND, Optimus2State
-from optimus.optimus2.heuristics import DEFAULT, Weights, sheet_value
+from optimus.optimus2.heuristics import DEFAULT, MULTI_TD, Weights, sheet_value
 from optimus.optimus2.sheet import area_scores
 
 LEARNED = Weights(model="value_weights")
@@ -50,9 +50,6 @@ TD4 = Weights(model="td4_weights")
 """The multi-player value learned by temporal differences (``td4_weights.json``): the tables'
 value of the player's own sheet, less the weighted tray gift at the end of its own turn
 (:func:`opponent_terms`)."""
-
-MULTI_TD = "td4"
-"""The names of the multi-player TD values start with this (``td.MULTI_PREFIX``)."""
 
 QUALITY = (0.0, 0.55, 0.75, 0.86, 0.93, 0.97, 1.0)
 """Share of a good pick's worth expected from the best of k rolled dice."""
@@ -363,6 +360,14 @@ def has_td(name: str) -> bool:
     return resources.files(TDS.package).joinpath(f"{name}.json").is_file()
 
 
+def with_others(s: Optimus2State, multi: Weights | None) -> Weights | None:
+    """``multi``, the bots' multi-player value, if ``s`` has others and that value exists
+    (registered or shipped), else None."""
+    if s.num_players > 1 and multi is not None and has_td(multi.model):
+        return multi
+    return None
+
+
 class TdBot(ChoiceBot):
     """Greedy one decision ahead on the value learned by temporal differences (:data:`TD`
     solo; with others :data:`TD4`, the multi-player value, if there is one): every
@@ -377,9 +382,7 @@ class TdBot(ChoiceBot):
 
     def weights_for(self, state: Optimus2State) -> Weights:
         """:attr:`multi` when the game has others and that value exists, else :attr:`weights`."""
-        if state.num_players > 1 and has_td(self.multi.model):
-            return self.multi
-        return self.weights
+        return with_others(state, self.multi) or self.weights
 
     def choice(self, state: Optimus2State, legal_moves: list[str]) -> str:
         w = self.weights_for(state)
@@ -482,15 +485,9 @@ class HardBot(StateBot):
     raced: list[list[float]] = []
     """The last race's playout values, per candidate (for :mod:`optimus_lab.optimus2.train`)."""
 
-    def looks(self, s: Optimus2State) -> Weights | None:
-        """:attr:`multi` if the game has others and that value exists, else None."""
-        if s.num_players > 1 and self.multi is not None and has_td(self.multi.model):
-            return self.multi
-        return None
-
     def decide(self, s: Optimus2State, legal_moves: list[str]) -> Thinking:
         me = self.player
-        multi = self.looks(s)
+        multi = with_others(s, self.multi)
         w = multi or self.judge
         # Candidates: the best by one-step evaluation.
         scored = yield from afterstate_steps(s, me, legal_moves, w)

@@ -59,6 +59,10 @@ class Weights:
 
 DEFAULT = Weights()
 
+MULTI_TD = "td4"
+"""The names (:attr:`Weights.model`) of the multi-player TD values start with this:
+``optimus.optimus2.bots.value`` adds their opponent-aware terms (``td4_weights.json``)."""
+
 FITS = tuple(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= v) / 36 for v in range(13))
 """Chance that the sum of two dice is at most v."""
 

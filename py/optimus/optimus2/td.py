@@ -27,7 +27,8 @@ The multi-player value (``td4_weights.json``, ``players`` > 1, learned in 4-play
 with ``--players 4``) has the same tables, learned towards the final margin over the
 others' mean score, and one *gift weight* per bucket: ``optimus.optimus2.bots.value``
 takes that weight times the tray gift the player leaves the passive players at the end of
-its own turn off its sheet's value (:data:`MULTI_PREFIX`).
+its own turn off its sheet's value (its name starts with
+``optimus.optimus2.heuristics.MULTI_TD``).
 
 >>> from optimus.optimus2.sheet import load_sheet
 >>> sd = load_sheet()
@@ -56,10 +57,6 @@ from optimus.optimus2.value import (
     load_model,
     score_of,
 )
-
-MULTI_PREFIX = "td4"
-"""The names of the multi-player values start with this (``td4_weights.json``; the bots add
-the opponent-aware terms to the tables' value when a game has others)."""
 
 TABLES = ("yellow", "blue", "green", "pink", "silver", "actions", "foxes")
 """Names of the tuple tables, in the order of :func:`table_indices`."""
@@ -158,7 +155,7 @@ class TdModel:
     sheet: str = "standard"
     players: int = 1
     """1: the solo value (the final score); more: the multi-player value (the final margin
-    over the others' mean, :data:`MULTI_PREFIX`)."""
+    over the others' mean, ``heuristics.MULTI_TD``)."""
     gift: tuple[float, ...] = ()
     """Multi-player: per bucket, the weight of the tray gift left to the passive players
     at the end of the player's own turn (``optimus.optimus2.bots.tray_gift``)."""

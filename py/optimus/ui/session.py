@@ -40,18 +40,18 @@ HUMAN = "human"
 """The device owner's seat; a further person at the device is ``"human:<name>"``."""
 FALLBACK = "normal"
 """The level that plays a decision a player's bot could not make."""
-DECISION_MS = 400.0
-"""The longest a built-in bot that searches thinks per decision at the table with
-:data:`WAIT_MS` (half of it), on any device: its own budget, capped by this clock
-(wall time from the decision's start, the page's turns between slices included).  A
-fast device stops at the bot's own limit first; a slow one plays the best move found
-by then."""
 WAIT_MS = 800.0
 """What the bots' decisions between two of the people's share (wall time, from the
 person's decision), by default ("Bots think: quickly"; "carefully" gives them more,
 :data:`optimus.ui.table.THINKING`): each may think for half of what is left of it, between
 :data:`FLOOR_MS` and :data:`DECISION_MS`, so a person waits about this long for a
 round of bots however many decisions it holds."""
+DECISION_MS = WAIT_MS / 2
+"""The longest a built-in bot that searches thinks per decision at the table with
+:data:`WAIT_MS` (half of it), on any device: its own budget, capped by this clock
+(wall time from the decision's start, the page's turns between slices included).  A
+fast device stops at the bot's own limit first; a slow one plays the best move found
+by then."""
 FLOOR_MS = 20.0
 """The least a searching bot's decision gets at the table when the wait is spent (its
 search stops at this clock and plays its best move so far: ``docs/bots.md``)."""

@@ -102,7 +102,7 @@ game's luck does not move them far)."""
 
 MULTI_NAME = "td4_training"
 """The name the multi-player value being learned is registered under for self-play (its
-name starts with ``bots.MULTI_TD``, so the bots add the opponent-aware terms)."""
+name starts with ``heuristics.MULTI_TD``, so the bots add the opponent-aware terms)."""
 W4 = Weights(model=MULTI_NAME)
 
 GIFT0 = 1.0
