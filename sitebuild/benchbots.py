@@ -65,6 +65,8 @@ CLICKS: dict[str, tuple[str, ...]] = {
     "fileiras": ("[data-move^='place']", "[data-move=draw]", "[data-move^='take']"),
 }
 BENCH_GAMES = tuple(CLICKS)
+OPENING_MS = 300.0
+"""A long task this soon after the deal link is opened is the game's opening."""
 SPENT_WORDS = (
     ("think", "thinking"),
     ("draw", "drawing"),
@@ -82,8 +84,13 @@ class Played:
     waits: list[float]
     longest_task_ms: float
     longest_in_waits_ms: float
+    longest_in_play_ms: float
+    """...and of the waits after the game's opening (its first task: the whole table
+    drawn and laid out for the first time)."""
     clicks: int
     spent: dict[str, float]
+    long_tasks: list[str] = dataclasses.field(default_factory=list)
+    """The game's longest tasks, each with what of the bots' turns ran in it."""
 
 
 def play(page: Any, game: str, think_s: float = 0.0, limit: int = 2000) -> int:
@@ -139,17 +146,34 @@ def one_game(
         clicks = play(page, game, think_s)
         spans = [(float(a), float(b)) for a, b in page.evaluate("window.__waits")]
         tasks = [(float(a), float(d)) for a, d in page.evaluate("window.__longTasks")]
-        inside = [d for a, d in tasks if any(s <= a < e for s, e in spans)]
+        inside = [(a, d) for a, d in tasks if any(s <= a < e for s, e in spans)]
+        opening = min((a for a, _ in inside), default=None)
+        if opening is not None and spans and opening - spans[0][0] > OPENING_MS:
+            opening = None  # the first long task is not the opening's
         spent = json.loads(page.evaluate("window.optimusBotTime || '{}'"))
+        stretches = json.loads(page.evaluate("window.optimusLongStretches || '[]'"))
         return Played(
             [e - s for s, e in spans],
             max([0.0, *(d for _, d in tasks)]),
-            max([0.0, *inside]),
+            max([0.0, *(d for _, d in inside)]),
+            max([0.0, *(d for a, d in inside if a != opening)]),
             clicks,
             spent,
+            [_made_of(a, d, stretches) for a, d in sorted(tasks, key=lambda t: -t[1])[:3]],
         )
+
     finally:
         context.close()
+
+
+def _made_of(start: float, ms: float, stretches: list[list[Any]]) -> str:
+    """A long task and the bots' stretches (of the driver's ``LONG_MS`` or more) in it."""
+    parts = [
+        f"{kind} {length:.0f}"
+        for kind, begun, length in stretches
+        if start - 1 <= begun and begun + length <= start + ms + 1
+    ]
+    return f"{ms:.0f} ms ({', '.join(parts) or 'no stretch of the bots'})"
 
 
 def _p95(values: Sequence[float]) -> float:
@@ -183,26 +207,30 @@ def run_bench_bots(
             for game in games:
                 for rate in rates:
                     waits: list[float] = []
-                    longest = 0.0
+                    longest = in_play = 0.0
                     for seed in range(1, runs + 1):
                         played = one_game(
                             browser, server.url, game, seats, seed, rate, think_s, thinking
                         )
                         waits += played.waits
                         longest = max(longest, played.longest_task_ms)
+                        in_play = max(in_play, played.longest_in_play_ms)
                         print(
                             f"{game} {seats} seed {seed}, CPU x{rate:g}, bots think {thinking}: "
                             f"{len(played.waits)} waits, median "
                             f"{statistics.median(played.waits or [0]) / 1000:.2f} s, max "
                             f"{max(played.waits or [0]) / 1000:.2f} s; longest task "
                             f"{played.longest_task_ms:.0f} ms ({played.longest_in_waits_ms:.0f} "
-                            f"ms in the waits); {played.clicks} clicks; the bots' "
+                            f"ms in the waits, {played.longest_in_play_ms:.0f} ms after the "
+                            f"opening); {played.clicks} clicks; the bots' "
                             f"{played.spent.get('moves', 0):.0f} moves spent "
                             + ", ".join(
                                 f"{played.spent.get(k, 0) / 1000:.1f} s {word} (longest "
                                 f"{played.spent.get('longest ' + k, 0):.0f} ms)"
                                 for k, word in SPENT_WORDS
                             )
+                            + "; longest tasks: "
+                            + ("; ".join(played.long_tasks) or "none over 50 ms")
                             + "; waits (s): "
                             + " ".join(f"{w / 1000:.1f}" for w in played.waits),
                             flush=True,
@@ -213,7 +241,9 @@ def run_bench_bots(
                             f"games: the person's "
                             f"wait median {statistics.median(waits) / 1000:.2f} s, p95 "
                             f"{_p95(waits) / 1000:.2f} s, max {max(waits) / 1000:.2f} s "
-                            f"({len(waits)} waits); longest task {longest:.0f} ms",
+                            f"({len(waits)} waits); longest task {longest:.0f} ms "
+                            f"(0: none over 50 ms), "
+                            f"{in_play:.0f} ms in the waits after the opening",
                             flush=True,
                         )
             browser.close()

@@ -30,6 +30,11 @@ SLICE_MS = 25.0
 """How long a bot thinks before the page gets control back."""
 
 
+LONG_MS = 15.0
+"""Stretches of the bots' turns this long or longer are kept with their time, so that
+``python build.py bench-bots`` can say what the page's long tasks were made of."""
+
+
 class Spent:
     """Where the bots' turns spend the page's time (ms): thinking, drawing, saving, and
     the longest single stretch of each; and pondering (thinking while a person decides);
@@ -42,6 +47,8 @@ class Spent:
 
     def __init__(self) -> None:
         self.ms = {"think": 0.0, "draw": 0.0, "save": 0.0, "ponder": 0.0, "moves": 0.0}
+        self.long: list[tuple[str, float, float]] = []
+        """The stretches of ``LONG_MS`` or more: kind, start (the page's clock, ms), ms."""
         self._since = 0.0
 
     def start(self) -> None:
@@ -53,10 +60,13 @@ class Spent:
         ms = (now - self._since) * 1000
         self.ms[kind] += ms
         self.ms[f"longest {kind}"] = max(self.ms.get(f"longest {kind}", 0.0), ms)
+        if ms >= LONG_MS and len(self.long) < 200:
+            self.long.append((kind, round(js.performance.now() - ms, 1), round(ms, 1)))
         self._since = now
 
     def publish(self) -> None:
         js.window.optimusBotTime = json.dumps({k: round(v, 1) for k, v in self.ms.items()})
+        js.window.optimusLongStretches = json.dumps(self.long)
 
 
 SPENT = Spent()
@@ -139,15 +149,11 @@ class Driver:
         session = self.session
         host = self.host
         assert session is not None
-        first, drawn, last_draw, draw_ms = True, False, 0.0, 0.0
+        # Whoever kicked the bots drew the table just before (a person's move, a new
+        # game, an undo); later, it is drawn after a bot's move, its next turn included.
+        drawn, last_draw, draw_ms = False, time.perf_counter(), 0.0
         while generation == self.generation and (seat := session.bot_to_act()) is not None:
             started = time.perf_counter()
-            if first:  # later, the table was drawn after the bot's move, its next turn included
-                first = False
-                SPENT.start()
-                host.render()
-                SPENT.add("draw")
-                last_draw = time.perf_counter()
             await asyncio.sleep(0)
             while (move := await self._decide(session, generation)) is None:
                 await asyncio.sleep(0)  # give the page back between slices

@@ -26,7 +26,7 @@ import js  # type: ignore[import-not-found]  # Pyodide's bridge to the page's Ja
 from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
 
 from .lazy import SHARED, Archives, LoadingView
-from .router import Router, View, ViewFactory, found
+from .router import Router, View, ViewFactory, found, when_idle
 
 
 def lazy_view(view: str) -> ViewFactory:
@@ -158,10 +158,7 @@ def preload(
             schedule(step)
 
     def schedule(callback: Callable[..., None]) -> None:
-        if hasattr(window, "requestIdleCallback"):
-            window.requestIdleCallback(create_once_callable(callback))
-        else:  # Safari: a moment after the page has settled
-            window.setTimeout(create_once_callable(callback), 200)
+        when_idle(window, callback)
 
     def start(*_: Any) -> None:
         # The shared archive and the listed games' (an unlisted game's comes on its visit).

@@ -45,7 +45,7 @@ from .frame import Frame, log_html, panel_html, shell_html, show_notices
 from .hints import Hints
 from .links import Links
 from .motion import Rect, rect
-from .router import esc, found
+from .router import esc, found, when_idle
 from .storage import Saves, Storage
 from .tabs import OneTab
 from .userbots import BotPicker
@@ -296,6 +296,16 @@ class GameTable:
         )
         self.hints = Hints(self.section)
         self.show_setup()
+        when_idle(js.window, self._warm)
+
+    def _warm(self, *_: Any) -> None:
+        """Once the set-up screen is up, deal a game nobody sees: what a game's start
+        computes once (its sheet's geometry, its bots' modules) is then ready, and the
+        first game's opening is shorter (docs/bots.md, the longest task)."""
+        try:
+            self.new_session(0)
+        except Exception as exc:  # the real start says what is wrong, in words
+            js.console.warn(f"warming {self.game_id} up: {exc!r}")
 
     def relabel(self) -> None:
         """Draw the table again in the language chosen now; a game in progress goes on

@@ -13,8 +13,9 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from importlib import resources
 from typing import Generic, TypeVar
+
+from optimus.core import data
 
 T = TypeVar("T")
 
@@ -62,6 +63,6 @@ class Shelf(Generic[T]):
         hit = self._shipped.get(name)
         if hit is None:
             where = f"{name}.json"
-            text = resources.files(self.package).joinpath(where).read_text("utf-8")
+            text = data.text(self.package, where)
             hit = self._shipped[name] = self.parse(text, where)
         return hit

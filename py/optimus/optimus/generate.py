@@ -21,6 +21,8 @@ True
 
 from __future__ import annotations
 
+import functools
+
 from optimus.core.rng import Rng, derive_seed
 from optimus.optimus.sheet import (
     COLS,
@@ -38,8 +40,12 @@ MAX_RUN = ROWS - NUM_COLOURS + 1
 STEP_LIMIT = 4000
 
 
+@functools.cache
 def _feasible_table() -> dict[tuple[int, int, int], bool]:
-    """(unused sizes mask, open block size, columns left) -> can the colour still finish?"""
+    """(unused sizes mask, open block size, columns left) -> can the colour still finish?
+
+    Built at the first sheet generated, not at import: the table's page imports this
+    module with the game, and most games use the printed sheets."""
     table = {}
     for unused in range(1 << 7):
         if unused & 1 or unused & ~ALL_SIZES:
@@ -62,9 +68,6 @@ def _feasible_table() -> dict[tuple[int, int, int], bool]:
     return table
 
 
-_FEASIBLE = _feasible_table()
-
-
 class _Restart(Exception):
     pass
 
@@ -72,6 +75,7 @@ class _Restart(Exception):
 class _Builder:
     def __init__(self, rng: Rng) -> None:
         self.rng = rng
+        self.feasible = _feasible_table()
         self.steps = 0
         self.grid = [[-1] * COLS for _ in range(ROWS)]
         # per colour: previous column's run (top, bottom), open block size, unused sizes
@@ -117,7 +121,7 @@ class _Builder:
                     if not self.unused[k] >> self.open[k] & 1:
                         continue
                     unused, size = self.unused[k] & ~(1 << self.open[k]), length
-                if size > 6 or not _FEASIBLE[(unused, size, left)]:
+                if size > 6 or not self.feasible[(unused, size, left)]:
                     continue
                 self.top[k], self.bottom[k], self.open[k], self.unused[k] = (
                     top,

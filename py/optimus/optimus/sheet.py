@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from importlib import resources
 
+from optimus.core import data
 from optimus.core.protocol import GameError
 
 ROWS = 7
@@ -245,9 +245,10 @@ def standard_sheet_text(name: str) -> str:
         raise SheetError(
             f"there is no standard sheet {name!r} (standard: {', '.join(STANDARD_SHEETS)})"
         )
-    return (resources.files("optimus.optimus") / "sheets" / f"{name}.txt").read_text("utf-8")
+    return data.text("optimus.optimus", f"sheets/{name}.txt")
 
 
+@functools.cache
 def standard_sheet(name: str) -> Sheet:
     """A standard sheet by name (package data)."""
     return parse_sheet(standard_sheet_text(name))
@@ -303,10 +304,12 @@ def _connected_subsets(block: int) -> list[list[int]]:
     """Connected subsets of a block by size (index 0 unused), each once."""
     boxes = bits(block)
     by_size: list[list[int]] = [[] for _ in range(len(boxes) + 1)]
+    masks = [0] * (1 << len(boxes))  # masks[choice]: the boxes ``choice`` picks
     for choice in range(1, 1 << len(boxes)):
-        mask = sum(1 << boxes[j] for j in range(len(boxes)) if choice >> j & 1)
+        low = choice & -choice
+        mask = masks[choice] = masks[choice ^ low] | 1 << boxes[low.bit_length() - 1]
         if is_connected(mask):
-            by_size[mask.bit_count()].append(mask)
+            by_size[choice.bit_count()].append(mask)
     return by_size
 
 

@@ -29,9 +29,9 @@ from __future__ import annotations
 
 import functools
 import json
-from importlib import resources
 from typing import Any, ClassVar, Self
 
+from optimus.core import data
 from optimus.optimus.game import COLOUR_BONUS, SOLO_ROLLS, OptimusState
 from optimus.optimus.heuristics import DEFAULT, Evaluator, Params
 from optimus.optimus.sheet import (
@@ -235,7 +235,7 @@ class BucketWeights:
     def shipped(cls, name: str) -> Self | None:
         """The weights of the package's file ``name`` (``None`` if the file is missing)."""
         try:
-            text = resources.files("optimus.optimus").joinpath(name).read_text(encoding="utf-8")
+            text = data.text("optimus.optimus", name)
         except (OSError, FileNotFoundError):
             return None
         return cls.from_json(json.loads(text))

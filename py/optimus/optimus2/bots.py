@@ -28,6 +28,7 @@ import time
 from collections.abc import Callable, Generator, Mapping
 from typing import Any, ClassVar
 
+from optimus.core import data
 from optimus.core.bots import Bot, Budget, ChoiceBot, StateBot, Thinking, run_to_end
 from optimus.core.protocol import JSON
 from optimus.core.rng import Rng
@@ -351,13 +352,11 @@ class NormalBot(ChoiceBot):
 
 def has_td(name: str) -> bool:
     """Whether the TD value ``name`` is registered or shipped (``<name>.json``)."""
-    from importlib import resources
-
     from optimus.optimus2.td import TDS  # only when used: page boot
 
     if TDS.registered(name) is not None:
         return True
-    return resources.files(TDS.package).joinpath(f"{name}.json").is_file()
+    return data.exists(TDS.package, f"{name}.json")
 
 
 def with_others(s: Optimus2State, multi: Weights | None) -> Weights | None:

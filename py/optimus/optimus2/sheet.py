@@ -25,9 +25,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Any
 
+from optimus.core import data
 from optimus.core.protocol import GameError
 
 DICE = ("white", "yellow", "blue", "green", "pink", "silver")
@@ -353,15 +353,14 @@ def load_sheet(name: str = "standard") -> SheetDef:
     if not name.replace("_", "").replace("-", "").isalnum():
         raise SheetError(f"bad sheet name {name!r}")
     try:
-        sheets = resources.files("optimus.optimus2").joinpath("sheets")
-        text = sheets.joinpath(f"{name}.json").read_text("utf-8")
-    except (FileNotFoundError, OSError):
+        text = data.text("optimus.optimus2", f"sheets/{name}.json")
+    except OSError:
         raise SheetError(f"no sheet named {name!r}") from None
     try:
-        data = json.loads(text)
+        parsed = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SheetError(f"sheet {name!r} is not valid JSON: {exc}") from None
-    return parse_sheet(data)
+    return parse_sheet(parsed)
 
 
 # -- entries -------------------------------------------------------------------
