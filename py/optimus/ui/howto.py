@@ -7,35 +7,27 @@ one falls back to English.  The text is the project's own, never a player's.
 
 from __future__ import annotations
 
-import importlib
-import os
-from typing import Any
-
 from optimus import i18n
+from optimus.core import data
 
 
 def read(game: str, lang: str | None = None) -> str:
     """The HTML of ``game``'s how-to-play in ``lang`` (the language spoken now), or in
     English; "" when the package carries none (the source tree, a test game)."""
-    try:
-        module = importlib.import_module(f"optimus.{game}")
-    except ImportError:
-        return ""
-    folder = os.path.dirname(module.__file__ or "")
-    loader: Any = getattr(module.__spec__, "loader", None)
+    package = f"optimus.{game}"
     for code in dict.fromkeys((lang or i18n.language(), "en")):
         try:
-            data = loader.get_data(os.path.join(folder, f"howto.{code}.html"))
-        except (OSError, AttributeError):
+            text = data.text(package, f"howto.{code}.html")
+        except (OSError, ImportError):
             continue
-        return _images(bytes(data).decode("utf-8"), loader, folder)
+        return _images(text, package)
     return ""
 
 
 IMAGE = "howto-image:"
 
 
-def _images(text: str, loader: Any, folder: str) -> str:
+def _images(text: str, package: str) -> str:
     """The fragment with each ``howto-image:<file>`` made a ``data:`` URL of that file."""
     if IMAGE not in text:
         return text
@@ -44,9 +36,9 @@ def _images(text: str, loader: Any, folder: str) -> str:
 
     def inline(match: re.Match[str]) -> str:
         try:
-            data = loader.get_data(os.path.join(folder, f"howto-{match.group(1)}"))
+            svg = data.read(package, f"howto-{match.group(1)}")
         except OSError:
             return ""
-        return "data:image/svg+xml;base64," + base64.b64encode(bytes(data)).decode()
+        return "data:image/svg+xml;base64," + base64.b64encode(svg).decode()
 
     return re.sub(re.escape(IMAGE) + r"([\w.-]+\.svg)", inline, text)
