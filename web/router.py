@@ -82,7 +82,7 @@ def when_idle(window: Any, callback: Callable[..., None]) -> None:
     """Call ``callback`` once, in the page's next idle period (``requestIdleCallback``;
     200 ms from now where there is none, as in Safari): work nobody waits for, done
     where it keeps no click or bot waiting."""
-    from pyodide.ffi import create_once_callable  # the page's bridge (never in CPython's tests)
+    from pyodide.ffi import create_once_callable  # here: the pure parts import in CPython
 
     if hasattr(window, "requestIdleCallback"):
         window.requestIdleCallback(create_once_callable(callback))
