@@ -161,7 +161,6 @@ def one_game(
             spent,
             [_made_of(a, d, stretches) for a, d in sorted(tasks, key=lambda t: -t[1])[:3]],
         )
-
     finally:
         context.close()
 

@@ -19,7 +19,7 @@ from optimus.core.protocol import IllegalMove, play
 from optimus.optimus2 import view as vm
 from optimus.optimus2.bots import EasyBot
 from optimus.optimus2.game import Optimus2Game
-from optimus.optimus2.sheet import FOX, REROLL
+from optimus.optimus2.sheet import REROLL
 from optimus.ui import table as ui
 from sitebuild.i18n import english_left, english_phrases
 from tests.webstub import page_module, readable
@@ -244,12 +244,12 @@ def test_the_solo_rating_is_told_in_the_language(lang: str) -> None:
 
 
 def test_a_bonus_is_named_in_the_language_spoken_when_drawn(lang: str) -> None:
-    """Bonuses are made once per language (``vm.bonus``, cached): one drawn in English
-    before, or in the language after, still has its words."""
-    spoken = (vm.bonus(REROLL).label, vm.bonus(FOX).label)
+    """A bonus's words are those of the language spoken when it is drawn: English after
+    English, the language's again after it (and a translated "?" is the one asked)."""
+    spoken = (vm.bonus(REROLL).label, vm.question("blue"), vm.question("pink"))
     i18n.use("en")
-    english = (vm.bonus(REROLL).label, vm.bonus(FOX).label)
+    english = (vm.bonus(REROLL).label, vm.question("blue"), vm.question("pink"))
     i18n.use(lang)
-    assert english == ("reroll", "fox")
-    assert spoken != english
-    assert (vm.bonus(REROLL).label, vm.bonus(FOX).label) == spoken
+    assert english == ("reroll", "blue '?'", "pink '?'")
+    assert all(s != e for s, e in zip(spoken, english, strict=True))
+    assert (vm.bonus(REROLL).label, vm.question("blue"), vm.question("pink")) == spoken

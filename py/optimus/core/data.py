@@ -3,7 +3,7 @@
 Read by the package's own loader, as ``pkgutil.get_data`` does: from the file
 system in a clone, from the zip archive the page imports a game from (web/lazy.py).
 ``importlib.resources`` would do the same, but its first use imports its zip
-machinery, which cost about 10 ms of a game's opening in the page.
+machinery, in the middle of a game's opening in the page.
 
 >>> text("optimus.optimus", "sheets/harbour.txt").count("\\n") > 5
 True

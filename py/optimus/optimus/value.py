@@ -236,7 +236,7 @@ class BucketWeights:
         """The weights of the package's file ``name`` (``None`` if the file is missing)."""
         try:
             text = data.text("optimus.optimus", name)
-        except (OSError, FileNotFoundError):
+        except OSError:
             return None
         return cls.from_json(json.loads(text))
 

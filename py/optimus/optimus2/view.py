@@ -16,12 +16,11 @@ fills it.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from optimus.i18n import N_, _, language, ngettext, pgettext
+from optimus.i18n import N_, _, ngettext, pgettext
 from optimus.optimus2.game import die_word as die_colour
 from optimus.optimus2.game import row_word as row_colour
 from optimus.optimus2.moves import move_table, unpack
@@ -190,16 +189,7 @@ class Bonus:
 
 
 def bonus(code: int) -> Bonus:
-    """A bonus as drawn on the sheet: a short mark, a word, and its colour (if any).
-
-    The same for a code in a language: made once (a table draws about 60 per sheet,
-    a third of its view's time on a phone)."""
-    return _bonus(code, language())
-
-
-@functools.lru_cache(maxsize=256)
-def _bonus(code: int, lang: str) -> Bonus:
-    del lang  # the cache's key: the words are those of the language spoken now
+    """A bonus as drawn on the sheet: a short mark, a word, and its colour (if any)."""
     if code == NONE:
         return Bonus("", "")
     if code == REROLL:
@@ -216,16 +206,20 @@ def _bonus(code: int, lang: str) -> Bonus:
     return Bonus(f"{SYMBOLS[colour]}?", question(colour), colour)
 
 
+QUESTIONS = {
+    "yellow": N_("yellow '?'"),
+    "blue": N_("blue '?'"),
+    "green": N_("green '?'"),
+    "pink": N_("pink '?'"),
+    "silver": N_("silver '?'"),
+}
+"""A "?" bonus of each area, for :func:`question` (only the one asked is translated: a
+table draws about 90 of them, which made a third of its view's time)."""
+
+
 def question(colour: str) -> str:
     """A "?" bonus of one area, in words (``blue '?'``)."""
-    words = {
-        "yellow": _("yellow '?'"),
-        "blue": _("blue '?'"),
-        "green": _("green '?'"),
-        "pink": _("pink '?'"),
-        "silver": _("silver '?'"),
-    }
-    return words[colour]
+    return _(QUESTIONS[colour])
 
 
 # -- moves ---------------------------------------------------------------------
