@@ -1,8 +1,8 @@
 """A game page is a :class:`GameTable` (the shared table) plus its own board.
 
-A subclass names its game (``game_id``: its title, player counts and bot
-levels come from :data:`optimus.games.GAMES`), gives its ``lead``, ``rules``
-and own options (``defaults``, ``choices``), and implements the board hooks:
+A subclass names its game (``game_id``: its title, player counts, bot levels
+and own options come from :data:`optimus.games.GAMES`), gives its ``lead`` and
+``rules``, and implements the board hooks:
 ``view``, ``board_html`` and ``end_screen`` (its view data's), and as needed
 ``new_session``, ``panel_summary``/``panel_detail`` and, for its own animations,
 ``capture``/``animate`` (docs/table.md).  The
@@ -64,18 +64,16 @@ class GameTable:
     rules: Sequence[str] = ()
     """The rules drawer's points, in order (HTML fragments, English marked with ``N_``:
     shown with ``_``), when the game has no how-to-play page for the drawer."""
-    defaults: dict[str, JSON] = {}
-    """The game's own settings (beside players, seats and speed), with their defaults."""
-    choices: dict[str, Sequence[JSON]] = {}
-    """The values each of the game's own settings allows."""
     max_humans = 6
     """The most people a saved game may seat (pass-and-play: every seat)."""
 
     # -- hooks for the game page ---------------------------------------------
     def setup_fields(self) -> str:
-        """The set-up form's fields (inputs carry ``data-setting="<key>"``): by default
-        the players and their seats; a game adds its options after ``seat_fields()``."""
-        return self.seat_fields()
+        """The set-up form's fields (inputs carry ``data-setting="<key>"``): the players
+        and their seats, then the game's own options as its description declares them."""
+        return self.seat_fields() + setup.option_fields(
+            self.info.options, self.settings, self.choices
+        )
 
     def player_label(self, n: int) -> str:
         """The "Players" option for ``n`` players (a game may add what changes with it)."""
@@ -87,8 +85,10 @@ class GameTable:
             setup.show_seats(self.root, self.form)
 
     def new_session(self, seed: int) -> TableSession:
-        """A new game with the settings chosen (``self.seats(seed)`` for the seats)."""
-        return TableSession(self.game, {}, seed, self.seats(seed))
+        """A new game with the settings chosen: the seats (``self.seats(seed)``) and the
+        game's own options."""
+        options = {o.key: self.settings[o.key] for o in self.info.options}
+        return TableSession(self.game, options, seed, self.seats(seed))
 
     def options_text(self) -> str:
         """The options in use, in words, for the rules drawer."""
@@ -194,11 +194,6 @@ class GameTable:
         assert self.dialogs is not None
         self.dialogs.confirm(text, yes, on_yes)
 
-    def link_choice(self, key: str) -> Sequence[JSON] | Callable[[str], JSON | None]:
-        """The values a link may give the game's own option ``key`` (by default its
-        choices); or a function from the link's text to the value (None: not one)."""
-        return list(type(self).choices[key])
-
     def open(self, sub: str, query: str) -> None:
         """The router's rest of the address: a deal's link, ``daily``, ``replay/<n>``."""
         self.links.open(sub, query)
@@ -241,9 +236,7 @@ class GameTable:
         self.levels = [lv for lv in self.info.levels if lv in offered] or list(offered)[:1]
         """The bot levels of the set-up form, weakest first."""
         self.storage = Storage()
-        self.form = setup.Settings(
-            self.info, self.levels, type(self).defaults, type(self).choices, self.storage
-        )
+        self.form = setup.Settings(self.info, self.levels, self.storage)
         self.defaults = self.form.defaults
         self.choices = self.form.choices
         self.saves = Saves(self.storage, self.game, self.game_id, self.max_humans)

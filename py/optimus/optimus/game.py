@@ -638,14 +638,9 @@ def check_state(state: State) -> None:
                 assert 0 < state.column_first[c] <= state.column_roll[p][c], "first column roll"
 
 
-class OptimusGame(Game):
-    """Optimus for 1-6 players; options ``sheet`` and ``bonuses`` (colour bonuses)."""
+class OptimusGame(Game, described="optimus"):
+    """Optimus's rules (described in optimus.games); options ``sheet`` and ``bonuses`` (colour bonuses)."""
 
-    name: ClassVar[str] = "optimus"
-    title: ClassVar[str] = "Optimus"
-    min_players: ClassVar[int] = 1
-    max_players: ClassVar[int] = 6
-    default_options: ClassVar[Mapping[str, JSON]] = {"sheet": "harbour", "bonuses": True}
     bots: ClassVar[str] = "optimus.optimus.bots"
 
     def normalize_options(self, options: Mapping[str, JSON]) -> dict[str, JSON]:
