@@ -22,7 +22,7 @@ from optimus.i18n import _, ngettext
 from optimus.ui import deals, records
 from optimus.ui import table as ui
 
-from .links import day_text
+from .deal_links import day_text
 from .router import esc, found
 from .storage import RecordsStore, Storage
 
@@ -159,11 +159,12 @@ class RecordsView:
             streak,
             n=streak,
         )
-        head = f"""
-<section class="records-game" data-game="{esc(game)}" aria-labelledby="records-{esc(game)}">
-  <h2 id="records-{esc(game)}">{esc(title)}</h2>
+        challenge = f"""
   <p><span data-role="streak" data-streak="{streak}">{esc(streak_said)}</span> {esc(daily)}
     <a href="#/{esc(game)}/daily">{esc(_("Play the daily challenge"))}</a></p>"""
+        head = f"""
+<section class="records-game" data-game="{esc(game)}" aria-labelledby="records-{esc(game)}">
+  <h2 id="records-{esc(game)}">{esc(title)}</h2>{challenge if GAMES[game].daily else ""}"""
         if not lines:
             return head + f'<p class="small">{esc(_("No finished game yet."))}</p></section>'
         rows = []

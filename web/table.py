@@ -428,6 +428,24 @@ class GameTable:
         self.render(moved=True)
         self.driver.kick()
 
+    def stop_play(self) -> None:
+        """Stop the game in play (its bots, its dialogs, this tab's claim: watching is
+        not playing) and show the play screen (for a replay)."""
+        assert self.frame is not None and self.dialogs is not None
+        self.driver.stop()
+        self.dialogs.close_all()
+        if self.tabs is not None:
+            self.tabs.release()
+        self.frame.show_play()
+
+    def show_position(self, session: TableSession, seats: Sequence[str]) -> None:
+        """Draw ``session`` (a replay's step: nobody acts in it) as seated by ``seats``."""
+        self.session = session
+        self.you = ui.human_seat(seats)
+        self.names = self.seat_names(seats)
+        self._log = ui.LogNotes()
+        self.render()
+
     def start_with(self, session: TableSession) -> None:
         self.session = session
         self.saves.failing = False  # a new game: a save that does not fit is said again

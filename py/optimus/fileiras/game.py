@@ -423,7 +423,7 @@ def check_conservation(state: State) -> None:
 
 
 class FileirasGame(Game, described="fileiras"):
-    """Fileiras's rules (described in optimus.games); option ``advanced`` uses the 1-4-8-7-6-5 table."""
+    """Fileiras's rules (optimus.games describes it); ``advanced``: the 1-4-8-7-6-5 table."""
 
     bots: ClassVar[str] = "optimus.fileiras.bots"
 

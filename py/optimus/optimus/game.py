@@ -639,7 +639,7 @@ def check_state(state: State) -> None:
 
 
 class OptimusGame(Game, described="optimus"):
-    """Optimus's rules (described in optimus.games); options ``sheet`` and ``bonuses`` (colour bonuses)."""
+    """Optimus's rules (optimus.games describes it); options ``sheet`` and ``bonuses``."""
 
     bots: ClassVar[str] = "optimus.optimus.bots"
 

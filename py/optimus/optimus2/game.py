@@ -874,7 +874,7 @@ def sheet_view(sd: SheetDef, sh: list[int], pend: list[Task], stage: int) -> dic
 
 
 class Optimus2Game(Game, described="optimus2"):
-    """Optimus 2's rules (described in optimus.games); option ``sheet`` names the sheet data file."""
+    """Optimus 2's rules (optimus.games describes it); ``sheet`` names the sheet data file."""
 
     default_options: ClassVar[Mapping[str, JSON]] = {"sheet": "standard"}
     bots: ClassVar[str] = "optimus.optimus2.bots"
