@@ -76,6 +76,9 @@ class Option(NamedTuple):
     link: str = ""
     """``"module:function"`` reading a link's text as a value (None: not one), where a link
     may name more than the choices (Optimus's ``random:N`` sheets); "": one of the choices."""
+    command_line: str = ""
+    """``"module:function"`` turning what ``python -m optimus arena --option`` gives into
+    the value (Optimus: a sheet file read); "": the text as it is."""
 
     def allowed(self) -> tuple[Value, ...]:
         """The values allowed (called for when the game's code is there)."""
@@ -172,6 +175,9 @@ class GameInfo(NamedTuple):
     step_mark: tuple[str, ...] = ()
     """The keys of an observation that count the game's rounds (or rolls): a replay's
     "Jump to" offers the first step of each."""
+    bench: str = ""
+    """``"module:function"`` giving the game's own speed figures (``{name_ms: ms}``, from
+    the seconds to spend) that ``python -m optimus bench`` adds to its random games."""
 
     @property
     def rules(self) -> str:
@@ -283,6 +289,7 @@ GAMES: dict[str, GameInfo] = {
                     choices="optimus.optimus.view:sheet_choices",
                     value_label="optimus.optimus.view:sheet_choice_label",
                     link="optimus.optimus.view:link_sheet",
+                    command_line="optimus.optimus.game:sheet_from_command_line",
                 ),
                 Option(
                     "bonuses",
@@ -293,6 +300,7 @@ GAMES: dict[str, GameInfo] = {
             daily=Daily(options="optimus.optimus.view:daily_options"),
             solo_band=("solo_band",),
             step_mark=("roll",),
+            bench="optimus.optimus.generate:bench",
         ),
         GameInfo(
             "optimus2",

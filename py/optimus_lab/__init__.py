@@ -17,5 +17,34 @@ module is a command line run from a clone with ``PYTHONPATH=py``:
   decision times;
 * :mod:`optimus_lab.optimus2.bench` -- the engine's speed.
 
-docs/bots.md says how they are used and what they measure.
+docs/bots.md says how they are used and what they measure.  What a tool needs
+to know of one game (its fingerprint's line-ups, what a scripted person clicks
+in the bots' bench) is declared in that game's lab package,
+``optimus_lab.<id>``, and gathered by :func:`per_game`.
 """
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from typing import Any
+
+
+def per_game(name: str) -> dict[str, Any]:
+    """What each game's lab package (``optimus_lab.<id>``) declares as ``name``, by game
+    in the descriptions' order; a game with no lab package, or no ``name``, is left out.
+
+    >>> from optimus.games import GAMES
+    >>> set(per_game("FINGERPRINT")) <= set(GAMES), per_game("NOTHING_OF_THAT_NAME")
+    (True, {})
+    """
+    from optimus.games import GAMES
+
+    found = {}
+    for game in GAMES:
+        if importlib.util.find_spec(f"optimus_lab.{game}") is None:
+            continue
+        lab = importlib.import_module(f"optimus_lab.{game}")
+        if hasattr(lab, name):
+            found[game] = getattr(lab, name)
+    return found
