@@ -35,8 +35,8 @@ def new_tab_id() -> str:
 def read(data: Any) -> tuple[str, str, str] | None:
     """A message's kind, game and tab, or None when it is not one of ours.
 
-    >>> read("claim fileiras 3fa9"), read("claim fileiras"), read(["x"]), read("boom a b")
-    (('claim', 'fileiras', '3fa9'), None, None, None)
+    >>> read("claim cards 3fa9"), read("claim cards"), read(["x"]), read("boom a b")
+    (('claim', 'cards', '3fa9'), None, None, None)
     """
     if not isinstance(data, str) or len(data) > 100:
         return None

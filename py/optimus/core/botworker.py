@@ -21,7 +21,8 @@ Both sides are here, without the browser:
 Every message and answer is JSON (a dict); the page and the worker exchange it as text.
 
 >>> import asyncio
->>> client = Client("tiny", LocalTransport())
+>>> from optimus.core.registry import available_games
+>>> client = Client(available_games()[0], LocalTransport())
 >>> asyncio.run(client.load("one.py", b"from optimus.core.bots import RandomBot\\n"
 ...                         b"class One(RandomBot):\\n    pass\\n"))
 ['one:One']

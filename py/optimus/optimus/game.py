@@ -186,7 +186,7 @@ def sheet_from_command_line(value: str) -> str:
         with open(value, encoding="utf-8") as f:
             return f.read()
     except (OSError, UnicodeDecodeError) as exc:
-        raise GameError(
+        raise GameError(  # not shown (the command line's)
             f"cannot read sheet file {value!r} ({exc.__class__.__name__}: "
             f"{getattr(exc, 'strerror', None) or exc}); a sheet is a standard name, "
             "random:SEED, a sheet's text or a sheet file"
