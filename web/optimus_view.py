@@ -319,17 +319,16 @@ class OptimusView(GameTable):
                 select.value = str(self.settings["speed"])
 
     def new_session(self, seed: int) -> TableSession:
-        s = self.settings
-        seats = self.seats(seed)
-        sheet = str(s["sheet"])
-        if sheet == "random":
-            sheet_seed = seed % 100_000
+        options = self.chosen_options()
+        sheet = str(options["sheet"])
+        if sheet == "random":  # a new random sheet: the game's seed numbers it
+            sheet_seed = seed % vm.RANDOM_SHEETS
             sheet = f"random:{sheet_seed}"
             self._remember(sheet_seed)
         elif sheet.startswith("random:"):
             self._remember(int(sheet.removeprefix("random:")))
-        options = {"sheet": sheet, "bonuses": s["bonuses"] is True}
-        return TableSession(self.game, options, seed, seats)
+        options["sheet"] = sheet
+        return TableSession(self.game, options, seed, self.seats(seed))
 
     def options_text(self) -> str:
         session = self.session

@@ -87,8 +87,11 @@ class GameTable:
     def new_session(self, seed: int) -> TableSession:
         """A new game with the settings chosen: the seats (``self.seats(seed)``) and the
         game's own options."""
-        options = {o.key: self.settings[o.key] for o in self.info.options}
-        return TableSession(self.game, options, seed, self.seats(seed))
+        return TableSession(self.game, self.chosen_options(), seed, self.seats(seed))
+
+    def chosen_options(self) -> dict[str, JSON]:
+        """The game's own options as the set-up form has them (its description's)."""
+        return {o.key: self.settings[o.key] for o in self.info.options}
 
     def options_text(self) -> str:
         """The options in use, in words, for the rules drawer."""
