@@ -75,12 +75,7 @@ class FileirasView(GameTable):
             parts.append(_("the 2-player variant"))
         elif players == 3:
             parts.append(_("one colour out"))
-        parts.append(
-            _("advanced scoring table (1, 4, 8, 7, 6, 5)")
-            if opts.get("advanced")
-            else _("standard scoring table (1, 3, 6, 10, 15, 21)")
-        )
-        return "; ".join(parts) + "."
+        return "; ".join([*parts, *self.option_words(opts)]) + "."
 
     # -- the table ------------------------------------------------------------------
     def view(self) -> vm.Table:

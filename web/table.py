@@ -24,7 +24,7 @@ validation, ranks, log order, wording) lives in :mod:`optimus.ui.table`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import js
@@ -96,6 +96,12 @@ class GameTable:
     def options_text(self) -> str:
         """The options in use, in words, for the rules drawer."""
         return ""
+
+    def option_words(self, options: Mapping[str, Any]) -> list[str]:
+        """How the options in use say each of the game's own ``options`` (as its
+        description declares), in the language spoken; those not said are left out."""
+        words = (o.words(options.get(o.key)) for o in self.info.options)
+        return [_(text) for text in words if text]
 
     def view(self) -> Any:
         """The game's view data for the current state (passed to the hooks below)."""

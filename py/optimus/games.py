@@ -79,6 +79,9 @@ class Option(NamedTuple):
     command_line: str = ""
     """``"module:function"`` turning what ``python -m optimus arena --option`` gives into
     the value (Optimus: a sheet file read); "": the text as it is."""
+    said: tuple[str, ...] = ()
+    """How the options in use say it (the rules drawer), one text per choice in their
+    order (English, marked with ``N_``; a yes/no option: on, then off); none: not said."""
 
     def allowed(self) -> tuple[Value, ...]:
         """The values allowed (called for when the game's code is there)."""
@@ -90,6 +93,17 @@ class Option(NamedTuple):
     def is_check(self) -> bool:
         """Whether it is a yes/no option (a check box)."""
         return self.choices == (True, False)
+
+    def words(self, value: Any) -> str:
+        """How the options in use say ``value`` (English; "" when not said).
+
+        >>> advanced = GAMES["fileiras"].option("advanced")
+        >>> advanced.words(True).startswith("advanced"), advanced.words("x")
+        (True, '')
+        """
+        choices = self.choices if isinstance(self.choices, tuple) else ()
+        known = [i for i, c in enumerate(choices) if c == value and type(c) is type(value)]
+        return self.said[known[0]] if known and known[0] < len(self.said) else ""
 
     def read_link(self, text: str) -> Value | None:
         """The value a link's ``text`` stands for, None when it stands for none.
@@ -319,7 +333,17 @@ GAMES: dict[str, GameInfo] = {
             N_("Row-taking card game with colour sets."),
             default_players=3,
             drawn_start=True,  # docs/rules/fileiras.md: the starting player is random
-            options=(Option("advanced", False, N_("Advanced scoring table (1, 4, 8, 7, 6, 5)")),),
+            options=(
+                Option(
+                    "advanced",
+                    False,
+                    N_("Advanced scoring table (1, 4, 8, 7, 6, 5)"),
+                    said=(
+                        N_("advanced scoring table (1, 4, 8, 7, 6, 5)"),
+                        N_("standard scoring table (1, 3, 6, 10, 15, 21)"),
+                    ),
+                ),
+            ),
             daily=Daily(bots=("normal", "hard")),
             step_mark=("round",),
         ),
