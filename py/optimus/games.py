@@ -56,8 +56,8 @@ class Option(NamedTuple):
     ``label``, spelled ``1``/``0`` in a link; any other is a select headed by
     ``label``, each value shown as ``value_label`` says and spelled as its text.
 
-    >>> sheet = GAMES["optimus"].option("bonuses")
-    >>> sheet.default, sheet.allowed(), sheet.is_check
+    >>> bonuses = GAMES["optimus"].option("bonuses")
+    >>> bonuses.default, bonuses.allowed(), bonuses.is_check
     (True, (True, False), True)
     """
 
