@@ -33,7 +33,7 @@ from pyodide.ffi import create_proxy
 from optimus import i18n
 from optimus.core.protocol import JSON
 from optimus.core.registry import get_game
-from optimus.games import GAMES
+from optimus.games import GAMES, GameInfo
 from optimus.i18n import _, ngettext
 from optimus.ui import table as ui
 from optimus.ui.session import TableSession, is_person
@@ -213,6 +213,11 @@ class GameTable:
         return self.frame.board()
 
     @property
+    def info(self) -> GameInfo:
+        """The game's description (:data:`optimus.games.GAMES`)."""
+        return GAMES[self.game_id]
+
+    @property
     def session(self) -> TableSession | None:
         return self.driver.session
 
@@ -238,7 +243,6 @@ class GameTable:
     def __init__(self) -> None:
         i18n.load("optimus.ui")  # the table's sentences, then the game's
         i18n.load(f"optimus.{self.game_id}")
-        self.info = GAMES[self.game_id]
         self.title = self.info.title
         self.game = get_game(self.game_id)
         offered = self.game.bot_levels()
