@@ -8,23 +8,14 @@ from typing import Any
 import pytest
 
 from optimus.games import GAMES, GameInfo, Option
+from tests.ui import test_deals as deals_test
 from tests.webstub import page_module
 
-DICE = GameInfo(
-    "dice",
-    "Dice",
-    (1, 4),
-    "",
+DICE = deals_test.DICE._replace(
     options=(
         Option("bonus", True, "Bonus <b>on</b>"),
-        Option(
-            "sheet",
-            "b",
-            "Sheet",
-            ("a", "b", "c"),
-            value_label="tests.ui.test_setup_options:sheet_words",
-        ),
-    ),
+        Option("sheet", "b", "Sheet", ("a", "b", "c"), value_label=f"{__name__}:sheet_words"),
+    )
 )
 """A game made here: a yes/no option and a select whose values have words."""
 
