@@ -49,7 +49,7 @@ class Markup(str):
     def __repr__(self) -> str:
         return f"Markup({str.__repr__(self)})"
 
-    def join(self, pieces: Iterable[object]) -> Markup:  # type: ignore[override]
+    def join(self, pieces: Iterable[object]) -> Markup:
         return Markup(str.join(self, (escape(p) for p in pieces)))
 
     def format(self, *args: object, **kwargs: object) -> Markup:
