@@ -312,3 +312,114 @@ def test_tabs_without_shared_storage_do_not_coordinate(monkeypatch):
     lone.claim()
     lone.close()
     assert lone.channel is None and heard == []
+
+
+# -- issue 39, items 7-9: the records in storage -----------------------------------------
+def finished(score: int, game: str = "tiny", replay: int = 10) -> Any:
+    from optimus.ui import records
+
+    return records.Result(game, "easy", 2, score, False, "2026-12-02", {"x": "r" * replay})
+
+
+class Locks:
+    """``navigator.locks``: a request is granted later (``grant``), one at a time, in order."""
+
+    def __init__(self) -> None:
+        self.queue: list[Any] = []
+
+    def request(self, name: str, callback: Any) -> Any:
+        self.queue.append(callback)
+        return type("Promise", (), {"catch": lambda self, f: None})()
+
+    def grant(self) -> None:
+        while self.queue:
+            self.queue.pop(0)(object())
+
+
+class StaleView(LocalStorage):
+    """Another tab's view of ``local``: its first read of ``key`` sees ``stale`` (tabs
+    see each other's writes a moment late), later ones see ``local`` itself."""
+
+    def __init__(self, local: LocalStorage, key: str, stale: str | None) -> None:
+        super().__init__()
+        self.items = local.items
+        self.stale: dict[str, str | None] = {key: stale}
+
+    def getItem(self, key: str) -> str | None:  # noqa: N802
+        if key in self.stale:
+            return self.stale.pop(key)
+        return super().getItem(key)
+
+
+def test_two_tabs_finishing_a_game_at_the_same_instant_both_keep_their_game(monkeypatch):
+    module = page_module(monkeypatch, "storage")
+    locks = Locks()
+    sys.modules["js"].navigator = type("Navigator", (), {"locks": locks})()  # type: ignore[attr-defined]
+    local = LocalStorage()
+    use(local)
+    before = module.RecordsStore(module.Storage())
+    before.add(finished(1))
+    locks.grant()
+    text = local.items[module.RECORDS_KEY]
+    tab_a = module.RecordsStore(module.Storage())
+    use(StaleView(local, module.RECORDS_KEY, text))  # tab b read before a wrote
+    tab_b = module.RecordsStore(module.Storage())
+    use(local)
+    tab_a.add(finished(2))
+    tab_b.storage._local.stale[module.RECORDS_KEY] = text  # b's next read: still stale
+    tab_b.add(finished(3))
+    locks.grant()
+    kept = module.RecordsStore(module.Storage()).records.stats("tiny")[0]
+    assert kept.played == 3 and sorted(kept.scores) == [1, 2, 3]
+
+
+def test_storage_full_keeps_the_statistics_before_the_replays_and_says_so(storage_module):
+    module = storage_module
+    sys.modules["js"].navigator = object()  # type: ignore[attr-defined] # no Web Locks
+    local = LocalStorage()
+    use(local)
+    store = module.RecordsStore(module.Storage())
+    said: list[str] = []
+    store.on_said = said.append
+    for n in range(5):
+        store.add(finished(n, replay=2000))
+    assert said == []
+    local.quota = local.used() + 1500  # room for a result, not for another replay
+    store.add(finished(9, replay=2000))
+    assert said == [module.RECORDS_TRIMMED]
+    again = module.RecordsStore(module.Storage()).records
+    assert again.stats("tiny")[0].played == 6, "the game still counts"
+    assert len(again.replays) < 6
+    local.quota = 0  # not even the statistics fit
+    store.add(finished(10))
+    assert said[-1] == module.RECORDS_FULL
+    assert module.RecordsStore(module.Storage()).records.stats("tiny")[0].played == 6
+    # An import that does not fit says so, and changes nothing.
+    from optimus.ui import records
+
+    other = records.Records()
+    for n in range(3):
+        other.add(finished(20 + n))
+    answers: list[str | None] = []
+    store.merge_in(other, answers.append)
+    assert answers == [module.IMPORT_FULL]
+    assert module.RecordsStore(module.Storage()).records.stats("tiny")[0].played == 6
+    local.quota = 10**9
+    store.merge_in(other, answers.append)
+    assert answers[-1] is None
+    assert module.RecordsStore(module.Storage()).records.stats("tiny")[0].played == 9
+
+
+def test_records_a_game_page_set_aside_are_said_on_the_records_page(storage_module):
+    module = storage_module
+    local = LocalStorage()
+    use(local)
+    local.items[module.RECORDS_KEY] = (
+        '{"format": "optimus-table-records", "version": 1, "games": 7}'
+    )
+    game_page = module.RecordsStore(module.Storage())  # a game page reads them first
+    assert game_page.records.games == {}
+    assert local.items[f"{module.RECORDS_KEY}.backup1"].endswith('"games": 7}')
+    records_page = module.RecordsStore(module.Storage())
+    assert records_page.take_notices() == [module.RECORDS_SET_ASIDE]
+    assert module.RecordsStore(module.Storage()).take_notices() == []  # said once

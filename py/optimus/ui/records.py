@@ -46,6 +46,7 @@ from typing import Any
 
 from optimus.core import jsontext
 from optimus.core.protocol import JSON
+from optimus.i18n import N_
 
 VERSION = 2
 SCORES_KEPT = 30
@@ -501,6 +502,40 @@ def fit(records: Records, budget: int = BUDGET) -> tuple[Records, str]:
     if len(text) > budget:
         raise Refused("too big")
     return kept, text
+
+
+IMPORTED = N_("The records of the file were added to yours.")
+NOT_RECORDS = N_("This file is not a records file of this site: nothing was changed.")
+REFUSED_NUMBER = N_(
+    "This records file holds a number no game of this site can reach ({what}): nothing was changed."
+)
+REFUSED_COUNTS = N_("The counts in this records file do not agree: nothing was changed.")
+REFUSED_BIG = N_("This file is too big to be a records file of this site: nothing was changed.")
+REFUSED_NEWER = N_(
+    "This records file was made by a newer version of this site: nothing was changed."
+)
+
+
+def refusal(problem: str) -> tuple[str, dict[str, str]]:
+    """Why a file was refused (a :attr:`Loaded.problem`): a sentence of the catalogs
+    (English: the page translates it) and its values.
+
+    >>> refusal("number total")
+    ('This records file holds a number no game of this site can reach ({what}): nothing was \
+changed.', {'what': 'total'})
+    >>> refusal("not JSON")[0] == NOT_RECORDS, refusal("version 7")[0] == REFUSED_NEWER
+    (True, True)
+    """
+    kind, _, what = problem.partition(" ")
+    if kind == "number":
+        return REFUSED_NUMBER, {"what": what}
+    if kind == "counts":
+        return REFUSED_COUNTS, {}
+    if problem in ("too big", "too deep"):
+        return REFUSED_BIG, {}
+    if kind == "version" and what.isdecimal() and int(what) > VERSION:
+        return REFUSED_NEWER, {}
+    return NOT_RECORDS, {}
 
 
 def level_of(seats: list[str] | tuple[str, ...]) -> str:
