@@ -312,7 +312,7 @@ def read_reply(data: object, booting: bool = False) -> Reply:
     value = reply[kind]
     if kind not in ANSWERS or isinstance(value, bool) or not isinstance(value, ANSWERS[kind]):
         raise garbled
-    if kind == "specs" and not all(isinstance(spec, str) for spec in value):
+    if isinstance(value, list) and not all(isinstance(spec, str) for spec in value):
         raise garbled
     return reply
 

@@ -340,7 +340,7 @@ def whole(value: Any, low: int, high: int, what: str) -> int:
         value = int(value)
     if not low <= value <= high:
         raise Refused(f"number {what}")
-    return value
+    return int(value)
 
 
 def score(value: Any, what: str = "score") -> int:
@@ -358,7 +358,7 @@ def _games(raw: Any) -> dict[str, dict[str, dict[str, Any]]]:
                     raise ValueError("result id")
                 results.append([ident, score(points), whole(won, 0, 1, "won"), str(band)])
             if len({r[0] for r in results}) != len(results):
-                raise Refused("counts (one result twice)")
+                raise Refused("counts (one result twice)")  # not shown
             bases = [_base(b) for b in list(line.get("bases", []))]
             out.setdefault(str(game), {})[str(level)] = {"bases": bases, "results": results}
     return out
@@ -381,19 +381,19 @@ def _base(line: Mapping[str, Any]) -> dict[str, Any]:
     played = whole(line["played"], 0, PLAYED_LIMIT, "played")
     wins = whole(line["wins"], 0, PLAYED_LIMIT, "wins")
     if wins > played:
-        raise Refused("counts (more wins than games)")
+        raise Refused("counts (more wins than games)")  # not shown
     scores = [score(s) for s in list(line["scores"])][-SCORES_KEPT:]
     if len(scores) > played:
-        raise Refused("counts (more scores than games)")
+        raise Refused("counts (more scores than games)")  # not shown
     bands = {str(k): whole(v, 0, played, "bands") for k, v in dict(line.get("bands", {})).items()}
     if sum(bands.values()) > played:
-        raise Refused("counts (more bands than games)")
+        raise Refused("counts (more bands than games)")  # not shown
     best = None if line["best"] is None else score(line["best"], "best")
     if (best is None) != (played == 0) or any(s > (best or 0) for s in scores):
-        raise Refused("counts (best)")
+        raise Refused("counts (best)")  # not shown
     total = whole(line["total"], -SCORE_LIMIT * played, SCORE_LIMIT * played, "total")
     if played and total > best * played:  # type: ignore[operator]
-        raise Refused("counts (total above best)")
+        raise Refused("counts (total above best)")  # not shown
     ident = str(line.get("id", ""))
     return {
         "id": ident,
@@ -500,7 +500,7 @@ def fit(records: Records, budget: int = BUDGET) -> tuple[Records, str]:
         kept.replays = kept.replays[1:]
         text = dump(kept)
     if len(text) > budget:
-        raise Refused("too big")
+        raise Refused("too big")  # not shown
     return kept, text
 
 
@@ -531,7 +531,7 @@ changed.', {'what': 'total'})
         return REFUSED_NUMBER, {"what": what}
     if kind == "counts":
         return REFUSED_COUNTS, {}
-    if problem in ("too big", "too deep"):
+    if problem in ("too big", "too deep"):  # not shown
         return REFUSED_BIG, {}
     if kind == "version" and what.isdecimal() and int(what) > VERSION:
         return REFUSED_NEWER, {}
