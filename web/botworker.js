@@ -76,9 +76,26 @@ self.onmessage = async (event) => {
   try {
     reply = await host(event.data);
   } catch (error) {
-    // os._exit(): Pyodide throws the exit (an error with its status) and is gone.
-    const exited = error && typeof error.status === "number";
-    reply = JSON.stringify(exited ? { exited: error.status } : { lost: words(error) });
+    reply = ended(error);
   }
   self.postMessage(reply);
 };
+
+// os._exit() in a bot: Pyodide throws the exit (an error with its status) from the task
+// that ran it, and is gone.  Said to the page at once ({"exited": status}, or {"lost":
+// words} for another fatal error), instead of an uncaught error and no answer.
+const ended = (error) =>
+  JSON.stringify(
+    error && typeof error.status === "number" ? { exited: error.status } : { lost: words(error) },
+  );
+
+self.addEventListener("error", (event) => {
+  if (host === null) return; // booting: boot() says what failed
+  event.preventDefault();
+  self.postMessage(ended(event.error || event.message));
+});
+self.addEventListener("unhandledrejection", (event) => {
+  if (host === null) return;
+  event.preventDefault();
+  self.postMessage(ended(event.reason));
+});

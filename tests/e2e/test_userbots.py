@@ -196,3 +196,60 @@ def test_a_bot_that_loops_for_ever_never_freezes_the_page_and_is_stopped(guarded
     assert max(counts) == 1  # said once: the seat stays with the normal bot (a new round's
     # log starts empty)
     assert int(page.evaluate("document.documentElement.dataset.botWorkerMs")) > 0
+
+
+BREAKERS = b'''"""Bots that break the worker itself (issue 39, items 1 and 2)."""
+import os
+
+import js
+
+from optimus.core.bots import Bot
+
+
+class Floods(Bot):
+    """Posts the page what no answer is: deeper than any parser's stack, not JSON."""
+
+    def think(self, observation, legal_moves):
+        yield None
+        js.postMessage("[" * 8000 + "]" * 8000)
+        js.postMessage("not JSON")
+        return legal_moves[0]
+
+
+class Ends(Bot):
+    """Ends the worker's Python while thinking."""
+
+    def think(self, observation, legal_moves):
+        yield None
+        os._exit(0)
+'''
+
+
+def test_a_bot_that_floods_the_page_or_ends_its_python_is_stopped_at_once(guarded, site, fileiras):
+    page = guarded.page
+    page.goto(site + "#/fileiras")
+    guarded.wait_ready()
+    page.wait_for_selector(fileiras.setup)
+    # os._exit at import: said at once, not as a bot that did not finish loading.
+    said = pick(page, py_file("bye.py", b"import os\n\nos._exit(3)\n"))
+    assert "bye.py was stopped: its Python exited (os._exit, status 3)" in said, said
+    said = pick(page, py_file("breakers.py", BREAKERS))
+    assert "Added Floods (breakers), Ends (breakers)" in said, said
+    page.select_option(fileiras.players, "3")
+    page.select_option("select[name=bot0]", "breakers:Floods")
+    page.select_option("select[name=bot1]", "breakers:Ends")
+    fileiras.instant(page)
+    page.click(fileiras.start)
+    seen: set[str] = set()
+    scores = fileiras.finish(page, lambda: seen.update(page.locator(NOTES).all_text_contents()))
+    assert scores == 3
+    seen.update(page.locator(NOTES).all_text_contents())
+    floods = [n for n in seen if n.startswith("Floods")]
+    ends = [n for n in seen if n.startswith("Ends")]
+    assert floods and all(
+        "was stopped (it sent the page a message that is not the game's): the Normal bot "
+        "played this move for it, and plays its moves from now on." in n
+        for n in floods
+    ), seen
+    assert ends and all("was stopped (its Python exited (os._exit, status 0))" in n for n in ends)
+    assert "took too long" not in " ".join(seen)  # said at once, not after 5 s
