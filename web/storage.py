@@ -360,6 +360,7 @@ class RecordsStore:
 
     def replace(self, fresh: records.Records) -> None:
         """Put ``fresh`` in the place of the stored book (cleared)."""
+        self.records = fresh
         self.locked(lambda: self.write(fresh), lambda said: said and self.on_said(said))
 
     def locked(self, work: Callable[[], str | None], then: Callable[[str | None], Any]) -> None:

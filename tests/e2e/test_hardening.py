@@ -260,3 +260,39 @@ def test_twenty_games_in_one_page_hold_no_more_than_the_first(
     assert page.locator(fileiras.final_score).count() == 2
     grown = {k: last[k] / first[k] for k in first if last[k] > first[k] * 1.10}
     assert not grown, f"grew by more than 10% from game 1 to game 20: {grown}"
+
+
+CLICK = "selector => document.querySelector(selector).click()"
+
+
+def test_a_tab_taking_the_game_over_keeps_the_move_just_made_in_the_other(
+    guarded: Any, site: str, fileiras: Any
+) -> None:
+    """Issue 39, item 14: "Play it here" a moment after a move in the other tab reads the
+    save once that tab gave the game up (a Web Lock), so the move is kept; "Resume" in
+    two tabs at the same instant leaves one of them playing."""
+    first, second = two_tabs(guarded, site, fileiras)
+    elsewhere = ".resume:has-text('open in another tab') [data-action=resume]"
+    second.wait_for_selector(elsewhere, timeout=OTHER_TAB_MS)
+    first.wait_for_selector(fileiras.draw)
+    drawn = first.evaluate(
+        f"() => {{ document.querySelector('{fileiras.draw}').click();"
+        f" return JSON.parse(localStorage.getItem('{SAVE}')).events.length; }}"
+    )
+    second.evaluate(CLICK, ".resume [data-action=resume]")  # at once: "Play it here"
+    second.wait_for_selector(fileiras.your_turn, timeout=OTHER_TAB_MS)
+    first.wait_for_selector(elsewhere, timeout=OTHER_TAB_MS)
+    assert second.evaluate(EVENTS, SAVE) >= drawn  # the card drawn in the first tab is there
+    # Both at their set-up screen, "Resume" clicked in both at the same instant.
+    second.reload()
+    guarded.wait_ready(second)
+    resume = "[data-action=resume]"
+    second.wait_for_selector(resume, timeout=60_000)
+    first.wait_for_selector(resume)
+    first.evaluate(CLICK, resume)
+    second.evaluate(CLICK, resume)
+    playing = f"{fileiras.your_turn}, {elsewhere}"
+    first.wait_for_selector(playing, timeout=OTHER_TAB_MS)
+    second.wait_for_selector(playing, timeout=OTHER_TAB_MS)
+    boards = [tab.locator(".fboard").count() for tab in (first, second)]
+    assert sorted(boards) == [0, 1], boards  # one plays, the other says where

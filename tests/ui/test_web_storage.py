@@ -423,3 +423,136 @@ def test_records_a_game_page_set_aside_are_said_on_the_records_page(storage_modu
     records_page = module.RecordsStore(module.Storage())
     assert records_page.take_notices() == [module.RECORDS_SET_ASIDE]
     assert module.RecordsStore(module.Storage()).take_notices() == []  # said once
+
+
+# -- issue 39, item 14: the claim is a real cross-tab lock --------------------------------
+class Promise:
+    """A promise settled at once (the fake lock manager runs every step in order)."""
+
+    def __init__(self) -> None:
+        self.done: tuple[str, Any] | None = None
+        self.waiting: list[tuple[str, Any]] = []
+
+    @classmethod
+    def new(cls, executor: Any) -> Promise:
+        promise = cls()
+        executor(promise.resolve, promise.reject)
+        return promise
+
+    def resolve(self, value: Any = None) -> None:
+        self.settle("then", value)
+
+    def reject(self, error: Any = None) -> None:
+        self.settle("catch", error)
+
+    def settle(self, how: str, value: Any) -> None:
+        if self.done is None:
+            self.done = (how, value)
+            for kind, f in self.waiting:
+                if kind == how:
+                    f(value)
+
+    def then(self, f: Any) -> Promise:
+        self.waiting.append(("then", f))
+        return self
+
+    def catch(self, f: Any) -> Promise:
+        if self.done is not None and self.done[0] == "catch":
+            f(self.done[1])
+        else:
+            self.waiting.append(("catch", f))
+        return self
+
+
+class LockManager:
+    """``navigator.locks`` for one lock name at a time: exclusive, queued, ``steal``."""
+
+    def __init__(self) -> None:
+        self.holder: tuple[Promise, Promise] | None = None  # (request's, held)
+        self.queue: list[tuple[Any, Promise]] = []
+
+    def request(self, name: str, options: dict[str, bool], callback: Any) -> Promise:
+        promise = Promise()
+        if options.get("steal") and self.holder is not None:
+            stolen, self.holder = self.holder, None
+            stolen[0].reject("AbortError")
+        self.queue.append((callback, promise))
+        self.grant()
+        return promise
+
+    def grant(self) -> None:
+        while self.holder is None and self.queue:
+            callback, promise = self.queue.pop(0)
+            held = callback(object())
+            if held is None:
+                promise.resolve()
+                continue
+            self.holder = (promise, held)
+            held.then(lambda _v, p=promise: self.released(p))
+
+    def released(self, promise: Promise) -> None:
+        if self.holder is not None and self.holder[0] is promise:
+            self.holder = None
+            promise.resolve()
+            self.grant()
+
+
+def test_a_tab_that_resumes_reads_the_save_only_once_the_playing_tab_gave_it_up(monkeypatch):
+    tabs = page_module(monkeypatch, "tabs")
+    fake = sys.modules["js"]
+    hub, locks = Hub(), LockManager()
+    fake.BroadcastChannel = hub  # type: ignore[attr-defined]
+    fake.navigator = type("Navigator", (), {"locks": locks})()  # type: ignore[attr-defined]
+    fake.Promise = Promise  # type: ignore[attr-defined]
+    timers: list[Any] = []
+    fake.setTimeout = lambda f, ms: timers.append(f)  # type: ignore[attr-defined]
+    heard: list[str] = []
+    storage = {"save": "move 1"}
+
+    def tab(name: str) -> Any:
+        return tabs.OneTab(
+            "tiny", True, lambda: heard.append(f"{name} taken"), lambda: heard.append(name)
+        )
+
+    a, b = tab("a"), tab("b")
+    a.claim()
+    assert a.holding and a.playing
+    read: list[str] = []
+    b.take(lambda: read.append(storage["save"]))
+    # b asked; a stepped back and gave its lock up: only then did b read the save.
+    assert heard == ["a taken"] and a.taken and not a.playing and not a.holding
+    assert read == ["move 1"] and b.holding
+    b.claim()  # b's table starts the game it read
+    assert heard == ["a taken"] and b.playing and not b.taken
+    # a tab that does not answer has its lock taken after HANDOVER_MS, and steps back then
+    c = tab("c")
+    c.channel.close()  # c hears nothing: it will not give up on its own
+    c.channel = None
+    b.release()
+    c.claim()
+    assert c.holding
+    b.take(lambda: read.append("b again"))
+    assert read == ["move 1"] and not b.holding  # c holds on
+    timers.pop()()
+    assert read == ["move 1", "b again"] and b.holding
+    assert heard[-1] == "c taken" and c.taken
+
+
+def test_two_tabs_resuming_at_the_same_instant_leave_one_of_them_playing(monkeypatch):
+    tabs = page_module(monkeypatch, "tabs")
+    fake = sys.modules["js"]
+    hub, locks = Hub(), LockManager()
+    fake.BroadcastChannel = hub  # type: ignore[attr-defined]
+    fake.navigator = type("Navigator", (), {"locks": locks})()  # type: ignore[attr-defined]
+    fake.Promise = Promise  # type: ignore[attr-defined]
+    timers: list[Any] = []
+    fake.setTimeout = lambda f, ms: timers.append(f)  # type: ignore[attr-defined]
+    heard: list[str] = []
+    a = tabs.OneTab("tiny", True, lambda: heard.append("a taken"), lambda: None)
+    b = tabs.OneTab("tiny", True, lambda: heard.append("b taken"), lambda: None)
+    a.take(a.claim)  # "Resume" in both tabs at once
+    b.take(b.claim)
+    for steal in timers:
+        steal()
+    assert [a.playing, b.playing].count(True) == 1
+    assert len(heard) == 1 and (a.playing or b.playing)
