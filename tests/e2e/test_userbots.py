@@ -70,6 +70,19 @@ def drop(page: Any, name: str, data: bytes) -> str:
     return str(page.text_content(MESSAGE))
 
 
+def play_with(page: Any, fileiras: Any, specs: list[str]) -> tuple[int, set[str]]:
+    """Seat the bots ``specs`` (in the order of the seat settings), play the game to its
+    end at instant speed: the number of final scores and every note the log showed."""
+    for seat, spec in enumerate(specs):
+        page.select_option(f"select[name=bot{seat}]", spec)
+    fileiras.instant(page)
+    page.click(fileiras.start)
+    seen: set[str] = set()
+    scores = fileiras.finish(page, lambda: seen.update(page.locator(NOTES).all_text_contents()))
+    seen.update(page.locator(NOTES).all_text_contents())
+    return scores, seen
+
+
 def micropip_requested(page: Any) -> bool:
     return bool(
         page.evaluate(
@@ -107,16 +120,12 @@ def test_a_py_bot_plays_to_the_end_and_bad_bots_are_told_in_words(guarded, site,
     assert "bye" not in page.evaluate("optimusCompiledInPage()")  # nor was it imported here
 
     page.select_option(fileiras.players, "5")
-    for seat, spec in enumerate(
-        ["greedy_bot:GreedyBot", "bad_bots:Exits", "bad_bots:Illegal", "bad_bots:Slow"]
-    ):
-        page.select_option(f"select[name=bot{seat}]", spec)
-    fileiras.instant(page)
-    page.click(fileiras.start)
-    seen: set[str] = set()
-    scores = fileiras.finish(page, lambda: seen.update(page.locator(NOTES).all_text_contents()))
+    scores, seen = play_with(
+        page,
+        fileiras,
+        ["greedy_bot:GreedyBot", "bad_bots:Exits", "bad_bots:Illegal", "bad_bots:Slow"],
+    )
     assert scores == 5
-    seen.update(page.locator(NOTES).all_text_contents())
     assert any(n.startswith("Exits 2 failed while thinking (SystemExit)") for n in seen)
     assert any(n.startswith("Illegal 3 chose an illegal move (fly away)") for n in seen)
     assert any(n.startswith("Slow 4 thought for more than 0.03 s") for n in seen)
@@ -236,14 +245,8 @@ def test_a_bot_that_floods_the_page_or_ends_its_python_is_stopped_at_once(guarde
     said = pick(page, py_file("breakers.py", BREAKERS))
     assert "Added Floods (breakers), Ends (breakers)" in said, said
     page.select_option(fileiras.players, "3")
-    page.select_option("select[name=bot0]", "breakers:Floods")
-    page.select_option("select[name=bot1]", "breakers:Ends")
-    fileiras.instant(page)
-    page.click(fileiras.start)
-    seen: set[str] = set()
-    scores = fileiras.finish(page, lambda: seen.update(page.locator(NOTES).all_text_contents()))
+    scores, seen = play_with(page, fileiras, ["breakers:Floods", "breakers:Ends"])
     assert scores == 3
-    seen.update(page.locator(NOTES).all_text_contents())
     floods = [n for n in seen if n.startswith("Floods")]
     ends = [n for n in seen if n.startswith("Ends")]
     assert floods and all(

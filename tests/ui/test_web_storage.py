@@ -497,15 +497,20 @@ class LockManager:
             self.grant()
 
 
-def test_a_tab_that_resumes_reads_the_save_only_once_the_playing_tab_gave_it_up(monkeypatch):
+def locking_tabs(monkeypatch: pytest.MonkeyPatch) -> tuple[Any, list[Any]]:
+    """web/tabs.py with a ``BroadcastChannel``, Web Locks, and timers run by the test."""
     tabs = page_module(monkeypatch, "tabs")
     fake = sys.modules["js"]
-    hub, locks = Hub(), LockManager()
-    fake.BroadcastChannel = hub  # type: ignore[attr-defined]
-    fake.navigator = type("Navigator", (), {"locks": locks})()  # type: ignore[attr-defined]
+    fake.BroadcastChannel = Hub()  # type: ignore[attr-defined]
+    fake.navigator = type("Navigator", (), {"locks": LockManager()})()  # type: ignore[attr-defined]
     fake.Promise = Promise  # type: ignore[attr-defined]
     timers: list[Any] = []
     fake.setTimeout = lambda f, ms: timers.append(f)  # type: ignore[attr-defined]
+    return tabs, timers
+
+
+def test_a_tab_that_resumes_reads_the_save_only_once_the_playing_tab_gave_it_up(monkeypatch):
+    tabs, timers = locking_tabs(monkeypatch)
     heard: list[str] = []
     storage = {"save": "move 1"}
 
@@ -539,14 +544,7 @@ def test_a_tab_that_resumes_reads_the_save_only_once_the_playing_tab_gave_it_up(
 
 
 def test_two_tabs_resuming_at_the_same_instant_leave_one_of_them_playing(monkeypatch):
-    tabs = page_module(monkeypatch, "tabs")
-    fake = sys.modules["js"]
-    hub, locks = Hub(), LockManager()
-    fake.BroadcastChannel = hub  # type: ignore[attr-defined]
-    fake.navigator = type("Navigator", (), {"locks": locks})()  # type: ignore[attr-defined]
-    fake.Promise = Promise  # type: ignore[attr-defined]
-    timers: list[Any] = []
-    fake.setTimeout = lambda f, ms: timers.append(f)  # type: ignore[attr-defined]
+    tabs, timers = locking_tabs(monkeypatch)
     heard: list[str] = []
     a = tabs.OneTab("tiny", True, lambda: heard.append("a taken"), lambda: None)
     b = tabs.OneTab("tiny", True, lambda: heard.append("b taken"), lambda: None)
