@@ -296,3 +296,30 @@ def test_a_tab_taking_the_game_over_keeps_the_move_just_made_in_the_other(
     second.wait_for_selector(playing, timeout=OTHER_TAB_MS)
     boards = [tab.locator(".fboard").count() for tab in (first, second)]
     assert sorted(boards) == [0, 1], boards  # one plays, the other says where
+
+
+def test_with_storage_full_a_finished_game_and_an_import_say_what_was_not_kept(
+    guarded: Any, site: str, fileiras: Any, tmp_path: Any
+) -> None:
+    """Issue 39, item 7: the end screen says that the game could not be added to the
+    records, and an import says that nothing was kept, instead of "added"."""
+    page = guarded.page
+    page.add_init_script(FULL_AFTER_FLAG)
+    page = guarded.open_setup(site, "fileiras", players=2)
+    fileiras.instant(page)
+    page.click(fileiras.start)
+    one_move(page, fileiras)
+    page.evaluate(PUT, ["test.full", "1"])
+    assert fileiras.finish(page) == 2
+    said = page.locator(f"{fileiras.end} [data-role=records-said]")
+    said.wait_for()
+    assert "could not be added to your records" in said.inner_text()
+    assert page.evaluate(GET, "optimus-table.records") is None
+    other = records.Records()
+    other.add(records.Result("fileiras", "easy", 2, 30, True, "2026-12-01", {"events": []}))
+    path = tmp_path / "records.json"
+    path.write_text(records.dump(other))
+    page.click(f"{fileiras.end} a[href='#/records']")
+    page.set_input_files("[data-role=records-import]", str(path))
+    page.wait_for_selector("[data-role=records-said]:has-text('could not be kept')")
+    assert page.evaluate(GET, "optimus-table.records") is None
