@@ -76,15 +76,21 @@ def one_move(page: Any, fileiras: Any) -> None:
     page.wait_for_selector(f"{fileiras.your_turn}, {fileiras.end}", timeout=30_000)
 
 
-def test_storage_full_mid_game_is_said_at_once_and_the_last_save_resumes(
-    guarded: Any, site: str, fileiras: Any
-) -> None:
-    page = guarded.page
-    page.add_init_script(FULL_AFTER_FLAG)
+def filling_up(guarded: Any, site: str, fileiras: Any) -> Any:
+    """A Fileiras game started and one move played, in a page whose storage fills up
+    once the test sets ``test.full``."""
+    guarded.page.add_init_script(FULL_AFTER_FLAG)
     page = guarded.open_setup(site, "fileiras", players=2)
     fileiras.instant(page)
     page.click(fileiras.start)
     one_move(page, fileiras)
+    return page
+
+
+def test_storage_full_mid_game_is_said_at_once_and_the_last_save_resumes(
+    guarded: Any, site: str, fileiras: Any
+) -> None:
+    page = filling_up(guarded, site, fileiras)
     saved = page.evaluate(GET, SAVE)
     page.evaluate(PUT, ["test.full", "1"])
     one_move(page, fileiras)
@@ -303,12 +309,7 @@ def test_with_storage_full_a_finished_game_and_an_import_say_what_was_not_kept(
 ) -> None:
     """Issue 39, item 7: the end screen says that the game could not be added to the
     records, and an import says that nothing was kept, instead of "added"."""
-    page = guarded.page
-    page.add_init_script(FULL_AFTER_FLAG)
-    page = guarded.open_setup(site, "fileiras", players=2)
-    fileiras.instant(page)
-    page.click(fileiras.start)
-    one_move(page, fileiras)
+    page = filling_up(guarded, site, fileiras)
     page.evaluate(PUT, ["test.full", "1"])
     assert fileiras.finish(page) == 2
     said = page.locator(f"{fileiras.end} [data-role=records-said]")
