@@ -101,6 +101,9 @@ class Links:
     def __init__(self, table: Any) -> None:
         self.table = table
         self.store = RecordsStore(table.storage)
+        self.store.on_said = self.records_said
+        self.records_notice = ""
+        """What the records could not keep of the finished game (storage full), or ""."""
         self.daily = ""
         """The date of the daily challenge in play (``2026-12-02``), or ""."""
         self.counted: bool | None = None
@@ -263,6 +266,7 @@ class Links:
             return
         self._finished = session
         self.counted = None
+        self.records_notice = ""
         outcome = self.my_result()
         if outcome is None:
             return
@@ -313,6 +317,7 @@ class Links:
                     date=date,
                 )
             note = f'<p class="daily-note" data-role="daily-note">{esc(said)}</p>'
+        note += self.records_notice_html()
         share = ""
         if self.daily:
             share = (
@@ -332,6 +337,20 @@ class Links:
 <input type="text" readonly class="link-text" data-role="link-text" aria-label="{label}" hidden>
 </div>"""
         dialog.insertAdjacentHTML("beforeend", extra)
+
+    def records_said(self, notice: str) -> None:
+        """The records could not keep all of the finished game: said on its end screen."""
+        self.records_notice = notice
+        t = self.table
+        more = t.root.querySelector("[data-role=end-more]") if t.root is not None else None
+        if found(more) and not found(more.querySelector("[data-role=records-said]")):
+            more.insertAdjacentHTML("afterbegin", self.records_notice_html())
+
+    def records_notice_html(self) -> str:
+        if not self.records_notice:
+            return ""
+        said = esc(_(self.records_notice))
+        return f'<p class="notice" data-role="records-said" role="alert">{said}</p>'
 
     def actions(self) -> dict[str, Callable[[Any], None]]:
         """The end screen's and the replay bar's actions (``data-action``)."""
