@@ -67,6 +67,9 @@ class EndExtras:
         self.host = host
         self.daily = daily
         self.store = store
+        self.store.on_said = self.records_said
+        self.records_notice = ""
+        """What the records could not keep of the finished game (storage full), or ""."""
         self.counted: bool | None = None
         """Whether the finished game counted for its daily challenge (None: not a daily)."""
         self.kept: TableSession | None = None
@@ -93,6 +96,7 @@ class EndExtras:
             return
         self.kept = session
         self.counted = None
+        self.records_notice = ""
         outcome = self.my_result()
         if outcome is None:
             return
@@ -148,6 +152,7 @@ class EndExtras:
                 '<button type="button" class="btn" data-action="share-daily">'
                 f"{esc(_('Share the result'))}</button>"
             )
+        note += self.records_notice_html()
         label = esc(_("Link to this deal"))
         extra = f"""
 <div class="end-more" data-role="end-more">{note}
@@ -161,6 +166,20 @@ class EndExtras:
 <input type="text" readonly class="link-text" data-role="link-text" aria-label="{label}" hidden>
 </div>"""
         dialog.insertAdjacentHTML("beforeend", extra)
+
+    def records_said(self, notice: str) -> None:
+        """The records could not keep all of the finished game: said on its end screen."""
+        self.records_notice = notice
+        root = self.host.root
+        more = root.querySelector("[data-role=end-more]") if root is not None else None
+        if found(more) and not found(more.querySelector("[data-role=records-said]")):
+            more.insertAdjacentHTML("afterbegin", self.records_notice_html())
+
+    def records_notice_html(self) -> str:
+        if not self.records_notice:
+            return ""
+        said = esc(_(self.records_notice))
+        return f'<p class="notice" data-role="records-said" role="alert">{said}</p>'
 
     def actions(self) -> dict[str, Callable[[Any], None]]:
         """The end screen's actions (``data-action``)."""

@@ -359,8 +359,8 @@ class GameTable:
     def save(self) -> None:
         """Save the game; when it no longer fits in storage, say so at once (above the
         table, until a save fits again)."""
-        if self.session is None:
-            return
+        if self.session is None or (self.tabs is not None and self.tabs.taken):
+            return  # another tab took the game: its save is that tab's now
         said = self.saves.save(self.session)
         if said is not None:
             self.notify([_(said)])
@@ -548,6 +548,14 @@ class GameTable:
             self.start_with(TableSession(self.game, old.record.options, _seed(), old.seats))
 
     def _resume(self) -> None:
+        if self.tabs is not None:  # once the tab playing it gave it up, its last move saved
+            self.tabs.take(self._resume_here)
+        else:
+            self._resume_here()
+
+    def _resume_here(self) -> None:
+        if self.root is None:  # left while waiting for the other tab
+            return
         saved = self.saves.load()
         if saved is not None:
             self.start(saved)
