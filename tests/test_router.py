@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import doctest
 import html
-import importlib.util
+import importlib
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -14,11 +15,21 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _router() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("optimus_web_router", ROOT / "web" / "router.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """web/router.py as ``optimus_web.router`` (with web/store_keys.py, its one import of
+    the package's); ``sys.modules`` is left as it was."""
+    names = ("optimus_web", "optimus_web.router", "optimus_web.store_keys")
+    before = {name: sys.modules.get(name) for name in names}
+    package = ModuleType("optimus_web")
+    package.__path__ = [str(ROOT / "web")]
+    sys.modules["optimus_web"] = package
+    try:
+        return importlib.import_module("optimus_web.router")
+    finally:
+        for name, module in before.items():
+            if module is None:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = module
 
 
 router = _router()

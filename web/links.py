@@ -35,11 +35,11 @@ from optimus.ui import deals, records
 from optimus.ui import table as ui
 from optimus.ui.session import HUMAN, TableSession, fallback_level
 
+from . import store_keys
 from .frame import show_notices
 from .router import esc, found
 from .storage import RecordsStore
 
-DAILY_SUFFIX = ".daily"
 MOVE = re.compile(r'\sdata-move="[^"]*"')
 
 
@@ -107,7 +107,7 @@ class Links:
         """Whether the finished game counted for its daily challenge (None: not a daily)."""
         self.replay: Replay | None = None
         self._finished: Any = None
-        self._daily_key = f"optimus-table.{table.game_id}{DAILY_SUFFIX}"
+        self._daily_key = store_keys.daily(table.game_id)
 
     # -- the address ------------------------------------------------------------------
     def link_choices(self) -> dict[str, Any]:

@@ -23,12 +23,13 @@ from optimus.optimus.sheet import STANDARD_SHEETS, bits, box_name
 from optimus.ui import table as ui
 from optimus.ui.session import TableSession
 
+from . import store_keys
 from .optimus_pencil import PencilInput, die_html, joker_names_html, markbar_html
 from .router import found
 from .table import GameTable, esc
 
 RECENT = 5  # random sheets kept to be played again
-SHEETS_KEY = "optimus-table.optimus.sheets"
+SHEETS_KEY = store_keys.game_key("optimus", "sheets")
 
 
 def _keyframes(value: Any) -> Any:

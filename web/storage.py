@@ -22,6 +22,7 @@ from optimus.ui import records
 from optimus.ui import table as ui
 from optimus.ui.session import TableSession
 
+from . import store_keys
 from .router import found
 
 
@@ -54,8 +55,8 @@ class Storage:
         try:
             local = js.window.localStorage
             self._local = local
-            local.setItem("optimus-table.probe", "1")
-            local.removeItem("optimus-table.probe")
+            local.setItem(store_keys.PROBE, "1")
+            local.removeItem(store_keys.PROBE)
         except Exception as exc:  # SecurityError, QuotaExceededError, no localStorage at all
             if self._local is not None and quota_error(exc):
                 self.full = True  # readable, but nothing more fits
@@ -163,7 +164,7 @@ class Saves:
         self.game = game
         self.game_id = game_id
         self.max_humans = max_humans
-        self.key = f"optimus-table.{game_id}.save"
+        self.key = store_keys.save(game_id)
         self.marker = f"{self.key}.loading"
         self.notices: list[str] = []
         """Plain-words notices for the set-up screen (a save set aside, storage refused)."""
@@ -232,7 +233,7 @@ class Saves:
         return notices
 
 
-RECORDS_KEY = "optimus-table.records"
+RECORDS_KEY = store_keys.RECORDS
 RECORDS_BACKUPS = 3
 RECORDS_SET_ASIDE = N_(
     "Your records could not be read, so a new record book was started; the old one is kept "

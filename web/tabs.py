@@ -23,7 +23,9 @@ from typing import Any
 import js
 from pyodide.ffi import create_proxy
 
-CHANNEL = "optimus-table.tabs"
+from . import store_keys
+
+CHANNEL = store_keys.TABS
 KINDS = ("claim", "who", "here")
 
 
