@@ -33,7 +33,8 @@ from optimus.core.record import CHANCE, Record, replay
 from optimus.i18n import _
 from optimus.ui import deals, records
 from optimus.ui import table as ui
-from optimus.ui.session import HUMAN, TableSession, fallback_level
+from optimus.ui.seats import HUMAN, is_person
+from optimus.ui.session import TableSession, fallback_level
 
 from . import store_keys
 from .frame import show_notices
@@ -163,7 +164,7 @@ class Links:
         seats = []
         people = 0
         for seat in deal.seats:
-            if seat == HUMAN or seat.startswith(HUMAN + ":"):
+            if is_person(seat):
                 people += 1
             if seat.startswith(HUMAN + ":") and people > self.table.max_humans:
                 seats.append(self.table.info.default_level)

@@ -38,7 +38,8 @@ from optimus import i18n
 from optimus.core.registry import get_game
 from optimus.games import GAMES
 from optimus.ui import table as ui
-from optimus.ui.session import TableSession, is_person
+from optimus.ui.seats import is_person
+from optimus.ui.session import TableSession
 
 from . import setup
 from .clicks import Clicks

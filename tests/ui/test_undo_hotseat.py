@@ -12,7 +12,8 @@ from optimus.core.record import CHANCE, replay
 from optimus.core.registry import get_game
 from optimus.core.rng import Rng
 from optimus.ui import table as ui
-from optimus.ui.session import TableSession, is_person
+from optimus.ui.seats import is_person
+from optimus.ui.session import TableSession
 
 GAMES = ("optimus", "optimus2", "fileiras")
 

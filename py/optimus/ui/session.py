@@ -34,10 +34,8 @@ from optimus.core.protocol import JSON, Game, GameError, RecordError, State
 from optimus.core.record import Match, Record, replay
 from optimus.core.rng import Rng, derive_seed
 from optimus.i18n import N_, _
-from optimus.ui.table import bot_kind, person_name
+from optimus.ui.seats import HUMAN, bot_kind, is_person, person_name
 
-HUMAN = "human"
-"""The device owner's seat; a further person at the device is ``"human:<name>"``."""
 FALLBACK = "normal"
 """The level that plays a decision a player's bot could not make."""
 WAIT_MS = 800.0
@@ -534,15 +532,6 @@ def _rng_after(record: Record) -> Rng:
     resumed games reproducible (the same save always continues the same way).
     """
     return Rng(derive_seed(record.seed, "chance", "resume", len(record.events)))
-
-
-def is_person(kind: str) -> bool:
-    """A seat played by a person at this device: ``"human"`` or ``"human:<name>"``.
-
-    >>> is_person("human"), is_person("human:Ana"), is_person("hard"), is_person("m:Bot")
-    (True, True, False, False)
-    """
-    return kind == HUMAN or kind.startswith(HUMAN + ":")
 
 
 def fallback_level(game: Game) -> str:
