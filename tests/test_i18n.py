@@ -158,9 +158,10 @@ SPEAKING = [
     ROOT / "py/optimus/games.py",
     ROOT / "py/optimus/core/userbots.py",
     *(
-        ROOT / "py/optimus" / g / f
+        f
         for g in ("optimus", "optimus2", "fileiras")
-        for f in ("game.py", "view.py")
+        for f in sorted((ROOT / "py/optimus" / g).glob("*.py"))
+        if f.name == "game.py" or f.name.startswith("view")  # view.py, view_<part>.py
     ),
 ]
 NOT_SHOWN = "# not shown"

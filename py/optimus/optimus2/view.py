@@ -42,18 +42,18 @@ from optimus.optimus2.sheet import (
 )
 from optimus.ui import table as ui
 
-from .end import TIE_RULE as TIE_RULE
-from .end import area_details as area_details
-from .end import end_screen as end_screen
-from .end import final as final
-from .end import rating_text as rating_text
-from .end import tie_note as tie_note
-from .log import DECISIONS as DECISIONS
-from .log import described_log
-from .log import describer as describer
-from .log import place_text as place_text
-from .words import QUESTIONS as QUESTIONS
-from .words import colour_name, question
+from .view_end import TIE_RULE as TIE_RULE
+from .view_end import area_details as area_details
+from .view_end import end_screen as end_screen
+from .view_end import final as final
+from .view_end import rating_text as rating_text
+from .view_end import tie_note as tie_note
+from .view_log import DECISIONS as DECISIONS
+from .view_log import described_log
+from .view_log import describer as describer
+from .view_log import place_text as place_text
+from .view_words import QUESTIONS as QUESTIONS
+from .view_words import colour_name, question
 
 row_colour = row_word
 """A silver row's colour in words (the page names the rows with it)."""

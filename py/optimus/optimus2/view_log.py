@@ -18,7 +18,7 @@ from optimus.optimus2.game import die_word as die_colour
 from optimus.optimus2.game import row_word as row_colour
 from optimus.ui import table as ui
 
-from .words import question
+from .view_words import question
 
 DECISIONS = ("use", "pass", "reroll", "bonus", "return", "extra", "pick")
 """Logged events that are a player's own decision (the last one stays highlighted)."""
