@@ -101,14 +101,14 @@ def seat_names(seats: Sequence[str], human: str | None = None) -> list[str]:
     for i, kind in enumerate(seats):
         seat = i + 1
         other = seat if owner is None or i < owner else i  # the set-up form's number
-        if kind == "human":
+        if kind == HUMAN:
             if people == 1:
                 names.append(_("You") if human is None else human)
             elif human is not None and owner == i:
                 names.append(human)
             else:
                 names.append(_("Player {seat}", seat=seat))
-        elif kind.startswith("human:"):
+        elif is_person(kind):
             names.append(kind.partition(":")[2] or _("Player {seat}", seat=seat))
         else:
             names.append(bot_name(kind, other))
@@ -168,11 +168,11 @@ def seat_order(bots: Sequence[str], place: str, seed: int) -> list[str]:
         index = Rng(seed).randrange(count)
     else:
         index = min(max(int(place), 1), count) - 1 if place.isdigit() else 0
-    return [*bots[:index], "human", *bots[index:]]
+    return [*bots[:index], HUMAN, *bots[index:]]
 
 
 def human_seat(seats: Sequence[str]) -> int | None:
     """The device owner's seat (the first ``"human"``), else the first person's."""
-    if "human" in seats:
-        return seats.index("human")
-    return next((i for i, kind in enumerate(seats) if kind.startswith("human:")), None)
+    if HUMAN in seats:
+        return seats.index(HUMAN)
+    return next((i for i, kind in enumerate(seats) if is_person(kind)), None)
