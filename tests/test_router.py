@@ -15,21 +15,13 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _router() -> ModuleType:
-    """web/router.py as ``optimus_web.router`` (with web/store_keys.py, its one import of
-    the package's); ``sys.modules`` is left as it was."""
-    names = ("optimus_web", "optimus_web.router", "optimus_web.store_keys")
-    before = {name: sys.modules.get(name) for name in names}
-    package = ModuleType("optimus_web")
+    """web/router.py with web/store_keys.py (its one import of the page's package), as the
+    modules of a package of the tests' own name (kept in ``sys.modules``: doctest looks
+    its functions up there, and the page's tests stand their own ``optimus_web`` in)."""
+    package = ModuleType("router_under_test")
     package.__path__ = [str(ROOT / "web")]
-    sys.modules["optimus_web"] = package
-    try:
-        return importlib.import_module("optimus_web.router")
-    finally:
-        for name, module in before.items():
-            if module is None:
-                sys.modules.pop(name, None)
-            else:
-                sys.modules[name] = module
+    sys.modules.setdefault("router_under_test", package)
+    return importlib.import_module("router_under_test.router")
 
 
 router = _router()
