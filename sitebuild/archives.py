@@ -44,6 +44,7 @@ BOOT_MODULES_OF_OURS = (
     "optimus_web/lazy.py",
     "optimus_web/main.py",
     "optimus_web/router.py",
+    "optimus_web/store_keys.py",
 )
 # Each game's rules, bots, view model and view: an archive fetched when the
 # page's preloading starts or at the first visit of the game's route, whichever

@@ -74,7 +74,7 @@ def domain_of(path: Path) -> str | None:
     """The catalog a source file's messages belong to (None: none, it is not shipped)."""
     rel = path.resolve().relative_to(ROOT).as_posix()
     for game in GAMES:
-        if rel.startswith(f"py/optimus/{game}/") or rel == f"web/{game}_view.py":
+        if rel.startswith((f"py/optimus/{game}/", f"web/{game}_")):  # its view, its parts
             return None if game in UNTRANSLATED_GAMES else game
     return TABLE
 

@@ -159,10 +159,11 @@ SPEAKING = [
     ROOT / "py/optimus/games.py",
     ROOT / "py/optimus/core/userbots.py",
     *(
-        ROOT / "py/optimus" / g / f
+        f
         for g, info in GAMES.items()
         if info.translated  # an untranslated game's rules and view data speak English
-        for f in ("game.py", "view.py")
+        for f in sorted((ROOT / "py/optimus" / g).glob("*.py"))
+        if f.name == "game.py" or f.name.startswith("view")  # view.py, view_<part>.py
     ),
 ]
 NOT_SHOWN = "# not shown"

@@ -60,8 +60,9 @@ def layer(module: str) -> str:
         return "top"
     if parts[1] in ("games", "core", "ui", "i18n"):
         return parts[1]
-    if parts[1] in GAMES:
-        return f"{'view' if parts[2:3] == ['view'] else 'rules'}:{parts[1]}"
+    if parts[1] in GAMES:  # a game's view data: ``view`` and its parts ``view_<part>``
+        view = len(parts) > 2 and (parts[2] == "view" or parts[2].startswith("view_"))
+        return f"{'view' if view else 'rules'}:{parts[1]}"
     return "other"
 
 

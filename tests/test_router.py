@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import doctest
 import html
-import importlib.util
+import importlib
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -14,11 +15,13 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _router() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("optimus_web_router", ROOT / "web" / "router.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """web/router.py with web/store_keys.py (its one import of the page's package), as the
+    modules of a package of the tests' own name (kept in ``sys.modules``: doctest looks
+    its functions up there, and the page's tests stand their own ``optimus_web`` in)."""
+    package = ModuleType("router_under_test")
+    package.__path__ = [str(ROOT / "web")]
+    sys.modules.setdefault("router_under_test", package)
+    return importlib.import_module("router_under_test.router")
 
 
 router = _router()

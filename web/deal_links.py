@@ -20,12 +20,12 @@ from optimus.core.protocol import JSON, Game
 from optimus.games import GameInfo
 from optimus.i18n import _
 from optimus.ui import deals
-from optimus.ui.session import HUMAN, TableSession
+from optimus.ui.seats import HUMAN, is_person
+from optimus.ui.session import TableSession
 
+from . import store_keys
 from .frame import show_notices
 from .storage import Saves, Storage
-
-DAILY_SUFFIX = ".daily"
 
 
 def day_text(iso: str) -> str:
@@ -51,7 +51,7 @@ class DailyMark:
 
     def __init__(self, storage: Storage, game_id: str) -> None:
         self.storage = storage
-        self.key = f"optimus-table.{game_id}{DAILY_SUFFIX}"
+        self.key = store_keys.daily(game_id)
         self.day = ""
         """The date of the daily challenge in play (``2026-12-02``), or ""."""
 
@@ -133,7 +133,7 @@ class DealLinks:
         seats = []
         people = 0
         for seat in deal.seats:
-            if seat == HUMAN or seat.startswith(HUMAN + ":"):
+            if is_person(seat):
                 people += 1
             if seat.startswith(HUMAN + ":") and people > self.host.max_humans:
                 seats.append(self.host.info.default_level)

@@ -1,11 +1,9 @@
 """The Optimus table: set-up (seats, sheet, colour bonuses), the dice, the sheets, the end screen.
 
 The frame (game bar tools, status line, player panels, log, bot loop, dialogs,
-saves, focus) is :class:`optimus_web.table.GameTable`.  A marking is built on
-the page first (a colour die, a number die, a joker's value, boxes), every step
-undoable; only "Confirm" and "Pass" are moves (``data-move``).  What lights up
-and whether a marking is complete come from the legal moves via
-:mod:`optimus.optimus.view`; a refused marking shows the engine's reason.
+saves, focus) is :class:`optimus_web.table.GameTable`; the marking in progress (dice,
+jokers' names, boxes pencilled, every step undoable before "Confirm") is
+:mod:`optimus_web.optimus_pencil`; a refused marking shows the engine's reason.
 """
 
 from __future__ import annotations
@@ -15,22 +13,22 @@ from collections.abc import Sequence
 from typing import Any
 
 import js
-from pyodide.ffi import create_proxy
 
 from optimus.core import jsontext
 from optimus.core.record import CHANCE
 from optimus.i18n import N_, _, ngettext, pgettext
 from optimus.optimus import view as vm
-from optimus.optimus.sheet import COLOURS, bits, box_index, box_name
-from optimus.optimus.words import colour_name, die_name
+from optimus.optimus.sheet import bits, box_name
 from optimus.ui import table as ui
 from optimus.ui.session import TableSession
 
+from . import store_keys
+from .optimus_pencil import PencilInput, die_html, joker_names_html, markbar_html
 from .router import found
 from .table import GameTable, esc
 
 RECENT = 5  # random sheets kept to be played again
-SHEETS_KEY = "optimus-table.optimus.sheets"
+SHEETS_KEY = store_keys.game_key("optimus", "sheets")
 
 
 def _keyframes(value: Any) -> Any:
@@ -154,30 +152,6 @@ def foot_html(s: vm.Sheet) -> str:
     )
 
 
-def die_html(d: vm.Die, clickable: bool) -> str:
-    cls = ["die", f"d-{d.kind}"]
-    if d.kind == "colour":
-        cls.append(f"c-{d.face}")
-    if d.joker:
-        cls.append("joker")
-    if d.taken_by:
-        cls.append("taken")
-    if d.picked:
-        cls.append("picked")
-    face = f'<i aria-hidden="true">{esc(d.symbol)}</i>'
-    name = die_name(d.kind, d.face)
-    if d.taken_by:
-        name = _("{die}, taken by {who}", die=name, who=d.taken_by)
-    if clickable and (d.usable or d.picked):
-        cls.append("usable")
-        return (
-            f'<button type="button" class="{" ".join(cls)}" data-action="die" '
-            f'data-kind="{d.kind}" data-face="{esc(d.face)}" '
-            f'aria-pressed="{str(d.picked).lower()}" aria-label="{esc(name)}">{face}</button>'
-        )
-    return f'<span class="{" ".join(cls)}" role="img" aria-label="{esc(name)}">{face}</span>'
-
-
 class OptimusView(GameTable):
     """Router view for ``#/optimus``."""
 
@@ -190,84 +164,10 @@ class OptimusView(GameTable):
 
     def __init__(self) -> None:
         super().__init__()
-        self.pencil = vm.Pencil()
-        self._focus: str | None = None
-        self._focus_now: str | None = None
+        self.input = PencilInput(self)
+        """The marking in progress (web/optimus_pencil.py)."""
         self.recent = self._read_recent()
         self._refresh_sheet_choices()
-        self._drag: list[str] = []
-        """Boxes a pointer pressed on a box has passed over, in order (empty: no drag)."""
-        self._swallow_click = False
-        self._pointer = {
-            "pointerdown": create_proxy(self._drag_start),
-            "pointerover": create_proxy(self._drag_over),
-            "click": create_proxy(self._drag_click),
-        }
-        self._pointer_end = create_proxy(self._drag_end)
-
-    # -- marking by dragging over the boxes ------------------------------------------
-    # A press on a box and a move over others pencils each box passed (never rubs one
-    # out); a press and release on one box is a click, which toggles it as before.
-    def mount(self, container: Any) -> None:
-        super().mount(container)
-        for kind, proxy in self._pointer.items():
-            self.section.addEventListener(kind, proxy, kind == "click")  # click: capture
-        for kind in ("pointerup", "pointercancel"):
-            js.window.addEventListener(kind, self._pointer_end)
-
-    def unmount(self) -> None:
-        if self.section is not None:
-            for kind, proxy in self._pointer.items():
-                self.section.removeEventListener(kind, proxy, kind == "click")
-        for kind in ("pointerup", "pointercancel"):
-            js.window.removeEventListener(kind, self._pointer_end)
-        self._drag = []
-        super().unmount()
-
-    def _box_under(self, event: Any) -> str | None:
-        origin = event.target
-        if not found(origin) or not hasattr(origin, "closest"):
-            return None
-        cell = origin.closest(".ogrid.big button.cell[data-action=box]")  # not shown
-        return str(cell.getAttribute("data-box")) if found(cell) else None
-
-    def _drag_start(self, event: Any) -> None:
-        self._swallow_click = False
-        box = self._box_under(event)
-        if box is None or int(event.button) != 0:
-            return
-        self._drag = [box]
-        target = event.target
-        if str(event.pointerType) != "mouse" and target.hasPointerCapture(event.pointerId):
-            target.releasePointerCapture(event.pointerId)  # touch: let other boxes see it
-
-    def _drag_over(self, event: Any) -> None:
-        box = self._box_under(event) if self._drag else None
-        if box is None or box in self._drag:
-            return
-        self._drag.append(box)
-        session = self.session
-        if session is None or self.you is None or session.human_to_act() != self.you:
-            return
-        pencil = self.pencil
-        for name in self._drag if len(self._drag) == 2 else [box]:
-            if box_index(name) not in pencil.boxes:
-                pencil = vm.toggle_box(pencil, box_index(name))
-        self.pencil = pencil
-        self._focus = f'button.cell[data-box="{box}"]'
-        self.error = ""
-        self.render()
-
-    def _drag_end(self, _event: Any) -> None:
-        self._swallow_click = len(self._drag) > 1
-        self._drag = []
-
-    def _drag_click(self, event: Any) -> None:
-        """The click that ends a drag (pointer clicks only) must not toggle a box again."""
-        if self._swallow_click and int(event.detail) > 0:
-            event.stopPropagation()
-            event.preventDefault()
-        self._swallow_click = False
 
     # -- random sheets that can be played again ------------------------------------
     def _read_recent(self) -> list[int]:
@@ -366,12 +266,7 @@ class OptimusView(GameTable):
         actor = session.next_actor()
         mine = you is not None and actor == you
         legal = list(state.legal_moves(you)) if mine and you is not None else []
-        self._focus_now, self._focus = self._focus, None  # the control just used, once
-        if mine:
-            self.pencil = vm.fresh(self.pencil, (int(obs["roll"]), str(obs["phase"])))
-        else:
-            self.pencil = vm.Pencil()
-        pencil = self.pencil
+        pencil = self.input.for_view(mine, obs)
 
         def explain(move: str) -> str:
             return state.explain_illegal(you if you is not None else 0, move)
@@ -389,7 +284,8 @@ class OptimusView(GameTable):
         return obs
 
     def focus_order(self, view: vm.Table) -> Sequence[str]:
-        order = [self._focus_now] if self._focus_now else []
+        now = self.input.focus_now  # the control just used, once
+        order = [now] if now else []
         fb = view.feedback
         if fb and fb.state == "complete":
             order.append("button.confirm")
@@ -409,7 +305,7 @@ class OptimusView(GameTable):
         colour_dice = "".join(die_html(d, mine) for d in dice.colour)
         number_dice = "".join(die_html(d, mine) for d in dice.number)
         label = vm.sheet_label(str(obs["sheet_option"]))
-        names = self._joker_names_html(v) if mine else ""
+        names = joker_names_html(v) if mine else ""
         if not names:
             hint = _("Jokers: X stands for any colour, ? for any number; each costs one “!”.")
             names = (
@@ -427,109 +323,22 @@ class OptimusView(GameTable):
   </div>
   <div class="joker-names" data-role="joker-names">{names}</div>
   <div class="osheet" data-role="sheet" aria-label="{esc(sheet_name)}">{sheet}</div>
-  {self._markbar_html(v, pencil)}
+  {markbar_html(v, pencil)}
 </div>"""
 
-    def _joker_names_html(self, v: vm.Table) -> str:
-        pencil = v.pencil
-        legal = v.legal
-        faces = vm.sheet_faces(v.obs)
-        parts = []
-        if pencil.colour == "x":
-            base = vm.Pencil(colour="x", number=pencil.number)
-            options = {faces[min(b)] for _, b in vm.candidates(legal, base, faces)}
-            buttons = "".join(
-                f'<button type="button" class="name c-{f}" data-action="name" data-kind="colour" '
-                f'data-value="{f}" aria-pressed="{str(pencil.named_colour == f).lower()}">'
-                f'<i aria-hidden="true">{vm.SYMBOLS[f]}</i>{esc(colour_name(f))}'
-                "</button>"
-                for f in COLOURS
-                if f in options
-            )
-            said = _("Colour joker is {colours}", colours=buttons)
-            parts.append(f'<span class="name-group">{said}</span>')
-        if pencil.number == "?":
-            base = vm.Pencil(colour=pencil.colour, number="?", named_colour=pencil.named_colour)
-            counts = {len(b) for _, b in vm.candidates(legal, base, faces)}
-            buttons = "".join(
-                f'<button type="button" class="name" data-action="name" data-kind="number" '
-                f'data-value="{n}" aria-pressed="{str(pencil.named_number == n).lower()}">'
-                f"{n}</button>"
-                for n in range(1, 6)
-                if n in counts
-            )
-            said = _("Number joker is {numbers}", numbers=buttons)
-            parts.append(f'<span class="name-group">{said}</span>')
-        return "".join(parts)
-
-    def _markbar_html(self, v: vm.Table, pencil: vm.Pencil) -> str:
-        fb = v.feedback
-        if not v.mine or fb is None:
-            text = v.status.text if v.obs["phase"] != "over" else _("The game is over.")
-            return (
-                f'<div class="markbar"><p class="feedback" data-state="wait">{esc(text)}</p></div>'
-            )
-        state = fb.state
-        move = fb.confirm  # only a complete legal marking can be confirmed
-        started = bool(pencil.colour or pencil.number)
-        confirm_word, undo_word, pass_word = (
-            esc(_("Confirm")),
-            esc(_("Take back")),
-            esc(pgettext("move", "Pass")),
-        )
-        confirm = (
-            f'<button type="button" class="btn primary confirm" data-move="{esc(move)}">'
-            f"{confirm_word}</button>"
-            if move
-            else '<button type="button" class="btn primary confirm" disabled>'
-            f"{confirm_word}</button>"
-        )
-        undo = (
-            f'<button type="button" class="btn" data-action="undo">{undo_word}</button>'
-            if started
-            else f'<button type="button" class="btn" disabled>{undo_word}</button>'
-        )
-        return (
-            f'<div class="markbar"><p class="feedback" data-state="{state}" '
-            f'data-role="feedback">{esc(fb.text)}</p>'
-            f'<span class="markbtns">{undo}{confirm}'
-            f'<button type="button" class="btn" data-move="pass">{pass_word}</button></span></div>'
-        )
-
     def reset_input(self) -> None:
-        self.pencil = vm.Pencil()  # the boxes pencilled for a decision taken back
+        self.input.reset()
 
     def board_action(self, action: str, target: Any) -> bool:
-        if action not in ("die", "name", "box", "undo"):
-            return False
-        session = self.session
-        if session is None or self.you is None or session.human_to_act() != self.you:
-            return True  # not the person's decision: nothing reacts
-        pencil = self.pencil
-        if action == "die":
-            kind, face = (
-                str(target.getAttribute("data-kind")),
-                str(target.getAttribute("data-face")),
-            )
-            pencil = vm.choose_die(pencil, kind, face)
-            self._focus = f'button.die[data-kind="{kind}"][data-face="{face}"]'
-        elif action == "name":
-            kind, value = (
-                str(target.getAttribute("data-kind")),
-                str(target.getAttribute("data-value")),
-            )
-            pencil = vm.name_joker(pencil, kind, value)
-        elif action == "box":
-            box = str(target.getAttribute("data-box"))
-            pencil = vm.toggle_box(pencil, box_index(box))
-            self._focus = f'button.cell[data-box="{box}"]'
-        else:
-            pencil = vm.undo(pencil)
-            self._focus = "button[data-action=undo]"
-        self.pencil = pencil
-        self.error = ""
-        self.render()
-        return True
+        return self.input.action(action, target)
+
+    def mount(self, container: Any) -> None:
+        super().mount(container)
+        self.input.mount(self.section)
+
+    def unmount(self) -> None:
+        self.input.unmount(self.section)
+        super().unmount()
 
     def panel_summary(self, view: vm.Table, panel: ui.Panel) -> str:
         obs = view.obs

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
+from . import store_keys
+
 try:
     from optimus.i18n import _
 except ImportError:  # the wheel is missing or damaged: boot() reports it in words
@@ -258,7 +260,7 @@ class Router:
 
     def mark_saved_games(self) -> None:
         """The landing's card of a game with a game in progress says "Resume" rather than
-        "Play" (the saves are ``optimus-table.<id>.save``, web/storage.py; read only here).
+        "Play" (the saves are ``optimus-table.<id>.save``, web/store_keys.py; read only here).
         ``data-i18n-text`` keeps index.html's own translation of the card in step."""
         try:
             local = self._window.localStorage
@@ -269,7 +271,7 @@ class Router:
             if not found(go):
                 continue
             try:
-                key = f"optimus-table.{card.getAttribute('data-game')}.save"
+                key = store_keys.save(str(card.getAttribute("data-game")))
                 saved = found(local) and bool(local.getItem(key))
             except Exception:
                 saved = False

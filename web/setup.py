@@ -18,13 +18,15 @@ from optimus.core.protocol import JSON
 from optimus.games import GameInfo, Option, call
 from optimus.i18n import _
 from optimus.ui import table as ui
+from optimus.ui.seats import is_person
 
+from . import store_keys
 from .router import esc, found
 from .storage import Storage
 
 PERSON = "person"
 """A seat's choice for one more person at the device (pass-and-play), beside the bot levels."""
-PEOPLE_KEY = "optimus-table.people"
+PEOPLE_KEY = store_keys.PEOPLE
 """The names typed for the people at the device (``you``, ``bot0``…), kept for next time."""
 
 
@@ -45,6 +47,13 @@ class People:
 
     def get(self, key: str) -> str:
         return self.names.get(key, "")
+
+    def seat_names(self, seats: Sequence[str]) -> list[str]:
+        """The players' names of ``seats``: with several people at the device, the
+        owner's seat says the name typed for "you"."""
+        people = sum(1 for kind in seats if is_person(kind))
+        owner = ui.person_name(self.get("you")) if people > 1 else None
+        return ui.seat_names(seats, owner)
 
     def from_input(self, target: Any) -> bool:
         """Take a name field's text (``data-name``); True if it was one."""
@@ -86,7 +95,7 @@ class Settings:
             **{o.key: list(o.allowed()) for o in info.options},
         }
         self.storage = storage
-        self.key = f"optimus-table.{info.id}.settings"
+        self.key = store_keys.settings(info.id)
         self.values = self.read()
 
     def read(self) -> dict[str, JSON]:

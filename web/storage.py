@@ -23,6 +23,7 @@ from optimus.ui import records
 from optimus.ui import table as ui
 from optimus.ui.session import TableSession
 
+from . import store_keys
 from .router import found
 
 
@@ -55,8 +56,8 @@ class Storage:
         try:
             local = js.window.localStorage
             self._local = local
-            local.setItem("optimus-table.probe", "1")
-            local.removeItem("optimus-table.probe")
+            local.setItem(store_keys.PROBE, "1")
+            local.removeItem(store_keys.PROBE)
         except Exception as exc:  # SecurityError, QuotaExceededError, no localStorage at all
             if self._local is not None and quota_error(exc):
                 self.full = True  # readable, but nothing more fits
@@ -164,7 +165,7 @@ class Saves:
         self.game = game
         self.game_id = game_id
         self.max_humans = max_humans
-        self.key = f"optimus-table.{game_id}.save"
+        self.key = store_keys.save(game_id)
         self.marker = f"{self.key}.loading"
         self.notices: list[str] = []
         """Plain-words notices for the set-up screen (a save set aside, storage refused)."""
@@ -233,11 +234,9 @@ class Saves:
         return notices
 
 
-RECORDS_KEY = "optimus-table.records"
-RECORDS_NOTICE_KEY = "optimus-table.records.notice"
-"""What the records page must still say (a book set aside by a game page), until it does."""
-RECORDS_LOCK = "optimus-table.records"
-"""The Web Lock every tab of the site holds while it reads and writes the records."""
+RECORDS_KEY = store_keys.RECORDS
+RECORDS_NOTICE_KEY = store_keys.RECORDS_NOTICE
+RECORDS_LOCK = store_keys.RECORDS_LOCK
 RECORDS_BACKUPS = 3
 RECORDS_SET_ASIDE = N_(
     "Your records could not be read, so a new record book was started; the old one is kept "

@@ -33,7 +33,9 @@ from typing import Any
 import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
-CHANNEL = "optimus-table.tabs"
+from . import store_keys
+
+CHANNEL = store_keys.TABS
 KINDS = ("claim", "who", "here")
 HANDOVER_MS = 1500
 """How long a tab waits for the tab playing a game to give up its lock before taking it."""
@@ -80,7 +82,7 @@ class OneTab:
         self.on_seen = on_seen
         self.channel: Any = None
         self.locks: Any = None
-        self.lock = f"optimus-table.{game_id}.play"
+        self.lock = store_keys.play_lock(game_id)
         self._listener: Any = None
         self._give_up: Any = None
         """Resolves the promise this tab holds the lock with (gives the lock up)."""

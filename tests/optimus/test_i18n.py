@@ -65,8 +65,6 @@ def read(board: Any, v: vm.Table) -> str:
     """Everything of the table a player can read: status, board, panels, log."""
     view_cls = board.OptimusView
     me = SimpleNamespace()
-    me._joker_names_html = lambda t: view_cls._joker_names_html(me, t)
-    me._markbar_html = lambda t, p: view_cls._markbar_html(me, t, p)
     parts = [v.status.text, shown(view_cls.board_html(me, v)), *v.log]
     for p in v.panels:
         parts += [p.name, p.last, shown(view_cls.panel_summary(me, v, p))]

@@ -17,7 +17,8 @@ from optimus import i18n
 from optimus.core.protocol import GameError, IllegalMove
 from optimus.fileiras.game import FileirasGame
 from optimus.ui import table as ui
-from optimus.ui.session import COULD_NOT_START, NOT_LOADED, Note, TableSession, resume_seats
+from optimus.ui.playerbots import COULD_NOT_START, NOT_LOADED, Note, resume_seats
+from optimus.ui.session import TableSession
 from sitebuild.i18n import english_left, english_phrases, install
 from tests.webstub import page_module
 

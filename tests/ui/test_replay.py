@@ -10,7 +10,8 @@ from optimus.core.protocol import RecordError
 from optimus.core.registry import get_game
 from optimus.games import GAMES, GameInfo
 from optimus.ui import replay
-from optimus.ui.session import HUMAN, TableSession
+from optimus.ui.seats import HUMAN
+from optimus.ui.session import TableSession
 
 
 def finished(info: GameInfo, seed: int = 3) -> tuple[TableSession, dict[str, object]]:

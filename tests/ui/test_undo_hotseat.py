@@ -13,7 +13,8 @@ from optimus.core.registry import get_game
 from optimus.core.rng import Rng
 from optimus.games import listed
 from optimus.ui import table as ui
-from optimus.ui.session import TableSession, is_person
+from optimus.ui.seats import is_person
+from optimus.ui.session import TableSession
 
 GAMES = tuple(info.id for info in listed())
 

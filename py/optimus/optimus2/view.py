@@ -16,13 +16,13 @@ fills it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from optimus.i18n import N_, _, ngettext, pgettext
 from optimus.optimus2.game import die_word as die_colour
-from optimus.optimus2.game import row_word as row_colour
+from optimus.optimus2.game import row_word
 from optimus.optimus2.moves import move_table, unpack
 from optimus.optimus2.sheet import (
     ACTIONS,
@@ -42,6 +42,22 @@ from optimus.optimus2.sheet import (
 )
 from optimus.ui import table as ui
 
+from .view_end import TIE_RULE as TIE_RULE
+from .view_end import area_details as area_details
+from .view_end import end_screen as end_screen
+from .view_end import final as final
+from .view_end import rating_text as rating_text
+from .view_end import tie_note as tie_note
+from .view_log import DECISIONS as DECISIONS
+from .view_log import described_log
+from .view_log import describer as describer
+from .view_log import place_text as place_text
+from .view_words import QUESTIONS as QUESTIONS
+from .view_words import colour_name, question
+
+row_colour = row_word
+"""A silver row's colour in words (the page names the rows with it)."""
+
 SYMBOLS = {
     "white": "✱",
     "yellow": "●",
@@ -52,24 +68,7 @@ SYMBOLS = {
 }
 """One symbol per colour (dice, areas, "?" bonuses): never colour alone."""
 
-DECISIONS = ("use", "pass", "reroll", "bonus", "return", "extra", "pick")
-"""Logged events that are a player's own decision (the last one stays highlighted)."""
-
-TIE_RULE = N_("Ties are broken by the highest single area; players still level share the victory.")
 AREA_LETTER = {"yellow": "Y", "blue": "B", "green": "G", "pink": "P", "silver": "S"}
-
-
-def colour_name(colour: str) -> str:
-    """A colour (an area, a "?" answer) named on its own, as a heading or a button."""
-    words = {
-        "white": pgettext("colour name", "White"),
-        "yellow": pgettext("colour name", "Yellow"),
-        "blue": pgettext("colour name", "Blue"),
-        "green": pgettext("colour name", "Green"),
-        "pink": pgettext("colour name", "Pink"),
-        "silver": pgettext("colour name", "Silver"),
-    }
-    return words[colour]
 
 
 @dataclass(frozen=True)
@@ -204,22 +203,6 @@ def bonus(code: int) -> Bonus:
         return Bonus("?", _("a '?' of any colour"), "any")
     colour = BONUS_TEXT[code].removesuffix("?")
     return Bonus(f"{SYMBOLS[colour]}?", question(colour), colour)
-
-
-QUESTIONS = {
-    "yellow": N_("yellow '?'"),
-    "blue": N_("blue '?'"),
-    "green": N_("green '?'"),
-    "pink": N_("pink '?'"),
-    "silver": N_("silver '?'"),
-}
-"""A "?" bonus of each area, for :func:`question` (only the one asked is translated: a
-table draws about 90 of them, which made a third of its view's time)."""
-
-
-def question(colour: str) -> str:
-    """A "?" bonus of one area, in words (``blue '?'``)."""
-    return _(QUESTIONS[colour])
 
 
 # -- moves ---------------------------------------------------------------------
@@ -602,287 +585,6 @@ def status(
     return ui.Status("bot", _("{name} is thinking…", name=names[active]))
 
 
-def _die_text(name: str, values: Mapping[str, int]) -> str:
-    v = values.get(name)
-    if v:
-        return _("the {colour} {value}", colour=die_colour(name), value=v)
-    return _("the {colour} die", colour=die_colour(name))
-
-
-def _cell_place(cell: str) -> tuple[int, int]:
-    """``r3c4`` -> (3, 4)."""
-    row, _sep, column = cell.removeprefix("r").partition("c")
-    return int(row), int(column)
-
-
-def place_text(move: str, values: Mapping[str, int]) -> str:
-    """``white silver pink`` -> ``the white 4 as silver in the pink row of silver``."""
-    parts = move.split()
-    name = parts[0]
-    white = name == "white"
-    area = parts[1] if white else name
-    rest = parts[2:] if white else parts[1:]
-    d = _die_text(name, values)
-    if area == "yellow" and rest:
-        row, column = _cell_place(rest[0])
-        if white:
-            return _(
-                "{die} as yellow, on the yellow cell in row {row}, column {column}",
-                die=d,
-                row=row,
-                column=column,
-            )
-        return _(
-            "{die} on the yellow cell in row {row}, column {column}", die=d, row=row, column=column
-        )
-    if area == "silver" and rest:
-        if white:
-            return _("{die} as silver in the {row} row of silver", die=d, row=row_colour(rest[0]))
-        return _("{die} in the {row} row of silver", die=d, row=row_colour(rest[0]))
-    if area == "blue":
-        total = values.get("blue", 0) + values.get("white", 0)
-        if values.get("blue") and values.get("white"):
-            if white:
-                return _("{die} as blue (blue + white: {total})", die=d, total=total)
-            return _("{die} in blue (blue + white: {total})", die=d, total=total)
-        return _("{die} as blue", die=d) if white else _("{die} in blue", die=d)
-    if area == "green":
-        return _("{die} as green", die=d) if white else _("{die} in green", die=d)
-    if area == "pink":
-        return _("{die} as pink", die=d) if white else _("{die} in pink", die=d)
-    return d
-
-
-def describer(
-    names: Sequence[str], you: int | None = None
-) -> Callable[[Mapping[str, Any]], str | None]:
-    """A log describer that follows the dice values as the log goes (roll entries).
-
-    ``you`` is the person's seat: their sentences say "You"."""
-    return _Describer(names, you).sentence
-
-
-class _Describer:
-    """Log entries in words: a whole sentence (the person's own, or another player's) for
-    the log, and the action alone for the player's panel."""
-
-    def __init__(self, names: Sequence[str], you: int | None) -> None:
-        self.names = names
-        self.you = you
-        self.values: dict[str, int] = {}
-        self.active = -1
-        self.passive = False
-
-    def sentence(self, e: Mapping[str, Any]) -> str | None:
-        ev = e.get("event")
-        p = e.get("player")
-        if ev == "round":
-            self.passive = False
-            return _("Round {round} begins.", round=e["round"])
-        if ev == "turn":
-            self.active = int(p) if isinstance(p, int) else -1
-            self.passive = False
-            self.values.clear()
-        if ev == "roll":
-            dice = dict(e.get("dice", {}))
-            self.values.update(dice)
-            shown = ", ".join(f"{die_colour(d)} {v}" for d, v in dice.items())
-            return _("Rolled: {dice}.", dice=shown)
-        if ev == "solo_passive":
-            self.passive = True
-            self.values.clear()
-            return _("Passive turn: all six dice are rolled; the three lowest go to the tray.")
-        if ev == "end":
-            return _("The game is over.")
-        if not isinstance(p, int) or not 0 <= p < len(self.names):
-            return None
-        if p == self.you:
-            return self._yours(e)
-        return self._theirs(e, self.names[p])
-
-    def _kind(self, e: Mapping[str, Any]) -> str:
-        """The event, with ``pass`` told apart: ``skip`` a roll, ``none`` taken."""
-        ev = str(e.get("event"))
-        if ev == "pass":
-            return "none" if self.passive or e.get("player") != self.active else "skip"
-        return ev
-
-    def _what(self, e: Mapping[str, Any]) -> dict[str, Any]:
-        """The values of the event's sentence."""
-        move = str(e.get("move", ""))
-        ev = e.get("event")
-        if ev in ("use", "pick"):
-            return {"what": place_text(move, self.values)}
-        if ev == "extra":
-            return {"what": place_text(move.removeprefix("extra "), self.values)}
-        if ev == "return":
-            return {"colour": die_colour(move.split()[-1])}
-        if ev == "bonus":
-            parts = move.split()
-            if parts[0] == "choose":
-                return {"bonus": question(parts[1])}
-            if parts[0] == "write":
-                return {"value": parts[1]}
-            if len(parts) == 2:
-                row, column = _cell_place(parts[1])
-                return {"row": row, "column": column}
-            return {"value": parts[2], "row": row_colour(parts[1])}
-        return {}
-
-    def _bonus_kind(self, e: Mapping[str, Any]) -> str:
-        parts = str(e.get("move", "")).split()
-        if parts[0] in ("choose", "write"):
-            return parts[0]
-        return "yellow" if len(parts) == 2 else "silver"
-
-    def _yours(self, e: Mapping[str, Any]) -> str | None:
-        kind, v = self._kind(e), self._what(e)
-        if kind == "first":
-            return _("You play first.")
-        if kind == "turn":
-            return _("Your active turn.")
-        if kind == "use":
-            return _("You chose {what}.", **v)
-        if kind == "none":
-            return _("You took no die.")
-        if kind == "skip":
-            return _("You skipped this roll.")
-        if kind == "reroll":
-            return _("You rerolled the dice.")
-        if kind == "return":
-            return _("You brought the {colour} die back from the tray.", **v)
-        if kind == "pick":
-            return _("You picked {what}.", **v)
-        if kind == "extra":
-            return _("You used an extra die: {what}.", **v)
-        if kind == "bonus":
-            bonus = self._bonus_kind(e)
-            if bonus == "choose":
-                return _("You turned the '?' into a {bonus}.", **v)
-            if bonus == "write":
-                return _("You wrote {value} with a bonus.", **v)
-            if bonus == "yellow":
-                return _(
-                    "You marked the yellow cell in row {row}, column {column} with a bonus.", **v
-                )
-            return _("You marked the {value} in the {row} row of silver.", **v)
-        return None
-
-    def _theirs(self, e: Mapping[str, Any], who: str) -> str | None:
-        kind, v = self._kind(e), self._what(e)
-        if kind == "first":
-            return _("{who} plays first.", who=who)
-        if kind == "turn":
-            return _("{who}'s active turn.", who=who)
-        if kind == "use":
-            return _("{who} chose {what}.", who=who, **v)
-        if kind == "none":
-            return _("{who} took no die.", who=who)
-        if kind == "skip":
-            return _("{who} skipped this roll.", who=who)
-        if kind == "reroll":
-            return _("{who} rerolled the dice.", who=who)
-        if kind == "return":
-            return _("{who} brought the {colour} die back from the tray.", who=who, **v)
-        if kind == "pick":
-            return _("{who} picked {what}.", who=who, **v)
-        if kind == "extra":
-            return _("{who} used an extra die: {what}.", who=who, **v)
-        if kind == "bonus":
-            bonus = self._bonus_kind(e)
-            if bonus == "choose":
-                return _("{who} turned the '?' into a {bonus}.", who=who, **v)
-            if bonus == "write":
-                return _("{who} wrote {value} with a bonus.", who=who, **v)
-            if bonus == "yellow":
-                return _(
-                    "{who} marked the yellow cell in row {row}, column {column} with a bonus.",
-                    who=who,
-                    **v,
-                )
-            return _("{who} marked the {value} in the {row} row of silver.", who=who, **v)
-        return None
-
-    def action(self, e: Mapping[str, Any]) -> str:
-        """The player's decision alone, for their panel (``chose the blue 5 in blue``)."""
-        if e.get("player") == self.you:
-            return self._your_action(e)
-        kind, v = self._kind(e), self._what(e)
-        if kind == "use":
-            return _("chose {what}", **v)
-        if kind == "none":
-            return _("took no die")
-        if kind == "skip":
-            return _("skipped this roll")
-        if kind == "reroll":
-            return _("rerolled the dice")
-        if kind == "return":
-            return _("brought the {colour} die back from the tray", **v)
-        if kind == "pick":
-            return _("picked {what}", **v)
-        if kind == "extra":
-            return _("used an extra die: {what}", **v)
-        if kind == "bonus":
-            bonus = self._bonus_kind(e)
-            if bonus == "choose":
-                return _("turned the '?' into a {bonus}", **v)
-            if bonus == "write":
-                return _("wrote {value} with a bonus", **v)
-            if bonus == "yellow":
-                return _("marked the yellow cell in row {row}, column {column} with a bonus", **v)
-            return _("marked the {value} in the {row} row of silver", **v)
-        return ""
-
-    def _your_action(self, e: Mapping[str, Any]) -> str:
-        """The person's own decision alone, for their panel (said to "you")."""
-        kind, v = self._kind(e), self._what(e)
-        if kind == "use":
-            return pgettext("your action", "chose {what}", **v)
-        if kind == "none":
-            return pgettext("your action", "took no die")
-        if kind == "skip":
-            return pgettext("your action", "skipped this roll")
-        if kind == "reroll":
-            return pgettext("your action", "rerolled the dice")
-        if kind == "return":
-            return pgettext("your action", "brought the {colour} die back from the tray", **v)
-        if kind == "pick":
-            return pgettext("your action", "picked {what}", **v)
-        if kind == "extra":
-            return pgettext("your action", "used an extra die: {what}", **v)
-        if kind == "bonus":
-            bonus = self._bonus_kind(e)
-            if bonus == "choose":
-                return pgettext("your action", "turned the '?' into a {bonus}", **v)
-            if bonus == "write":
-                return pgettext("your action", "wrote {value} with a bonus", **v)
-            if bonus == "yellow":
-                return pgettext(
-                    "your action",
-                    "marked the yellow cell in row {row}, column {column} with a bonus",
-                    **v,
-                )
-            return pgettext("your action", "marked the {value} in the {row} row of silver", **v)
-        return ""
-
-
-def described_log(
-    log: Sequence[Mapping[str, Any]], names: Sequence[str], you: int | None = None
-) -> tuple[list[str], dict[int, str]]:
-    """The log's sentences (newest first) and each player's last decision, in words."""
-    describe = _Describer(names, you)
-    actions: list[str] = []
-
-    def record(entry: Mapping[str, Any]) -> str | None:
-        said = describe.sentence(entry)
-        actions.append(describe.action(entry) if entry.get("event") in DECISIONS else "")
-        return said
-
-    lines = ui.log_lines(log, record)
-    last = {seat: actions[at] for seat, (at, _e) in ui.last_actions(log, DECISIONS).items()}
-    return lines, last
-
-
 # -- the whole table -------------------------------------------------------------
 
 
@@ -987,121 +689,6 @@ def table(
         log=log_sentences,
         rating=obs.get("rating"),
     )
-
-
-# -- the end --------------------------------------------------------------------------
-
-
-def area_details(sd: SheetDef, sheet: Mapping[str, Any]) -> dict[str, str]:
-    """How each area scored, in words."""
-    crosses = sum(1 for s in sheet["yellow"] if s == 2)
-    green = sheet["green"]
-    pairs = [f"{green[i]}−{green[i + 1]}" for i in range(0, len(green) - 1, 2)]
-    marks = [len(r) for r in sheet["silver"]]
-    blue, pink = len(sheet["blue"]), len(sheet["pink"])
-    if pairs:
-        green_text = ngettext("pair {pairs}", "pairs {pairs}", len(pairs), pairs=", ".join(pairs))
-    else:
-        green_text = _("no complete pair")
-    return {
-        "yellow": (
-            ngettext("{n} crossed cell", "{n} crossed cells", crosses)
-            if crosses
-            else _("no crossed cell")
-        ),
-        "blue": ngettext("{n} slot filled", "{n} slots filled", blue)
-        if blue
-        else _("no slot filled"),
-        "green": green_text,
-        "pink": (
-            ngettext("sum of {n} value", "sum of {n} values", pink)
-            if pink
-            else _("nothing written")
-        ),
-        "silver": _("marks per row {marks}", marks=", ".join(str(m) for m in marks)),
-    }
-
-
-def rating_text(sd: SheetDef, rating: str) -> str:
-    """A solo rating band in words (``320 and above``, ``300-319``, ``below 140``)."""
-    bands = [low for low, _label in sd.rating]
-    labels = [label for _low, label in sd.rating]
-    if rating not in labels:
-        return rating
-    at = labels.index(rating)
-    low = bands[at]
-    if low is None:
-        above = bands[at - 1] if at else None
-        return _("below {low}", low=above) if above is not None else rating
-    if at == 0:
-        return _("{low} and above", low=low)
-    high = bands[at - 1]
-    return f"{low}-{high - 1}" if high is not None else rating
-
-
-def final(obs: Mapping[str, Any], names: Sequence[str]) -> list[ui.FinalScore]:
-    """Each player's breakdown (areas, foxes), best first, with ranks (tie-break applied).
-
-    Each value carries ``data-area`` (the area, or ``foxes``).
-    """
-    sd = load_sheet(str(obs["sheet"]))
-    keys = [_tie_key(sh) for sh in obs["sheets"]]
-    out: list[ui.FinalScore] = []
-    for seat, (sh, rank) in enumerate(zip(obs["sheets"], ui.ranks(keys), strict=True)):
-        areas = dict(sh["areas"])
-        low = min(areas.values())
-        details = area_details(sd, sh)
-        lines = [
-            ui.ScoreLine(
-                colour_name(a), str(areas[a]), f"({details[a]})", icon=a, data=(("area", a),)
-            )
-            for a in AREAS
-        ]
-        lines.append(
-            ui.ScoreLine(
-                _("✪ Foxes: {foxes} × {worth} (lowest area)", foxes=sh["foxes"], worth=low),
-                str(sh["foxes"] * low),
-                data=(("area", "foxes"),),
-            )
-        )
-        out.append(ui.FinalScore(seat, names[seat], rank, sh["total"], tuple(lines)))
-    out.sort(key=lambda p: (p.rank, p.seat))
-    return out
-
-
-def _tie_key(sheet: Mapping[str, Any]) -> int:
-    """The total, then the highest single area (never above 1000 points)."""
-    return int(sheet["total"]) * 1000 + int(max(sheet["areas"].values()))
-
-
-def tie_note(names: Sequence[str], sheets: Sequence[Mapping[str, Any]]) -> str:
-    """Whether the tie-break decided anything, in words (empty when totals differ)."""
-    totals = [sh["total"] for sh in sheets]
-    order = sorted(range(len(sheets)), key=lambda seat: (-_tie_key(sheets[seat]), seat))
-    tied = [
-        f"{names[seat]} {max(sheets[seat]['areas'].values())}"
-        for seat in order
-        if totals.count(sheets[seat]["total"]) > 1
-    ]
-    if not tied:
-        return ""
-    return _("Equal totals: the highest single area decides ({best}).", best=", ".join(tied))
-
-
-def end_screen(
-    obs: Mapping[str, Any], names: Sequence[str], you: int | None, winners: Sequence[int]
-) -> ui.EndScreen:
-    """The end screen from the final observation (solo: with the rating)."""
-    said = [_(TIE_RULE)]
-    note = tie_note(names, obs["sheets"])
-    if note:
-        said.insert(0, note)
-    rating = obs.get("rating")
-    if rating:
-        shown = rating_text(load_sheet(str(obs["sheet"])), str(rating))
-        said.insert(0, _("Solo rating: {rating}.", rating=shown))
-    rules = " ".join(said)
-    return ui.EndScreen(ui.headline(winners, names, you), rules, tuple(final(obs, names)))
 
 
 RULES: tuple[str, ...] = (

@@ -39,9 +39,8 @@ from urllib.parse import parse_qsl, quote
 from optimus.core.protocol import JSON
 from optimus.games import GAMES, GameInfo, link_text
 from optimus.i18n import _
-from optimus.ui.table import PERSON_NAME
+from optimus.ui.seats import HUMAN, PERSON_NAME, is_person
 
-HUMAN = "human"
 YOU = "you"
 MAX_SEED = 2**31 - 1
 NAME = PERSON_NAME
@@ -154,7 +153,7 @@ def parse(query: str, game: str | GameInfo, levels: Sequence[str]) -> Parsed:
             )
         )
         seats = []
-    if seats and HUMAN not in seats and not any(s.startswith(HUMAN + ":") for s in seats):
+    if seats and not any(is_person(s) for s in seats):
         notices.append(_("The link seats no person: its players were ignored."))
         seats = []
     if seed is None:

@@ -47,6 +47,7 @@ from typing import Any
 from optimus.core import jsontext
 from optimus.core.protocol import JSON
 from optimus.i18n import N_
+from optimus.ui.seats import is_person
 
 VERSION = 2
 SCORES_KEPT = 30
@@ -548,7 +549,7 @@ def level_of(seats: list[str] | tuple[str, ...]) -> str:
     >>> level_of(["human", "mybot:Bot", "easy"])
     'mybot:Bot'
     """
-    bots = [s for s in seats if s != "human" and not s.startswith("human:")]
+    bots = [s for s in seats if not is_person(s)]
     if not bots:
         return "solo" if len(seats) == 1 else "people"
 

@@ -4,8 +4,7 @@ The DOM layer owns nothing but drawing and clicks: it asks the session whose
 turn it is, hands it a human's move, or lets a bot think for a slice of a few
 milliseconds and then yields to the browser, so the page never freezes.  A
 player's own bot never runs here: its decisions are asked of the bot worker
-(:meth:`TableSession.asking`, :meth:`TableSession.answer`,
-:mod:`optimus.core.botworker`).
+(:mod:`optimus.ui.playerbots`, :mod:`optimus.core.botworker`).
 
 >>> from optimus.tiny.game import TinyGame
 >>> s = TableSession(TinyGame(), {"players": 2}, seed=1, seats=["random", "random"])
@@ -22,24 +21,17 @@ import itertools
 import json
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
 
-from optimus import i18n
 from optimus.core import jsontext, userbots
 from optimus.core.arena import resolve_bot
 from optimus.core.bots import Bot, Budget, Thinking
-from optimus.core.botworker import Ask
 from optimus.core.protocol import JSON, Game, GameError, RecordError, State
 from optimus.core.record import Match, Record, replay
 from optimus.core.rng import Rng, derive_seed
-from optimus.i18n import N_, _
-from optimus.ui.table import bot_kind, person_name
+from optimus.ui.playerbots import FALLBACK, Note, PlayerBotSeats, resume_seats
+from optimus.ui.playerbots import fallback_level as fallback_level  # named here too (web/)
+from optimus.ui.seats import is_person
 
-HUMAN = "human"
-"""The device owner's seat; a further person at the device is ``"human:<name>"``."""
-FALLBACK = "normal"
-"""The level that plays a decision a player's bot could not make."""
 WAIT_MS = 800.0
 """What the bots' decisions between two of the people's share (wall time, from the
 person's decision), by default ("Bots think: quickly"; "carefully" gives them more,
@@ -93,57 +85,7 @@ def table_budget(
     return default.capped(time_ms) if isinstance(default, Budget) else None
 
 
-@dataclass(frozen=True)
-class Note:
-    """Something the table must tell about a seat (a player's bot that failed).
-
-    Kept as a sentence of the catalogs (``message``, English, with ``{who}`` for the
-    seat's name and ``{fallback}`` for the bot standing in) and its values, so that it
-    is said in the language spoken when it is shown.
-
-    >>> note = Note(1, COULD_NOT_START, (("problem", "ValueError: x"),), "normal")
-    >>> note.say("MyBot 2")
-    'MyBot 2 could not start (ValueError: x): the Normal bot plays every move.'
-    """
-
-    seat: int
-    message: str
-    values: tuple[tuple[str, str], ...] = ()
-    fallback: str = FALLBACK
-    """The level of the bot that stands in."""
-    by_seat: bool = False
-    """Names the seat by its number (``Seat 2``), not its current name (its bot changed)."""
-
-    def say(self, name: str) -> str:
-        """The whole sentence in the language spoken now; ``name``: the seat's name."""
-        who = _("Seat {seat}", seat=self.seat + 1) if self.by_seat else name
-        return _(self.message, who=who, fallback=bot_kind(self.fallback), **dict(self.values))
-
-    @property
-    def text(self) -> str:
-        """The sentence, naming the seat by its number (for logs and tests)."""
-        return self.say(_("Seat {seat}", seat=self.seat + 1))
-
-
-COULD_NOT_START = N_("{who} could not start ({problem}): the {fallback} plays every move.")
-ILLEGAL = N_("{who} chose an illegal move ({move}): the {fallback} played this move for it.")
-FAILED = N_("{who} failed while thinking ({problem}): the {fallback} played this move for it.")
-TOO_LONG = N_("{who} thought for more than {seconds} s: the {fallback} played this move for it.")
-STOPPED = N_(
-    "{who} took too long (no answer within {seconds} s) and was stopped: the {fallback} "
-    "played this move for it, and plays its moves from now on."
-)
-BROKE = N_(
-    "{who} was stopped ({problem}): the {fallback} played this move for it, and plays its "
-    "moves from now on."
-)
-NOT_LOADED = N_(
-    "{who} was your bot {bot}, which is not loaded in this page: the {fallback} plays it "
-    "(add your bot before resuming to seat it again)."
-)
-
-
-class TableSession:
+class TableSession(PlayerBotSeats):
     """One game at the table. ``seats[i]`` is ``"human"`` or a bot level."""
 
     def __init__(
@@ -386,62 +328,6 @@ class TableSession:
             steps.close()
         return None
 
-    def asking(self) -> Ask | None:
-        """The decision a player's bot is to make now, to ask of the bot worker
-        (then :meth:`answer` its reply); None when no player's bot is to act."""
-        seat = self.asking_seat()
-        if seat is None:
-            return None
-        return Ask(
-            table=self.key,
-            game=self.game.name,
-            seat=seat,
-            spec=self.remote[seat],
-            seed=self._seed,
-            budget=self._budget,
-            observation=self.state.observation(seat),
-            legal=self.state.legal_moves(seat),
-        )
-
-    def answer(self, seat: int, reply: Mapping[str, Any]) -> str | None:
-        """The bot worker's reply to :meth:`asking` for ``seat``: its move, played and
-        returned when it is legal.  Otherwise (an illegal move, an error, too long,
-        stopped, not seated, broke) the table notes why and the fallback bot makes the
-        decision (:meth:`think` goes on with it); for a bot stopped, broke or not seated, every
-        decision from now on.  A reply that comes too late (not ``seat``'s turn) is
-        ignored."""
-        if seat != self.asking_seat():
-            return None
-        if "move" in reply:
-            move = reply["move"]
-            if self._legal(seat, move):
-                self.match.play(seat, move)
-                return str(move)
-            self._give_up(seat, ILLEGAL, move=_short(move))
-        elif "illegal" in reply:
-            self._give_up(seat, ILLEGAL, move=_short(reply["illegal"]))
-        elif "slow" in reply:
-            self._give_up(seat, TOO_LONG, seconds=_seconds(float(reply["slow"])))
-        elif "stopped" in reply:
-            del self.remote[seat]
-            self._give_up(seat, STOPPED, seconds=_seconds(float(reply["stopped"])))
-        elif "unseated" in reply:
-            del self.remote[seat]
-            self._give_up(seat, COULD_NOT_START, problem=_short(reply["unseated"]))
-        elif "broke" in reply:
-            del self.remote[seat]
-            self._give_up(seat, BROKE, problem=_short(reply["broke"]))
-        else:
-            self._give_up(seat, FAILED, problem=_short(reply.get("error", reply)))
-        return None
-
-    def asking_seat(self) -> int | None:
-        """The seat :meth:`asking` is about (without building the question)."""
-        seat = self.bot_to_act()
-        if seat is None or seat not in self.remote or self._thinking is not None:
-            return None
-        return seat
-
     def _clock(self, bot: Bot, time_ms: float) -> None:
         """Cap ``bot``'s own budget at ``time_ms`` for its next decision (unless the
         table was given a budget of its own)."""
@@ -458,14 +344,6 @@ class TableSession:
         legal = self.state.legal_moves(seat)
         self._thinking = (seat, bot.think(obs, legal))
 
-    def _legal(self, seat: int, move: object) -> bool:
-        return isinstance(move, str) and move in self.state.legal_moves(seat)
-
-    def _give_up(self, seat: int, message: str, **values: str) -> None:
-        """The player's bot at ``seat`` failed this decision: the fallback makes it."""
-        self._note(seat, message, **values)
-        self._start(seat, self._fallback(seat))
-
     def _fallback(self, seat: int) -> Bot:
         if seat not in self._fallbacks:
             levels = self.game.bot_levels()
@@ -475,9 +353,6 @@ class TableSession:
             budget = table_budget(factory, self._budget)
             self._fallbacks[seat] = factory(self.game, seat, rng, budget)
         return self._fallbacks[seat]
-
-    def _note(self, seat: int, message: str, **values: str) -> None:
-        self.notes.append(Note(seat, message, tuple(values.items()), fallback_level(self.game)))
 
     def take_notes(self) -> list[Note]:
         """The notes made since the last call (oldest first)."""
@@ -541,68 +416,3 @@ def _rng_after(record: Record) -> Rng:
     resumed games reproducible (the same save always continues the same way).
     """
     return Rng(derive_seed(record.seed, "chance", "resume", len(record.events)))
-
-
-def is_person(kind: str) -> bool:
-    """A seat played by a person at this device: ``"human"`` or ``"human:<name>"``.
-
-    >>> is_person("human"), is_person("human:Ana"), is_person("hard"), is_person("m:Bot")
-    (True, True, False, False)
-    """
-    return kind == HUMAN or kind.startswith(HUMAN + ":")
-
-
-def fallback_level(game: Game) -> str:
-    """The level that stands in for a failed bot: ``normal`` if the game has it."""
-    levels = game.bot_levels()
-    return FALLBACK if FALLBACK in levels else next(iter(levels))
-
-
-def fallback_name(game: Game) -> str:
-    """``Normal bot``: the words for the level that stands in for a failed bot."""
-    return bot_kind(fallback_level(game))
-
-
-def resume_seats(game: Game, seats: Sequence[str]) -> tuple[list[str], list[Note]]:
-    """The seats a saved game resumes with, and what to say about them.
-
-    A seat of a player's bot (``module:Class``) keeps it only if that bot was
-    loaded in this page for this game: a save never loads or imports anything.
-    Otherwise the fallback level takes the seat, and a note says so.  Any other
-    unknown name makes the save unreadable (:class:`RecordError`).
-    """
-    levels = game.bot_levels()
-    mine = userbots.registered(game.name)
-    kept: list[str] = []
-    notes: list[Note] = []
-    for i, kind in enumerate(seats):
-        if kind == HUMAN or kind in levels or kind in mine:
-            kept.append(kind)
-        elif is_person(kind):
-            name = kind.partition(":")[2]  # empty: named by the seat ("Player 2")
-            if name and person_name(name) != name:
-                raise RecordError(f"the saved game names a person oddly: {kind!r}")  # not shown
-            kept.append(kind)
-        elif ":" in kind:
-            level = fallback_level(game)
-            kept.append(level)
-            notes.append(Note(i, NOT_LOADED, (("bot", userbots.label(kind)),), level, by_seat=True))
-        else:
-            raise RecordError(f"the saved game names an unknown bot {kind!r}")  # not shown
-    return kept, notes
-
-
-def _seconds(value: float) -> str:
-    """``0.03``, ``1.5`` (``0,03`` in Portuguese): as short as the value allows.
-
-    >>> _seconds(0.03), _seconds(1.5), _seconds(2.0)
-    ('0.03', '1.5', '2')
-    """
-    text = f"{value:g}"
-    digits = len(text.partition(".")[2]) if "e" not in text else 3
-    return i18n.number(value, digits)
-
-
-def _short(value: object, limit: int = 120) -> str:
-    text = value if isinstance(value, str) else repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"

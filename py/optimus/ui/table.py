@@ -1,77 +1,95 @@
-"""What every game table shares, as plain data: settings, pacing, log, highlights, ranks.
+"""What every game table shares, as plain data: settings, log, highlights, ranks, notices.
 
 The DOM layer (``web/table.py``) draws these; game pages add only their own
-board.  Nothing here touches the browser.
+board.  Nothing here touches the browser.  Its parts each have a module of their
+own, and are named here too (``ui.Status``, ``ui.seat_names``...):
+:mod:`.shapes` (what the frame draws), :mod:`.pacing` (speeds, thinking time),
+:mod:`.seats` (who sits where, their names, the person rule), :mod:`.words`.
 
->>> bot_delay("instant", reduced_motion=False), bot_delay("normal", reduced_motion=True)
-(0.0, 0.8)
->>> animation_ms("normal", reduced_motion=True)
-0
 >>> ranks([10, 30, 10])
 [2, 1, 2]
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from optimus import i18n
 from optimus.core import jsontext
 from optimus.core.protocol import JSON, GameError, IllegalMove
-from optimus.core.rng import Rng
 from optimus.i18n import N_, _, ngettext
 
-
-class Words(Mapping[str, str]):
-    """A mapping of keys to sentences kept as data (``N_``), read in the language spoken
-    when they are read: ``SPEED_LABELS["fast"]`` is "Fast", or "Rápida" in Portuguese.
-
-    >>> Words({"a": "Hello"})["a"], list(Words({"a": "Hello"}).items())
-    ('Hello', [('a', 'Hello')])
-    """
-
-    def __init__(self, english: Mapping[str, str]) -> None:
-        self.english = dict(english)
-        """The sentences in English (the catalogs' keys)."""
-
-    def __getitem__(self, key: str) -> str:
-        return _(self.english[key])
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.english)
-
-    def __len__(self) -> int:
-        return len(self.english)
-
-
-SPEEDS: dict[str, float] = {"instant": 0.0, "fast": 0.35, "normal": 0.8, "slow": 1.4}
-"""Seconds from one bot action to the next, per speed setting."""
-
-SPEED_LABELS: Mapping[str, str] = Words(
-    {
-        "instant": N_("Instant (no animation)"),
-        "fast": N_("Fast"),
-        "normal": N_("Normal"),
-        "slow": N_("Slow"),
-    }
+from .pacing import SPEED_LABELS, SPEEDS, THINKING, THINKING_LABELS, animation_ms, bot_delay
+from .seats import (
+    BOT_KINDS,
+    BOT_NAMES,
+    DRAWN_START,
+    HUMAN,
+    LEVEL_NAMES,
+    ORDINALS,
+    PERSON_NAME,
+    bot_kind,
+    bot_name,
+    human_seat,
+    is_person,
+    level_name,
+    person_name,
+    seat_choices,
+    seat_names,
+    seat_order,
 )
-"""The speed setting's choices, in the language spoken when read."""
+from .shapes import Choice, EndScreen, FinalScore, Panel, ScoreLine, Status
+from .words import Words
 
-THINKING: dict[str, float] = {"quick": 800.0, "careful": 4000.0}
-"""Per "Bots think" setting, what the bots between two of a person's decisions share
-(ms of wall time, :attr:`optimus.ui.session.TableSession.wait_ms`): "quick" answers in
-about a second; "careful" lets a searching bot use its whole budget on most devices."""
-
-THINKING_LABELS: Mapping[str, str] = Words(
-    {
-        "quick": N_("Quickly (about a second)"),
-        "careful": N_("Carefully (a few seconds, stronger)"),
-    }
-)
-"""The "Bots think" setting's choices, in the language spoken when read."""
+__all__ = [
+    "BOT_KINDS",
+    "BOT_NAMES",
+    "DRAWN_START",
+    "HUMAN",
+    "LEVEL_NAMES",
+    "MAX_SETTINGS",
+    "ORDINALS",
+    "OTHER_TAB",
+    "PERSON_NAME",
+    "SAVE_FULL",
+    "SAVE_REMOVED",
+    "SAVE_SET_ASIDE",
+    "SAVE_STOPPED",
+    "SPEEDS",
+    "SPEED_LABELS",
+    "STORAGE_FULL",
+    "STORAGE_REFUSED",
+    "THINKING",
+    "THINKING_LABELS",
+    "TIE_RULE",
+    "Choice",
+    "EndScreen",
+    "FinalScore",
+    "LogNotes",
+    "Panel",
+    "ScoreLine",
+    "Status",
+    "Words",
+    "animation_ms",
+    "bot_delay",
+    "bot_kind",
+    "bot_name",
+    "headline",
+    "human_seat",
+    "is_person",
+    "last_actions",
+    "level_name",
+    "log_lines",
+    "person_name",
+    "points",
+    "ranks",
+    "read_settings",
+    "refusal",
+    "seat_choices",
+    "seat_names",
+    "seat_order",
+]
 
 MAX_SETTINGS = 20_000
 """The longest settings text read (characters): they are a few short values."""
@@ -105,80 +123,6 @@ TIE_RULE = N_("Players with the same total share the victory: there is no tie-br
 """These sentences are English (catalog keys): show them with ``_(ui.TIE_RULE)``."""
 
 
-# -- what the frame draws for every game ------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Choice:
-    """A move the person can make now, with the words on its button."""
-
-    move: str
-    label: str
-
-
-@dataclass(frozen=True)
-class Status:
-    """The status line: whose turn it is and what they must do now, in words."""
-
-    tone: str
-    """``you`` (the person acts), ``bot``, ``wait`` or ``over``."""
-    text: str
-
-
-@dataclass(frozen=True)
-class Panel:
-    """A player's compact panel (the game draws its summary and details beside it)."""
-
-    seat: int
-    name: str
-    score: int
-    turn: bool
-    """Whether this player is to act now ("▶ to play")."""
-    you: bool
-    last: str
-    """The player's last action, short ("took row 2"); "" before the first one."""
-
-
-@dataclass(frozen=True)
-class ScoreLine:
-    """One line of a player's breakdown on the end screen: ``text``, ``detail``, ``value``."""
-
-    text: str
-    value: str
-    """The points, as shown (``+6``, ``12``) or a word (a solo rating band)."""
-    detail: str = ""
-    """Small words after the text (how the points were made)."""
-    kind: str = ""
-    """``plus``, ``minus`` or a game's own class for the line."""
-    icon: str = ""
-    """A piece the game draws before the text (a card, an area's chip): its own key."""
-    data: tuple[tuple[str, str], ...] = ()
-    """``data-*`` attributes of the value (``(("area", "blue"),)``), for tests and styles."""
-
-
-@dataclass(frozen=True)
-class FinalScore:
-    """A player's result: rank (ties share one), total and the breakdown in the game's terms."""
-
-    seat: int
-    name: str
-    rank: int
-    total: int
-    lines: tuple[ScoreLine, ...]
-    why: str = ""
-    """One sentence on what counted (Fileiras: which colours counted plus)."""
-
-
-@dataclass(frozen=True)
-class EndScreen:
-    """The end screen: the headline, how totals and ties were decided, every player's result."""
-
-    headline: str
-    rules: str
-    players: tuple[FinalScore, ...]
-    """Best first (rank, then seat)."""
-
-
 def refusal(exc: GameError) -> str:
     """What the table says when the person's move is refused: the reason in words, as a sentence.
 
@@ -191,23 +135,6 @@ def refusal(exc: GameError) -> str:
     if not reason:
         return _("That move is not allowed now.")
     return f"{reason[:1].upper()}{reason[1:]}."  # the game's reason, in the language spoken
-
-
-def bot_delay(speed: str, reduced_motion: bool) -> float:
-    """Seconds between two bot actions.
-
-    Reduced motion removes movement, not pacing: the table still waits so that a
-    player can follow each action.
-    """
-    del reduced_motion
-    return SPEEDS.get(speed, SPEEDS["normal"])
-
-
-def animation_ms(speed: str, reduced_motion: bool) -> int:
-    """How long a card or die travels (0: it just appears in its new place)."""
-    if reduced_motion:
-        return 0
-    return int(min(600.0, SPEEDS.get(speed, SPEEDS["normal"]) * 700))
 
 
 def read_settings(
@@ -293,155 +220,6 @@ def points(n: int) -> str:
     ('1 pt', '-3 pts', '1,234 pts')
     """
     return ngettext("{n} pt", "{n} pts", n)
-
-
-LEVEL_NAMES: Mapping[str, str] = Words(
-    {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"), "random": N_("Random")}
-)
-"""A bot level in words (the set-up form's choices), in the language spoken when read."""
-
-BOT_NAMES = {
-    "easy": N_("Easy bot {seat}"),
-    "normal": N_("Normal bot {seat}"),
-    "hard": N_("Hard bot {seat}"),
-    "random": N_("Random bot {seat}"),
-}
-"""A built-in bot's name at a table: its level and its number among the other players
-(``{seat}``: "Other player 1" of the set-up form is bot 1, wherever the person sits)."""
-
-BOT_KINDS = {
-    "easy": N_("Easy bot"),
-    "normal": N_("Normal bot"),
-    "hard": N_("Hard bot"),
-    "random": N_("Random bot"),
-}
-"""A built-in bot named without a seat ("the Normal bot played for it")."""
-
-
-def level_name(level: str) -> str:
-    """A bot level in words: ``Easy``; a level the table does not know, capitalised."""
-    return LEVEL_NAMES[level] if level in LEVEL_NAMES else level.capitalize()
-
-
-def bot_kind(level: str) -> str:
-    """A built-in bot of ``level`` in words, without a seat: ``Normal bot``."""
-    if level in BOT_KINDS:
-        return _(BOT_KINDS[level])
-    return _("{level} bot", level=level.capitalize())
-
-
-PERSON_NAME = re.compile(r"[^\W_][\w .'’-]{0,19}", re.UNICODE)
-"""A person's name at the table: a letter or digit first, at most 20 characters of
-letters, digits, spaces and ``.'’-`` (the same as in a link: never markup)."""
-
-
-def person_name(text: str) -> str | None:
-    """``text`` as a person's name (spaces tidied), or None if it cannot be one.
-
-    >>> person_name("  Ana  Luísa "), person_name("<b>Ana</b>"), person_name("")
-    ('Ana Luísa', None, None)
-    """
-    name = " ".join(text.split())
-    return name if PERSON_NAME.fullmatch(name) else None
-
-
-def seat_names(seats: Sequence[str], human: str | None = None) -> list[str]:
-    """Display names: the person is "You"; the other players are numbered in seat
-    order as the set-up form numbers them ("Other player 1" is the first seat that is
-    not the device owner's), and a bot is named by its level and that number; with
-    several people at the device each is named (``"human:<name>"``; the first
-    person by ``human``, else by seat).
-
-    >>> seat_names(["human", "easy", "mybot:MyBot"])
-    ['You', 'Easy bot 1', 'MyBot 2']
-    >>> seat_names(["hard", "human", "easy"])
-    ['Hard bot 1', 'You', 'Easy bot 2']
-    >>> seat_names(["human", "human", "normal"])
-    ['Player 1', 'Player 2', 'Normal bot 2']
-    >>> seat_names(["human", "human:Ana", "hard"], "Rui")
-    ['Rui', 'Ana', 'Hard bot 2']
-    """
-    people = sum(1 for kind in seats if kind == "human" or kind.startswith("human:"))
-    owner = seats.index("human") if "human" in seats else None
-    names = []
-    for i, kind in enumerate(seats):
-        seat = i + 1
-        other = seat if owner is None or i < owner else i  # the set-up form's number
-        if kind == "human":
-            if people == 1:
-                names.append(_("You") if human is None else human)
-            elif human is not None and owner == i:
-                names.append(human)
-            else:
-                names.append(_("Player {seat}", seat=seat))
-        elif kind.startswith("human:"):
-            names.append(kind.partition(":")[2] or _("Player {seat}", seat=seat))
-        else:
-            names.append(bot_name(kind, other))
-    return names
-
-
-def bot_name(kind: str, n: int) -> str:
-    """The name of other player ``n``'s bot of ``kind`` at the table, as the set-up
-    form's choice for that seat says it too.
-
-    >>> bot_name("hard", 1), bot_name("mybot:MyBot", 2)
-    ('Hard bot 1', 'MyBot 2')
-    """
-    if kind in BOT_NAMES:
-        return _(BOT_NAMES[kind], seat=n)
-    return f"{kind.rpartition(':')[2]} {n}"  # a player's bot (module:Class): its class
-
-
-ORDINALS = (N_("first"), N_("second"), N_("third"), N_("fourth"), N_("fifth"), N_("sixth"))
-"""The person's place at the table in words (translated where shown)."""
-
-
-DRAWN_START = N_("Who starts is drawn at random; then play goes round in this order.")
-"""The set-up's words for a game whose rules draw the starting player."""
-
-
-def seat_choices(most: int, drawn_start: bool = False) -> list[tuple[str, str]]:
-    """The person's place at a table of up to ``most`` players: (value, words); the
-    first place starts unless the game draws who starts (``drawn_start``).
-
-    >>> seat_choices(3)
-    [('1', 'first (you start)'), ('2', 'second'), ('3', 'third'), ('random', 'at a random place')]
-    >>> seat_choices(2, drawn_start=True)[0]
-    ('1', 'first')
-    """
-    places = [(str(i + 1), _(ORDINALS[i])) for i in range(most)]
-    if not drawn_start:
-        places[0] = ("1", _("first (you start)"))
-    return [*places, ("random", _("at a random place"))]
-
-
-def seat_order(bots: Sequence[str], place: str, seed: int) -> list[str]:
-    """The seats: the bot levels in order, with ``"human"`` at ``place`` (1-based, or "random").
-
-    A place past the last seat is the last seat; "random" draws the place from the
-    game's seed, so the same seed seats everyone the same way.
-
-    >>> seat_order(["easy", "hard"], "2", seed=7)
-    ['easy', 'human', 'hard']
-    >>> seat_order(["easy"], "5", seed=7)
-    ['easy', 'human']
-    >>> seat_order([], "random", seed=7)
-    ['human']
-    """
-    count = len(bots) + 1
-    if place == "random":
-        index = Rng(seed).randrange(count)
-    else:
-        index = min(max(int(place), 1), count) - 1 if place.isdigit() else 0
-    return [*bots[:index], "human", *bots[index:]]
-
-
-def human_seat(seats: Sequence[str]) -> int | None:
-    """The device owner's seat (the first ``"human"``), else the first person's."""
-    if "human" in seats:
-        return seats.index("human")
-    return next((i for i, kind in enumerate(seats) if kind.startswith("human:")), None)
 
 
 class LogNotes:

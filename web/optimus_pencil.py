@@ -1,0 +1,260 @@
+"""Optimus's marking in progress: the steps a person takes before a marking is a move.
+
+A marking is built on the page first (a colour die, a number die, a joker's value,
+boxes pencilled by clicks or by dragging over them), every step undoable; only
+"Confirm" and "Pass" are moves (``data-move``).  :class:`PencilInput` keeps those
+steps for one table (its :class:`Host`); what lights up and whether a marking is
+complete come from the legal moves via :mod:`optimus.optimus.view`
+(``vm.Pencil``).  :func:`joker_names_html` and :func:`markbar_html` draw the
+joker's names and the bar under the sheet.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import js
+from pyodide.ffi import create_proxy
+
+from optimus.i18n import _, pgettext
+from optimus.optimus import view as vm
+from optimus.optimus.sheet import COLOURS, box_index
+from optimus.optimus.words import colour_name, die_name
+from optimus.ui.session import TableSession
+
+from .router import esc, found
+
+
+class Host(Protocol):
+    """What the marking in progress needs of the table."""
+
+    you: int | None
+    error: str
+
+    @property
+    def session(self) -> TableSession | None: ...
+    def render(self, moved: bool = False) -> None: ...
+
+
+class PencilInput:
+    """The person's marking in progress at one table (``host``)."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.pencil = vm.Pencil()
+        self.focus: str | None = None
+        """The control just used (focused again once the table is drawn)."""
+        self.focus_now: str | None = None
+        self._drag: list[str] = []
+        """Boxes a pointer pressed on a box has passed over, in order (empty: no drag)."""
+        self._swallow_click = False
+        self._pointer = {
+            "pointerdown": create_proxy(self._drag_start),
+            "pointerover": create_proxy(self._drag_over),
+            "click": create_proxy(self._drag_click),
+        }
+        self._pointer_end = create_proxy(self._drag_end)
+
+    def for_view(self, mine: bool, obs: dict[str, Any]) -> vm.Pencil:
+        """The pencil for the table drawn now: kept on the person's turn (unless the
+        roll or phase changed), else none; the control just used is focused once."""
+        self.focus_now, self.focus = self.focus, None
+        if mine:
+            self.pencil = vm.fresh(self.pencil, (int(obs["roll"]), str(obs["phase"])))
+        else:
+            self.pencil = vm.Pencil()
+        return self.pencil
+
+    def reset(self) -> None:
+        self.pencil = vm.Pencil()  # the boxes pencilled for a decision taken back
+
+    def _deciding(self) -> bool:
+        session = self.host.session
+        you = self.host.you
+        return session is not None and you is not None and session.human_to_act() == you
+
+    # -- marking by dragging over the boxes ------------------------------------------
+    # A press on a box and a move over others pencils each box passed (never rubs one
+    # out); a press and release on one box is a click, which toggles it as before.
+    def mount(self, section: Any) -> None:
+        for kind, proxy in self._pointer.items():
+            section.addEventListener(kind, proxy, kind == "click")  # click: capture
+        for kind in ("pointerup", "pointercancel"):
+            js.window.addEventListener(kind, self._pointer_end)
+
+    def unmount(self, section: Any) -> None:
+        if section is not None:
+            for kind, proxy in self._pointer.items():
+                section.removeEventListener(kind, proxy, kind == "click")
+        for kind in ("pointerup", "pointercancel"):
+            js.window.removeEventListener(kind, self._pointer_end)
+        self._drag = []
+
+    def _box_under(self, event: Any) -> str | None:
+        origin = event.target
+        if not found(origin) or not hasattr(origin, "closest"):
+            return None
+        cell = origin.closest(".ogrid.big button.cell[data-action=box]")  # not shown
+        return str(cell.getAttribute("data-box")) if found(cell) else None
+
+    def _drag_start(self, event: Any) -> None:
+        self._swallow_click = False
+        box = self._box_under(event)
+        if box is None or int(event.button) != 0:
+            return
+        self._drag = [box]
+        target = event.target
+        if str(event.pointerType) != "mouse" and target.hasPointerCapture(event.pointerId):
+            target.releasePointerCapture(event.pointerId)  # touch: let other boxes see it
+
+    def _drag_over(self, event: Any) -> None:
+        box = self._box_under(event) if self._drag else None
+        if box is None or box in self._drag:
+            return
+        self._drag.append(box)
+        if not self._deciding():
+            return
+        pencil = self.pencil
+        for name in self._drag if len(self._drag) == 2 else [box]:
+            if box_index(name) not in pencil.boxes:
+                pencil = vm.toggle_box(pencil, box_index(name))
+        self.pencil = pencil
+        self.focus = f'button.cell[data-box="{box}"]'
+        self.host.error = ""
+        self.host.render()
+
+    def _drag_end(self, _event: Any) -> None:
+        self._swallow_click = len(self._drag) > 1
+        self._drag = []
+
+    def _drag_click(self, event: Any) -> None:
+        """The click that ends a drag (pointer clicks only) must not toggle a box again."""
+        if self._swallow_click and int(event.detail) > 0:
+            event.stopPropagation()
+            event.preventDefault()
+        self._swallow_click = False
+
+    # -- the board's own actions ----------------------------------------------------
+    def action(self, action: str, target: Any) -> bool:
+        """A die, a joker's name, a box or "Take back" clicked (the table's
+        ``board_action``): the marking's next step, drawn at once."""
+        if action not in ("die", "name", "box", "undo"):
+            return False
+        if not self._deciding():
+            return True  # not the person's decision: nothing reacts
+        pencil = self.pencil
+        if action == "die":
+            kind, face = (
+                str(target.getAttribute("data-kind")),
+                str(target.getAttribute("data-face")),
+            )
+            pencil = vm.choose_die(pencil, kind, face)
+            self.focus = f'button.die[data-kind="{kind}"][data-face="{face}"]'
+        elif action == "name":
+            kind, value = (
+                str(target.getAttribute("data-kind")),
+                str(target.getAttribute("data-value")),
+            )
+            pencil = vm.name_joker(pencil, kind, value)
+        elif action == "box":
+            box = str(target.getAttribute("data-box"))
+            pencil = vm.toggle_box(pencil, box_index(box))
+            self.focus = f'button.cell[data-box="{box}"]'
+        else:
+            pencil = vm.undo(pencil)
+            self.focus = "button[data-action=undo]"
+        self.pencil = pencil
+        self.host.error = ""
+        self.host.render()
+        return True
+
+
+def joker_names_html(v: vm.Table) -> str:
+    """The buttons naming a joker die's colour or number (those a legal marking allows)."""
+    pencil = v.pencil
+    legal = v.legal
+    faces = vm.sheet_faces(v.obs)
+    parts = []
+    if pencil.colour == "x":
+        base = vm.Pencil(colour="x", number=pencil.number)
+        options = {faces[min(b)] for _, b in vm.candidates(legal, base, faces)}
+        buttons = "".join(
+            f'<button type="button" class="name c-{f}" data-action="name" data-kind="colour" '
+            f'data-value="{f}" aria-pressed="{str(pencil.named_colour == f).lower()}">'
+            f'<i aria-hidden="true">{vm.SYMBOLS[f]}</i>{esc(colour_name(f))}'
+            "</button>"
+            for f in COLOURS
+            if f in options
+        )
+        said = _("Colour joker is {colours}", colours=buttons)
+        parts.append(f'<span class="name-group">{said}</span>')
+    if pencil.number == "?":
+        base = vm.Pencil(colour=pencil.colour, number="?", named_colour=pencil.named_colour)
+        counts = {len(b) for _, b in vm.candidates(legal, base, faces)}
+        buttons = "".join(
+            f'<button type="button" class="name" data-action="name" data-kind="number" '
+            f'data-value="{n}" aria-pressed="{str(pencil.named_number == n).lower()}">'
+            f"{n}</button>"
+            for n in range(1, 6)
+            if n in counts
+        )
+        said = _("Number joker is {numbers}", numbers=buttons)
+        parts.append(f'<span class="name-group">{said}</span>')
+    return "".join(parts)
+
+
+def markbar_html(v: vm.Table, pencil: vm.Pencil) -> str:
+    """The bar under the sheet: what the marking lacks, "Take back", "Confirm", "Pass"."""
+    fb = v.feedback
+    if not v.mine or fb is None:
+        text = v.status.text if v.obs["phase"] != "over" else _("The game is over.")
+        return f'<div class="markbar"><p class="feedback" data-state="wait">{esc(text)}</p></div>'
+    state = fb.state
+    move = fb.confirm  # only a complete legal marking can be confirmed
+    started = bool(pencil.colour or pencil.number)
+    confirm_word, undo_word, pass_word = (
+        esc(_("Confirm")),
+        esc(_("Take back")),
+        esc(pgettext("move", "Pass")),
+    )
+    confirm = (
+        f'<button type="button" class="btn primary confirm" data-move="{esc(move)}">'
+        f"{confirm_word}</button>"
+        if move
+        else f'<button type="button" class="btn primary confirm" disabled>{confirm_word}</button>'
+    )
+    undo = (
+        f'<button type="button" class="btn" data-action="undo">{undo_word}</button>'
+        if started
+        else f'<button type="button" class="btn" disabled>{undo_word}</button>'
+    )
+    return (
+        f'<div class="markbar"><p class="feedback" data-state="{state}" '
+        f'data-role="feedback">{esc(fb.text)}</p>'
+        f'<span class="markbtns">{undo}{confirm}'
+        f'<button type="button" class="btn" data-move="pass">{pass_word}</button></span></div>'
+    )
+
+
+def die_html(d: vm.Die, clickable: bool) -> str:
+    cls = ["die", f"d-{d.kind}"]
+    if d.kind == "colour":
+        cls.append(f"c-{d.face}")
+    if d.joker:
+        cls.append("joker")
+    if d.taken_by:
+        cls.append("taken")
+    if d.picked:
+        cls.append("picked")
+    face = f'<i aria-hidden="true">{esc(d.symbol)}</i>'
+    name = die_name(d.kind, d.face)
+    if d.taken_by:
+        name = _("{die}, taken by {who}", die=name, who=d.taken_by)
+    if clickable and (d.usable or d.picked):
+        cls.append("usable")
+        return (
+            f'<button type="button" class="{" ".join(cls)}" data-action="die" '
+            f'data-kind="{d.kind}" data-face="{esc(d.face)}" '
+            f'aria-pressed="{str(d.picked).lower()}" aria-label="{esc(name)}">{face}</button>'
+        )
+    return f'<span class="{" ".join(cls)}" role="img" aria-label="{esc(name)}">{face}</span>'
