@@ -367,13 +367,17 @@ class OptimusView(GameTable):
         seats = self.seats(seed)
         sheet = str(s["sheet"])
         if sheet == "random":
-            sheet_seed = seed % 100_000
-            sheet = f"random:{sheet_seed}"
-            self._remember(sheet_seed)
-        elif sheet.startswith("random:"):
-            self._remember(int(sheet.removeprefix("random:")))
+            sheet = f"random:{seed % 100_000}"
         options = {"sheet": sheet, "bonuses": s["bonuses"] is True}
         return TableSession(self.game, options, seed, seats)
+
+    def start_with(self, session: TableSession) -> None:
+        """A game begins: its random sheet heads the recent ones (not in ``new_session``,
+        which the idle warm-up calls too, unseen)."""
+        sheet = str(session.record.options.get("sheet"))
+        if sheet.startswith("random:"):
+            self._remember(int(sheet.removeprefix("random:")))
+        super().start_with(session)
 
     def options_text(self) -> str:
         session = self.session

@@ -87,7 +87,8 @@ class GameTable:
             setup.show_seats(self.root, self.form)
 
     def new_session(self, seed: int) -> TableSession:
-        """A new game with the settings chosen (``self.seats(seed)`` for the seats)."""
+        """A new game with the settings chosen (``self.seats(seed)`` for the seats); no
+        effect a player can see (the idle warm-up deals one nobody plays)."""
         return TableSession(self.game, {}, seed, self.seats(seed))
 
     def options_text(self) -> str:
