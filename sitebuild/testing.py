@@ -62,9 +62,8 @@ def ensure_chromium() -> None:
 
 
 PARALLEL = ["--numprocesses", "2", "--dist", "loadgroup"]
-"""pytest-xdist: two workers; the browser tests are one group (tests/e2e/conftest.py),
-run by one worker from the start while the other runs the rest (one Chromium at a time
-on a 2-core machine, the CPU-bound tests beside it)."""
+"""pytest-xdist: two workers; each file of browser tests is a group run whole by one
+worker, the largest first (tests/e2e/conftest.py), the quick tests in between."""
 
 
 def run_tests(pytest_args: Sequence[str]) -> int:

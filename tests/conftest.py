@@ -66,7 +66,7 @@ def speak() -> Iterator[Callable[[str], None]]:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Browser tests run last, whatever order they were named in (in a parallel run,
-    one worker runs them all: tests/e2e/conftest.py).
+    the workers take them first, a file at a time: tests/e2e/conftest.py).
 
     Playwright's sync API keeps an asyncio loop running in the test thread while it
     is started, and ``asyncio.run()`` refuses to start under a running loop: the

@@ -39,8 +39,6 @@ RENDERER_CRASHED = "Target crashed"  # Playwright's error when a page's renderer
 # What a crash looks like in Playwright's errors: "Target crashed" (most calls),
 # "Page crashed" (a goto), "Navigation failed because page crashed!".
 RERUN_ON = r"(?i)\b(target|page) crashed"
-E2E_GROUP = "e2e"
-"""The browser tests' group in a parallel run: one worker runs them all, in order."""
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist's, which reads the group's mark
@@ -57,15 +55,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     included, fails the test as before; tests/e2e/test_harness.py checks this.
 
     In a parallel run (pytest-xdist with ``--dist loadgroup``, as ``python build.py
-    test`` runs) the browser tests are one group (``E2E_GROUP``), run by one worker
-    in collection order, one Chromium at a time, while the others run the rest.
+    test`` runs) each file of browser tests is a group, run whole by one worker in
+    order; xdist hands out the largest groups first, so the browser tests (most of the
+    suite's time) start at once in both workers and the quick tests fill the gaps.
     """
     here = Path(__file__).parent
     for item in items:
         if here in Path(str(item.path)).parents:
             item.add_marker(pytest.mark.e2e)
             item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[RERUN_ON]))
-            item.add_marker(pytest.mark.xdist_group(E2E_GROUP))
+            item.add_marker(pytest.mark.xdist_group(f"e2e:{Path(str(item.path)).name}"))
 
 
 _GUARDS: list[Guard] = []  # the guards of the test running now
