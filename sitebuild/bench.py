@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from optimus_lab import per_game
 from sitebuild import DIST, STAMP_NAME
 from sitebuild.dist import build, dist_is_fresh
 from sitebuild.page import BARE_PAGE
@@ -177,7 +178,8 @@ BENCH_PAGES = ("npm", "bare", "site", "unpatched")
 and the site built without ``PYSCRIPT_PATCHES`` (for a paired measurement of them)."""
 BENCH_DEFAULT_PAGES = ("npm", "bare", "site")
 PAIRED = ("unpatched", "against")  # pages paired with the site, load by load
-BENCH_ROUTE = "#/fileiras"  # the game whose first visit is timed
+BENCH_ROUTE = "#/" + next(iter(per_game("FIRST_VISIT_TIMED")))
+"""The game whose first visit is timed (its lab package says so)."""
 BENCH_PAUSE_MS = 3000.0  # "a while after ready": the second way the visit is timed
 
 

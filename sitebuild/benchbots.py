@@ -20,6 +20,7 @@ import statistics
 from collections.abc import Sequence
 from typing import Any
 
+from optimus_lab import per_game
 from sitebuild.dist import build, dist_is_fresh
 from sitebuild.server import start_server
 from sitebuild.testing import CHROMIUM, browser_args, ensure_chromium, pip_install
@@ -49,21 +50,9 @@ window.__waits = []; window.__longTasks = [];
 })();
 """
 
-# Per game: what the person clicks, first match first (a die, once chosen, lights cells).
-CLICKS: dict[str, tuple[str, ...]] = {
-    "optimus2": (
-        ".o2controls button[data-move^='choose']",
-        ".o2controls button[data-move^='write']",
-        ".board .o2sheet button.target",
-        ".dicezone button.die[data-action=die]",
-        ".o2controls button[data-move=roll]",
-        ".o2controls button[data-move=end]",
-        ".o2controls button[data-move=done]",
-        ".o2controls button[data-move=pass]",
-    ),
-    "optimus": ("button[data-move=pass]",),
-    "fileiras": ("[data-move^='place']", "[data-move=draw]", "[data-move^='take']"),
-}
+CLICKS: dict[str, tuple[str, ...]] = per_game("BENCH_CLICKS")
+"""Per game: what the person clicks, first match first (a die, once chosen, lights cells);
+each game's lab package declares its own (``optimus_lab.<id>.BENCH_CLICKS``)."""
 BENCH_GAMES = tuple(CLICKS)
 OPENING_MS = 300.0
 """A long task this soon after the deal link is opened is the game's opening."""

@@ -7,7 +7,8 @@
   named in ``data-i18n-attr``, and every ``t("...")`` of its scripts (``web/*.js``).
 - **Domains**: a game's package and its board (``web/<game>_view.py``) make the
   game's catalog, shipped in the game's archive; everything else is the shared
-  ``table`` catalog.  The test-only game ``tiny`` has none (it speaks English).
+  ``table`` catalog.  A game described as not ``translated`` (the worked example)
+  has none: it speaks English.
 - **Update** (``python build.py i18n``): writes ``locale/<domain>.pot`` (the
   English) and, for each language, ``locale/<lang>/<domain>.po`` with every
   message of the code, keeping the translations already made (by message, across
@@ -37,8 +38,8 @@ from sitebuild import PY_SRC, ROOT, WEB_SRC, BuildError
 LOCALE = ROOT / "locale"
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
 TABLE = "table"
-UNTRANSLATED_GAMES = ("tiny",)
-"""Games with no catalog: the test-only game speaks English."""
+UNTRANSLATED_GAMES = tuple(game for game, info in GAMES.items() if not info.translated)
+"""Games with no catalog (their descriptions say so): they speak English."""
 
 PLACEHOLDER = re.compile(r"\{(\w*)(?:[!:][^{}]*)?\}")
 
@@ -462,7 +463,7 @@ def write_mo(pairs: dict[str, str], head: str = "") -> bytes:
 
 def compiled() -> list[tuple[str, bytes]]:
     """Every catalog compiled: (path in our wheel, ``.mo`` bytes), e.g.
-    ``optimus/ui/messages.pt.mo`` (the table's) or ``optimus/fileiras/messages.ca.mo``."""
+    ``optimus/ui/messages.pt.mo`` (the table's) or ``optimus/<game>/messages.ca.mo``."""
     out = []
     for lang in TRANSLATED:
         for domain, entries in read_language(lang).items():

@@ -9,7 +9,9 @@
 //    archive to mount, "lang": the language to speak}
 // and it answers {"booted": ms} once Python and the game's rules are imported, or
 // {"failed": words}.  After that each message is JSON text {"id": n, "op": ...},
-// answered by optimus.core.botworker.Host (through web/worker_host.py) as {"id": n, ...}.  No DOM, no
+// answered by optimus.core.botworker.Host (through web/worker_host.py) as {"id": n, ...};
+// once the worker's Python has ended (a bot called os._exit), it answers {"exited": status}
+// (or {"lost": words}) at once, so the page stops it and says so.  No DOM, no
 // SharedArrayBuffer: it works on any static host and in a cross-origin iframe.  When
 // a bot does not answer in time, the page terminates this worker (docs/bots.md).
 "use strict";
@@ -56,17 +58,44 @@ async function boot(config) {
   return performance.now() - started;
 }
 
+// A Python error's message is its whole traceback: its last line says what.
+const words = (error) =>
+  String(error && error.message ? error.message : error).trim().split("\n").pop();
+
 self.onmessage = async (event) => {
   if (host === null) {
     try {
       const ms = await boot(JSON.parse(event.data));
       self.postMessage(JSON.stringify({ booted: ms }));
     } catch (error) {
-      // A Python error's message is its whole traceback: its last line says what.
-      const words = String(error && error.message ? error.message : error).trim().split("\n").pop();
-      self.postMessage(JSON.stringify({ failed: words }));
+      self.postMessage(JSON.stringify({ failed: words(error) }));
     }
     return;
   }
-  self.postMessage(await host(event.data));
+  let reply;
+  try {
+    reply = await host(event.data);
+  } catch (error) {
+    reply = ended(error);
+  }
+  self.postMessage(reply);
 };
+
+// os._exit() in a bot: Pyodide throws the exit (an error with its status) from the task
+// that ran it, and is gone.  Said to the page at once ({"exited": status}, or {"lost":
+// words} for another fatal error), instead of an uncaught error and no answer.
+const ended = (error) =>
+  JSON.stringify(
+    error && typeof error.status === "number" ? { exited: error.status } : { lost: words(error) },
+  );
+
+self.addEventListener("error", (event) => {
+  if (host === null) return; // booting: boot() says what failed
+  event.preventDefault();
+  self.postMessage(ended(event.error || event.message));
+});
+self.addEventListener("unhandledrejection", (event) => {
+  if (host === null) return;
+  event.preventDefault();
+  self.postMessage(ended(event.reason));
+});

@@ -21,7 +21,7 @@ from typing import Any
 import js
 from pyodide.ffi import create_proxy
 
-from optimus.core.botworker import Client, Lost, Reply, Stopped
+from optimus.core.botworker import Broke, Client, Lost, Reply, Stopped, not_ours, read_reply
 from optimus.i18n import language
 
 BOOT_MS = 120_000.0
@@ -111,8 +111,8 @@ class WorkerTransport:
             raise Lost(f"{type(exc).__name__}: {exc}") from None
         self._booted = asyncio.get_event_loop().create_future()
         self._worker = worker
-        on_message = create_proxy(lambda event: self._message(worker, str(event.data)))
-        on_error = create_proxy(lambda event: self._failed(worker, _words(event)))
+        on_message = create_proxy(lambda event: self._message(worker, event.data))
+        on_error = create_proxy(lambda event: self._failed(worker, Lost(_words(event))))
         self._proxies = [on_message, on_error]
         worker.addEventListener("message", on_message)
         worker.addEventListener("error", on_error)
@@ -127,10 +127,18 @@ class WorkerTransport:
             raise
         js.document.documentElement.dataset.botWorkerMs = str(round(self._boot_ms))
 
-    def _message(self, worker: Any, text: str) -> None:
+    def _message(self, worker: Any, data: Any) -> None:
+        """An answer of the worker, checked first (:func:`read_reply`: a player's bot can
+        post anything there); anything but our own answers stops it, as a failure."""
         if worker is not self._worker:
             return  # a stopped worker's last words
-        reply = json.loads(text)
+        booting = self._booted is not None and not self._booted.done()
+        try:
+            reply = read_reply(data, booting)
+        except Broke as exc:
+            js.console.warn(f"bot worker stopped: {exc}")  # not shown
+            self._failed(worker, exc)
+            return
         if "booted" in reply or "failed" in reply:
             if self._booted is not None and not self._booted.done():
                 if "failed" in reply:
@@ -139,14 +147,15 @@ class WorkerTransport:
                     self._boot_ms = float(reply["booted"])
                     self._booted.set_result(None)
             return
-        answer = self._pending.get(int(reply.pop("id", 0) or 0))
-        if answer is not None and not answer.done():
-            answer.set_result(reply)
+        answer = self._pending.get(int(reply.pop("id")))
+        if answer is None or answer.done():
+            self._failed(worker, not_ours())
+            return
+        answer.set_result(reply)
 
-    def _failed(self, worker: Any, words: str) -> None:
+    def _failed(self, worker: Any, lost: Lost) -> None:
         if worker is not self._worker:
             return
-        lost = Lost(words)
         if self._booted is not None and not self._booted.done():
             self._booted.set_exception(lost)
         for answer in self._pending.values():

@@ -11,11 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from optimus.core.protocol import JSON
 from optimus.fileiras import view as vm
 from optimus.i18n import N_, _, ngettext
 from optimus.ui import table as ui
-from optimus.ui.session import TableSession
 
 from .router import found
 from .table import GameTable, Rect, esc, rect
@@ -57,8 +55,6 @@ class FileirasView(GameTable):
     lead = N_("Take rows of cards, collect three colours, avoid the rest.")
     rules = vm.RULES
     end_screen = staticmethod(vm.end_screen)
-    defaults: dict[str, JSON] = {"advanced": False}
-    choices: dict[str, Sequence[JSON]] = {"advanced": [True, False]}
 
     # -- set-up -------------------------------------------------------------------
     def player_label(self, n: int) -> str:
@@ -67,19 +63,6 @@ class FileirasView(GameTable):
         if n == 3:
             return _("3 players (one colour out)")
         return ngettext("{n} player", "{n} players", n)
-
-    def setup_fields(self) -> str:
-        checked = " checked" if self.settings["advanced"] else ""
-        return (
-            self.seat_fields()
-            + f"""
-  <label class="check"><input type="checkbox" name="advanced" data-setting="advanced"{checked}>
-    {esc(_("Advanced scoring table (1, 4, 8, 7, 6, 5)"))}</label>"""
-        )
-
-    def new_session(self, seed: int) -> TableSession:
-        advanced = self.settings["advanced"] is True
-        return TableSession(self.game, {"advanced": advanced}, seed, self.seats(seed))
 
     def options_text(self) -> str:
         session = self.session
@@ -92,12 +75,7 @@ class FileirasView(GameTable):
             parts.append(_("the 2-player variant"))
         elif players == 3:
             parts.append(_("one colour out"))
-        parts.append(
-            _("advanced scoring table (1, 4, 8, 7, 6, 5)")
-            if opts.get("advanced")
-            else _("standard scoring table (1, 3, 6, 10, 15, 21)")
-        )
-        return "; ".join(parts) + "."
+        return "; ".join([*parts, *self.option_words(opts)]) + "."
 
     # -- the table ------------------------------------------------------------------
     def view(self) -> vm.Table:

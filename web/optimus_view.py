@@ -11,18 +11,17 @@ and whether a marking is complete come from the legal moves via
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import js
 from pyodide.ffi import create_proxy
 
 from optimus.core import jsontext
-from optimus.core.protocol import JSON
 from optimus.core.record import CHANCE
 from optimus.i18n import N_, _, ngettext, pgettext
 from optimus.optimus import view as vm
-from optimus.optimus.sheet import COLOURS, STANDARD_SHEETS, bits, box_index, box_name
+from optimus.optimus.sheet import COLOURS, bits, box_index, box_name
 from optimus.optimus.words import colour_name, die_name
 from optimus.ui import table as ui
 from optimus.ui.session import TableSession
@@ -179,20 +178,6 @@ def die_html(d: vm.Die, clickable: bool) -> str:
     return f'<span class="{" ".join(cls)}" role="img" aria-label="{esc(name)}">{face}</span>'
 
 
-def link_sheet(text: str) -> str | None:
-    """The sheet a link names: one of the standard sheets, or ``random:N`` (N < 100000).
-
-    >>> link_sheet("orchard"), link_sheet("random:4411"), link_sheet("../etc/passwd")
-    ('orchard', 'random:4411', None)
-    """
-    if text in STANDARD_SHEETS:
-        return text
-    number = text.removeprefix("random:")
-    if text.startswith("random:") and number.isdigit() and len(number) <= 5:
-        return f"random:{int(number)}"
-    return None
-
-
 class OptimusView(GameTable):
     """Router view for ``#/optimus``."""
 
@@ -202,11 +187,6 @@ class OptimusView(GameTable):
     )
     rules = vm.RULES
     end_screen = staticmethod(vm.end_screen)
-    defaults: dict[str, JSON] = {"sheet": "harbour", "bonuses": True}
-    choices: dict[str, Sequence[JSON]] = {
-        "sheet": [*STANDARD_SHEETS, "random"],
-        "bonuses": [True, False],
-    }
 
     def __init__(self) -> None:
         super().__init__()
@@ -224,12 +204,6 @@ class OptimusView(GameTable):
             "click": create_proxy(self._drag_click),
         }
         self._pointer_end = create_proxy(self._drag_end)
-
-    def link_choice(self, key: str) -> Sequence[JSON] | Callable[[str], JSON | None]:
-        """A link's sheet: a standard sheet's name or ``random:N`` (never a path)."""
-        if key == "sheet":
-            return link_sheet
-        return super().link_choice(key)
 
     # -- marking by dragging over the boxes ------------------------------------------
     # A press on a box and a move over others pencils each box passed (never rubs one
@@ -306,7 +280,8 @@ class OptimusView(GameTable):
         return [x for x in data if isinstance(x, int) and not isinstance(x, bool)][:RECENT]
 
     def _refresh_sheet_choices(self) -> None:
-        self.choices["sheet"] = [*STANDARD_SHEETS, "random", *(f"random:{n}" for n in self.recent)]
+        recent = [f"random:{n}" for n in self.recent]  # played lately: offered again
+        self.choices["sheet"] = [*vm.sheet_choices(), *recent]
         self.settings = self.form.read()
 
     def _remember(self, sheet_seed: int) -> None:
@@ -322,33 +297,14 @@ class OptimusView(GameTable):
 
     def setup_fields(self) -> str:
         s = self.settings
-        sheet_labels = {
-            **{
-                name: _("{sheet} (standard)", sheet=vm.sheet_label(name))
-                for name in STANDARD_SHEETS
-            },
-            "random": _("Random sheet (a new one)"),
-            **{f"random:{n}": _("Random sheet #{seed} again", seed=n) for n in self.recent},
-        }
-        sheets = "".join(
-            f'<option value="{esc(k)}"{" selected" if s["sheet"] == k else ""}>{esc(v)}</option>'
-            for k, v in sheet_labels.items()
-        )
         speeds = "".join(
             f'<option value="{k}"{" selected" if k == s["speed"] else ""}>{esc(_(label))}</option>'
             for k, label in ui.SPEED_LABELS.items()
         )
-        checked = " checked" if s["bonuses"] else ""
-        sheet_word = esc(_("Sheet"))
-        bonuses = esc(_("Colour bonuses (5 points for completing a colour first, 3 later)"))
         speed_word = esc(_("Bot speed"))
         return (
-            self.seat_fields()
+            super().setup_fields()
             + f"""
-  <label class="field">{sheet_word}
-    <select name="sheet" data-setting="sheet">{sheets}</select></label>
-  <label class="check"><input type="checkbox" name="bonuses" data-setting="bonuses"{checked}>
-    {bonuses}</label>
   <label class="field">{speed_word}
     <select name="setup-speed" data-setting="speed">{speeds}</select></label>"""
         )
@@ -363,13 +319,10 @@ class OptimusView(GameTable):
                 select.value = str(self.settings["speed"])
 
     def new_session(self, seed: int) -> TableSession:
-        s = self.settings
-        seats = self.seats(seed)
-        sheet = str(s["sheet"])
-        if sheet == "random":
-            sheet = f"random:{seed % 100_000}"
-        options = {"sheet": sheet, "bonuses": s["bonuses"] is True}
-        return TableSession(self.game, options, seed, seats)
+        options = self.chosen_options()
+        if options["sheet"] == "random":  # a new random sheet: the game's seed numbers it
+            options["sheet"] = f"random:{seed % vm.RANDOM_SHEETS}"
+        return TableSession(self.game, options, seed, self.seats(seed))
 
     def start_with(self, session: TableSession) -> None:
         """A game begins: its random sheet heads the recent ones (not in ``new_session``,

@@ -22,7 +22,7 @@ from optimus.i18n import _, ngettext
 from optimus.ui import deals, records
 from optimus.ui import table as ui
 
-from .links import day_text
+from .deal_links import day_text
 from .router import esc, found
 from .storage import RecordsStore, Storage
 
@@ -73,6 +73,9 @@ class RecordsView:
         self.root: Any = None
         self.said: list[str] = []
         """What the last action said (imported, cleared, a bad file)."""
+        self.exported = ""
+        """The text of the last export, shown to copy (a download may be refused)."""
+        self.store.on_said = self._said
         self._click = create_proxy(self._on_click)
         self._change = create_proxy(self._on_change)
 
@@ -103,8 +106,7 @@ class RecordsView:
         if self.root is None:
             return
         kept = self.store.records
-        notices = [_(n) for n in self.store.notices]
-        self.store.notices = []
+        notices = [_(n) for n in self.store.take_notices()]
         if not self.storage.persistent:
             notices.append(
                 _(
@@ -132,7 +134,7 @@ class RecordsView:
       <label class="btn records-import">{esc(_("Import…"))}
         <input type="file" accept=".json,application/json" data-role="records-import"></label>
       <button type="button" class="btn" data-action="records-clear">{esc(_("Clear"))}</button>
-    </p>
+    </p>{self.exported_html()}
   </section>
   <dialog class="small-dialog" data-role="records-confirm" aria-labelledby="records-confirm-text">
     <p id="records-confirm-text">{clear}</p>
@@ -142,6 +144,22 @@ class RecordsView:
         {esc(_("Clear"))}</button></p>
   </dialog>
 </div>"""
+
+    def exported_html(self) -> str:
+        """The exported text to copy by hand: open where a download may be refused (a
+        sandboxed iframe refuses it without a word), folded elsewhere."""
+        if not self.exported:
+            return ""
+        label = esc(_("Your records as text"))
+        summary = esc(
+            _("No file saved? Copy this text into a file named {name}.", name=EXPORT_NAME)
+        )
+        return (
+            f'<details class="records-text" data-role="records-text"{" open" if framed() else ""}>'
+            f"<summary>{summary}</summary>"
+            f'<textarea readonly rows="6" aria-label="{label}" data-role="records-text-area">'
+            f"{esc(self.exported)}</textarea></details>"
+        )
 
     def game_html(self, game: str, title: str, kept: records.Records) -> str:
         lines = kept.stats(game)
@@ -159,11 +177,12 @@ class RecordsView:
             streak,
             n=streak,
         )
-        head = f"""
-<section class="records-game" data-game="{esc(game)}" aria-labelledby="records-{esc(game)}">
-  <h2 id="records-{esc(game)}">{esc(title)}</h2>
+        challenge = f"""
   <p><span data-role="streak" data-streak="{streak}">{esc(streak_said)}</span> {esc(daily)}
     <a href="#/{esc(game)}/daily">{esc(_("Play the daily challenge"))}</a></p>"""
+        head = f"""
+<section class="records-game" data-game="{esc(game)}" aria-labelledby="records-{esc(game)}">
+  <h2 id="records-{esc(game)}">{esc(title)}</h2>{challenge if GAMES[game].daily else ""}"""
         if not lines:
             return head + f'<p class="small">{esc(_("No finished game yet."))}</p></section>'
         rows = []
@@ -253,8 +272,9 @@ class RecordsView:
         elif action == "records-cleared":
             if found(dialog):
                 dialog.close()
-            self.store.replace(records.Records())
+            self.exported = ""
             self.said = [_("Your records were cleared.")]
+            self.store.replace(records.Records())
             self.draw()
             self._focus("[data-action=records-clear]")
 
@@ -273,9 +293,18 @@ class RecordsView:
             if found(node):
                 node.focus()
 
+    def _said(self, notice: str) -> None:
+        """A write lost something (storage full): say it here."""
+        self.said = [_(notice)]
+        self.draw()
+
     def export(self) -> None:
-        """Download the records as a JSON file (made here: nothing leaves the browser)."""
+        """Download the records as a JSON file (made here: nothing leaves the browser),
+        and show its text to copy (where the download is refused, nothing else says so)."""
         text = records.dump(self.store.read())
+        self.exported = text
+        self.draw()
+        self._focus("[data-role=records-text] summary")
         blob = js.Blob.new(
             to_js([text]), to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
         )
@@ -289,19 +318,32 @@ class RecordsView:
         js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 1000)
 
     async def import_file(self, file: Any) -> None:
-        """Merge a records file into these records; a bad file changes nothing."""
+        """Merge a records file into these records; a bad file changes nothing, and says
+        why in words."""
         try:
             if int(file.size) > records.MAX_TEXT * 4:
                 raise ValueError("too big")  # not shown
             text = str(await file.text())
         except Exception as exc:
             js.console.warn(f"records import: {exc!r}")  # not shown
-            text = ""
-        loaded = records.load(text) if text else None
-        if loaded is None or loaded.problem:
-            self.said = [_("This file is not a records file of this site: nothing was changed.")]
+            text = "x" * (records.MAX_TEXT + 1)  # said too big
+        loaded = records.load(text or "null")
+        if loaded.problem:
+            js.console.warn(f"records import refused: {loaded.problem}")  # not shown
+            sentence, values = records.refusal(loaded.problem)
+            self._imported(sentence, values)
         else:
-            self.store.replace(records.merge(self.store.read(), loaded.records))
-            self.said = [_("The records of the file were added to yours.")]
+            self.store.merge_in(loaded.records, self._imported)
+
+    def _imported(self, notice: str | None, values: dict[str, str] | None = None) -> None:
+        self.said = [_(notice or records.IMPORTED, **(values or {}))]
         self.draw()
         self._focus("[data-role=records-import]")
+
+
+def framed() -> bool:
+    """Whether the page is in a frame or has an opaque origin (a sandboxed iframe)."""
+    try:
+        return str(js.window.origin) == "null" or js.window.top != js.window.self
+    except Exception:  # a frame whose top cannot be looked at
+        return True

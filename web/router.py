@@ -98,23 +98,23 @@ def shorten(text: str, limit: int = 40) -> str:
 
     A route comes from the address bar, which may hold any length of text.
 
-    >>> shorten("fileiras"), shorten("x" * 100_000)
-    ('fileiras', 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…')
+    >>> shorten("cards"), shorten("x" * 100_000)
+    ('cards', 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…')
     """
     return text if len(text) <= limit else text[:limit] + "…"
 
 
 def parse_route(location_hash: str) -> str:
-    """The route named by a URL fragment: ``"#/fileiras"`` -> ``"fileiras"``.
+    """The route named by a URL fragment: ``"#/cards"`` -> ``"cards"``.
 
     The landing page is ``HOME`` (the empty string); surrounding slashes and
     letter case do not matter; a query (``?seed=1``) and a sub-path
     (``/daily``) are not part of the route (:func:`split_route`).
 
-    >>> parse_route("#/Fileiras/"), parse_route("#/"), parse_route("")
-    ('fileiras', '', '')
-    >>> parse_route("#/Optimus2?seed=812&players=you,hard"), parse_route("#/optimus/daily")
-    ('optimus2', 'optimus')
+    >>> parse_route("#/Cards/"), parse_route("#/"), parse_route("")
+    ('cards', '', '')
+    >>> parse_route("#/Dice2?seed=812&players=you,hard"), parse_route("#/dice/daily")
+    ('dice2', 'dice')
     """
     return split_route(location_hash)[0]
 
@@ -124,12 +124,12 @@ def split_route(location_hash: str) -> tuple[str, str, str]:
     letters too (``daily``, ``replay/3``), the query as it was written (names in it
     keep their case).
 
-    >>> split_route("#/Optimus2/?seed=812&players=you,Ana")
-    ('optimus2', '', 'seed=812&players=you,Ana')
-    >>> split_route("#/fileiras/Daily?date=2026-12-02")
-    ('fileiras', 'daily', 'date=2026-12-02')
-    >>> split_route("#/optimus/replay/3/")
-    ('optimus', 'replay/3', '')
+    >>> split_route("#/Dice2/?seed=812&players=you,Ana")
+    ('dice2', '', 'seed=812&players=you,Ana')
+    >>> split_route("#/cards/Daily?date=2026-12-02")
+    ('cards', 'daily', 'date=2026-12-02')
+    >>> split_route("#/dice/replay/3/")
+    ('dice', 'replay/3', '')
     """
     path, _sep, query = location_hash.removeprefix("#").partition("?")
     route, _sep, sub = path.strip("/").partition("/")

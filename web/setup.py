@@ -1,8 +1,8 @@
 """The set-up form: a table's settings, and the players and seats drawn from the game's description.
 
-Player counts, bot levels and the default level come from
-:data:`optimus.games.GAMES` (never a list of a page's own); a game adds its own
-options (``GameTable.defaults``/``choices``).  Every input with
+Player counts, bot levels, the default level and the game's own options (their
+defaults, choices and labels) come from the game's description in
+:data:`optimus.games.GAMES` (never a list of a page's own).  Every input with
 ``data-setting="<key>"`` is validated against the choices and saved under
 ``optimus-table.<id>.settings``.
 """
@@ -15,7 +15,7 @@ from typing import Any
 
 from optimus.core import jsontext
 from optimus.core.protocol import JSON
-from optimus.games import GameInfo
+from optimus.games import GameInfo, Option, call
 from optimus.i18n import _
 from optimus.ui import table as ui
 
@@ -63,8 +63,6 @@ class Settings:
         self,
         info: GameInfo,
         levels: Sequence[str],
-        own_defaults: Mapping[str, JSON],
-        own_choices: Mapping[str, Sequence[JSON]],
         storage: Storage,
     ) -> None:
         level = info.default_level if info.default_level in levels else levels[0]
@@ -76,7 +74,7 @@ class Settings:
             "speed": "normal",
             "thinking": "quick",
             **{f"bot{i}": level for i in bots},
-            **own_defaults,
+            **info.option_defaults(),
         }
         # Per table: a player's bots join the seat choices ("Add your bot…", web/userbots.py).
         self.choices: dict[str, list[JSON]] = {
@@ -85,7 +83,7 @@ class Settings:
             "speed": list(ui.SPEEDS),
             "thinking": list(ui.THINKING),
             **{f"bot{i}": [*levels, PERSON] for i in bots},
-            **{k: list(v) for k, v in own_choices.items()},
+            **{o.key: list(o.allowed()) for o in info.options},
         }
         self.storage = storage
         self.key = f"optimus-table.{info.id}.settings"
@@ -174,6 +172,35 @@ def seat_fields(
     <legend>{legend}</legend>
     <label class="field">{you_play} <select name="seat" data-setting="seat">{places}</select>
     </label>{drawn}{"".join(seats)}</fieldset>"""
+
+
+def option_fields(
+    options: Sequence[Option], settings: Mapping[str, JSON], choices: Mapping[str, Sequence[JSON]]
+) -> str:
+    """The game's own options as its description declares them, in order: a yes/no
+    option a check box, any other a select of ``choices[key]`` (the values allowed
+    now), each value in the words of its ``value_label``."""
+    out = []
+    for option in options:
+        key = esc(option.key)
+        label = esc(_(option.label))
+        if option.is_check:
+            checked = " checked" if settings[option.key] else ""
+            out.append(
+                f'\n  <label class="check"><input type="checkbox" name="{key}" '
+                f'data-setting="{key}"{checked}>\n    {label}</label>'
+            )
+            continue
+        items = "".join(
+            f'<option value="{esc(str(v))}"{" selected" if settings[option.key] == v else ""}>'
+            f"{esc(call(option.value_label, v) if option.value_label else str(v))}</option>"
+            for v in choices[option.key]
+        )
+        out.append(
+            f'\n  <label class="field">{label}\n'
+            f'    <select name="{key}" data-setting="{key}">{items}</select></label>'
+        )
+    return "".join(out)
 
 
 def name_field(key: str, label: str, names: People | None, shown: bool) -> str:

@@ -11,10 +11,11 @@ once that the game can no longer be saved.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import js
+from pyodide.ffi import create_once_callable
 
 from optimus.core.protocol import Game
 from optimus.i18n import N_
@@ -233,6 +234,10 @@ class Saves:
 
 
 RECORDS_KEY = "optimus-table.records"
+RECORDS_NOTICE_KEY = "optimus-table.records.notice"
+"""What the records page must still say (a book set aside by a game page), until it does."""
+RECORDS_LOCK = "optimus-table.records"
+"""The Web Lock every tab of the site holds while it reads and writes the records."""
 RECORDS_BACKUPS = 3
 RECORDS_SET_ASIDE = N_(
     "Your records could not be read, so a new record book was started; the old one is kept "
@@ -242,18 +247,40 @@ RECORDS_REMOVED = N_(
     "Your records could not be read, and this browser's storage is too full to keep a copy "
     "of them, so a new record book was started in their place."
 )
+RECORDS_FULL = N_("This game could not be added to your records: this browser's storage is full.")
+RECORDS_TRIMMED = N_(
+    "This browser's storage is full: your records are kept, but older games to watch again "
+    "were removed to make room."
+)
+IMPORT_FULL = N_(
+    "The records of the file could not be kept: this browser's storage is full. Nothing was "
+    "changed."
+)
+IMPORT_TOO_BIG = N_(
+    "The records of this file and yours together are too many to keep in this browser: "
+    "nothing was changed."
+)
 
 
 class RecordsStore:
     """The player's records (``optimus-table.records``, :mod:`optimus.ui.records`) in
     ``storage``: a text that cannot be trusted is kept aside (the last three, under
     ``optimus-table.records.backup1`` … ``backup3``, newest first) and replaced by a
-    fresh store, with a notice in plain words."""
+    fresh store, with a notice in plain words (kept for the records page when a game
+    page found it: :meth:`take_notices`).
+
+    Every write reads the book again and merges into it (each result counts once),
+    under the Web Lock :data:`RECORDS_LOCK` where the browser has Web Locks: two tabs
+    finishing a game at the same instant keep both.  A write keeps the book within
+    :data:`records.BUDGET`; when storage is full it keeps the statistics before the
+    replays, and says what was lost (``on_said``)."""
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
         self.notices: list[str] = []
         """English sentences of the catalogs, to say once (with ``_``)."""
+        self.on_said: Callable[[str], None] = lambda notice: None
+        """Called with a notice (English, of the catalogs) when a write lost something."""
         self.records = self.read()
 
     def read(self) -> records.Records:
@@ -261,9 +288,20 @@ class RecordsStore:
         loaded = records.load(raw)
         if loaded.problem and raw is not None:
             kept = self.set_aside(raw)
-            self.notices.append(RECORDS_SET_ASIDE if kept else RECORDS_REMOVED)
+            notice = RECORDS_SET_ASIDE if kept else RECORDS_REMOVED
+            self.notices.append(notice)
+            self.storage.set(RECORDS_NOTICE_KEY, notice)  # for the records page, if not here
             js.console.warn(f"records set aside: {loaded.problem}")  # not shown
         return loaded.records
+
+    def take_notices(self) -> list[str]:
+        """The notices to say now, once: this store's and those a game page left."""
+        notices, self.notices = self.notices, []
+        left = self.storage.get(RECORDS_NOTICE_KEY)
+        self.storage.remove(RECORDS_NOTICE_KEY)
+        if left in (RECORDS_SET_ASIDE, RECORDS_REMOVED) and left not in notices:
+            notices.append(left)
+        return notices
 
     def set_aside(self, raw: str) -> bool:
         """Keep ``raw`` as the newest backup (the oldest of three is dropped); False
@@ -271,17 +309,80 @@ class RecordsStore:
         names = [f"{RECORDS_KEY}.backup{n}" for n in range(1, RECORDS_BACKUPS + 1)]
         return self.storage.set_aside(RECORDS_KEY, raw, names)
 
-    def save(self) -> None:
-        self.storage.set(RECORDS_KEY, records.dump(self.records))
+    def write(self, book: records.Records) -> str | None:
+        """Keep ``book`` (within the budget: :func:`records.fit`); None when all of it
+        was kept, :data:`RECORDS_TRIMMED` when storage was full and the oldest replays
+        made room, :data:`RECORDS_FULL` when not even the statistics fit
+        (:class:`records.Refused` when they exceed the budget)."""
+        book, text = records.fit(book)
+        if self.storage.set(RECORDS_KEY, text):
+            self.records = book
+            return None
+        replays = book.replays
+        while replays:  # storage full: the statistics before the replays
+            replays = replays[len(replays) // 2 + 1 :]
+            trimmed = records.Records(book.games, book.daily, replays)
+            if self.storage.set(RECORDS_KEY, records.dump(trimmed)):
+                self.records = trimmed
+                return RECORDS_TRIMMED
+        return RECORDS_FULL
 
     def add(self, result: records.Result) -> bool:
-        """Keep a finished game (read again first: another tab may have added some);
-        True when it is the counted try of a daily challenge."""
+        """Keep a finished game (merged into what is stored then: another tab may have
+        added some); True when it is the counted try of a daily challenge.  What could
+        not be kept is said by ``on_said``."""
+        result = result.identified()
         self.records = self.read()
         counted = self.records.add(result)
-        self.save()
+
+        def work() -> str | None:
+            book = self.read()
+            book.add(result)
+            return self.write(book)
+
+        self.locked(work, lambda said: said and self.on_said(said))
         return counted
 
+    def merge_in(self, other: records.Records, then: Callable[[str | None], None]) -> None:
+        """Merge ``other`` (an imported file) into the stored book; ``then`` gets None when
+        it was kept, else why not (:data:`IMPORT_FULL`, :data:`IMPORT_TOO_BIG`: nothing
+        was changed) or :data:`RECORDS_TRIMMED`."""
+
+        def work() -> str | None:
+            try:
+                merged, _ = records.fit(records.merge(self.read(), other))
+            except records.Refused:
+                return IMPORT_TOO_BIG
+            said = self.write(merged)
+            return IMPORT_FULL if said == RECORDS_FULL else said
+
+        self.locked(work, then)
+
     def replace(self, fresh: records.Records) -> None:
+        """Put ``fresh`` in the place of the stored book (cleared)."""
         self.records = fresh
-        self.save()
+        self.locked(lambda: self.write(fresh), lambda said: said and self.on_said(said))
+
+    def locked(self, work: Callable[[], str | None], then: Callable[[str | None], Any]) -> None:
+        """Run ``work`` (a read, merge and write) under the cross-tab lock where the
+        browser has Web Locks (else at once: tabs cannot coordinate, or storage is this
+        page's own memory), then pass its notice to ``then``."""
+
+        def run(*_lock: Any) -> None:
+            try:
+                said = work()
+            except Exception as exc:  # never lose the page over the records
+                js.console.warn(f"records: {exc!r}")  # not shown
+                said = RECORDS_FULL
+            then(said)
+
+        locks = getattr(js.navigator, "locks", None) if self.storage.persistent else None
+        if not found(locks):
+            run()
+            return
+        try:
+            promise = locks.request(RECORDS_LOCK, create_once_callable(run))
+        except Exception:  # a lock manager that refuses (a document being unloaded)
+            run()
+            return
+        promise.catch(create_once_callable(lambda exc: js.console.warn(f"records: {exc}")))

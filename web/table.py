@@ -1,8 +1,8 @@
 """A game page is a :class:`GameTable` (the shared table) plus its own board.
 
-A subclass names its game (``game_id``: its title, player counts and bot
-levels come from :data:`optimus.games.GAMES`), gives its ``lead``, ``rules``
-and own options (``defaults``, ``choices``), and implements the board hooks:
+A subclass names its game (``game_id``: its title, player counts, bot levels
+and own options come from :data:`optimus.games.GAMES`), gives its ``lead`` and
+``rules``, and implements the board hooks:
 ``view``, ``board_html`` and ``end_screen`` (its view data's), and as needed
 ``new_session``, ``panel_summary``/``panel_detail`` and, for its own animations,
 ``capture``/``animate`` (docs/table.md).  The
@@ -24,7 +24,7 @@ validation, ranks, log order, wording) lives in :mod:`optimus.ui.table`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import js
@@ -33,7 +33,7 @@ from pyodide.ffi import create_proxy
 from optimus import i18n
 from optimus.core.protocol import JSON
 from optimus.core.registry import get_game
-from optimus.games import GAMES
+from optimus.games import GAMES, GameInfo
 from optimus.i18n import _, ngettext
 from optimus.ui import table as ui
 from optimus.ui.session import TableSession, is_person
@@ -64,18 +64,16 @@ class GameTable:
     rules: Sequence[str] = ()
     """The rules drawer's points, in order (HTML fragments, English marked with ``N_``:
     shown with ``_``), when the game has no how-to-play page for the drawer."""
-    defaults: dict[str, JSON] = {}
-    """The game's own settings (beside players, seats and speed), with their defaults."""
-    choices: dict[str, Sequence[JSON]] = {}
-    """The values each of the game's own settings allows."""
     max_humans = 6
     """The most people a saved game may seat (pass-and-play: every seat)."""
 
     # -- hooks for the game page ---------------------------------------------
     def setup_fields(self) -> str:
-        """The set-up form's fields (inputs carry ``data-setting="<key>"``): by default
-        the players and their seats; a game adds its options after ``seat_fields()``."""
-        return self.seat_fields()
+        """The set-up form's fields (inputs carry ``data-setting="<key>"``): the players
+        and their seats, then the game's own options as its description declares them."""
+        return self.seat_fields() + setup.option_fields(
+            self.info.options, self.settings, self.choices
+        )
 
     def player_label(self, n: int) -> str:
         """The "Players" option for ``n`` players (a game may add what changes with it)."""
@@ -87,13 +85,24 @@ class GameTable:
             setup.show_seats(self.root, self.form)
 
     def new_session(self, seed: int) -> TableSession:
-        """A new game with the settings chosen (``self.seats(seed)`` for the seats); no
-        effect a player can see (the idle warm-up deals one nobody plays)."""
-        return TableSession(self.game, {}, seed, self.seats(seed))
+        """A new game with the settings chosen: the seats (``self.seats(seed)``) and the
+        game's own options; no effect a player can see (the idle warm-up deals one
+        nobody plays)."""
+        return TableSession(self.game, self.chosen_options(), seed, self.seats(seed))
+
+    def chosen_options(self) -> dict[str, JSON]:
+        """The game's own options as the set-up form has them (its description's)."""
+        return {o.key: self.settings[o.key] for o in self.info.options}
 
     def options_text(self) -> str:
         """The options in use, in words, for the rules drawer."""
         return ""
+
+    def option_words(self, options: Mapping[str, Any]) -> list[str]:
+        """How the options in use say each of the game's own ``options`` (as its
+        description declares), in the language spoken; those not said are left out."""
+        words = (o.words(options.get(o.key)) for o in self.info.options)
+        return [_(text) for text in words if text]
 
     def view(self) -> Any:
         """The game's view data for the current state (passed to the hooks below)."""
@@ -195,11 +204,6 @@ class GameTable:
         assert self.dialogs is not None
         self.dialogs.confirm(text, yes, on_yes)
 
-    def link_choice(self, key: str) -> Sequence[JSON] | Callable[[str], JSON | None]:
-        """The values a link may give the game's own option ``key`` (by default its
-        choices); or a function from the link's text to the value (None: not one)."""
-        return list(type(self).choices[key])
-
     def open(self, sub: str, query: str) -> None:
         """The router's rest of the address: a deal's link, ``daily``, ``replay/<n>``."""
         self.links.open(sub, query)
@@ -208,6 +212,11 @@ class GameTable:
         """The board's element (while a game is shown)."""
         assert self.frame is not None
         return self.frame.board()
+
+    @property
+    def info(self) -> GameInfo:
+        """The game's description (:data:`optimus.games.GAMES`)."""
+        return GAMES[self.game_id]
 
     @property
     def session(self) -> TableSession | None:
@@ -235,16 +244,13 @@ class GameTable:
     def __init__(self) -> None:
         i18n.load("optimus.ui")  # the table's sentences, then the game's
         i18n.load(f"optimus.{self.game_id}")
-        self.info = GAMES[self.game_id]
         self.title = self.info.title
         self.game = get_game(self.game_id)
         offered = self.game.bot_levels()
         self.levels = [lv for lv in self.info.levels if lv in offered] or list(offered)[:1]
         """The bot levels of the set-up form, weakest first."""
         self.storage = Storage()
-        self.form = setup.Settings(
-            self.info, self.levels, type(self).defaults, type(self).choices, self.storage
-        )
+        self.form = setup.Settings(self.info, self.levels, self.storage)
         self.defaults = self.form.defaults
         self.choices = self.form.choices
         self.saves = Saves(self.storage, self.game, self.game_id, self.max_humans)
@@ -354,8 +360,8 @@ class GameTable:
     def save(self) -> None:
         """Save the game; when it no longer fits in storage, say so at once (above the
         table, until a save fits again)."""
-        if self.session is None:
-            return
+        if self.session is None or (self.tabs is not None and self.tabs.taken):
+            return  # another tab took the game: its save is that tab's now
         said = self.saves.save(self.session)
         if said is not None:
             self.notify([_(said)])
@@ -435,6 +441,24 @@ class GameTable:
         self.frame.show_play()
         self.render(moved=True)
         self.driver.kick()
+
+    def stop_play(self) -> None:
+        """Stop the game in play (its bots, its dialogs, this tab's claim: watching is
+        not playing) and show the play screen (for a replay)."""
+        assert self.frame is not None and self.dialogs is not None
+        self.driver.stop()
+        self.dialogs.close_all()
+        if self.tabs is not None:
+            self.tabs.release()
+        self.frame.show_play()
+
+    def show_position(self, session: TableSession, seats: Sequence[str]) -> None:
+        """Draw ``session`` (a replay's step: nobody acts in it) as seated by ``seats``."""
+        self.session = session
+        self.you = ui.human_seat(seats)
+        self.names = self.seat_names(seats)
+        self._log = ui.LogNotes()
+        self.render()
 
     def start_with(self, session: TableSession) -> None:
         self.session = session
@@ -525,6 +549,14 @@ class GameTable:
             self.start_with(TableSession(self.game, old.record.options, _seed(), old.seats))
 
     def _resume(self) -> None:
+        if self.tabs is not None:  # once the tab playing it gave it up, its last move saved
+            self.tabs.take(self._resume_here)
+        else:
+            self._resume_here()
+
+    def _resume_here(self) -> None:
+        if self.root is None:  # left while waiting for the other tab
+            return
         saved = self.saves.load()
         if saved is not None:
             self.start(saved)

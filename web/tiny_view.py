@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from optimus.i18n import N_, _
 from optimus.tiny import view as vm
 
 from .motion import rect
@@ -21,7 +22,7 @@ class TinyView(GameTable):
     """Router view for ``#/tiny``."""
 
     game_id = "tiny"
-    lead = "Keep the die or draw a card; the others bet on the next roll."
+    lead = N_("Keep the die or draw a card; the others bet on the next roll.")
     rules = vm.RULES
     end_screen = staticmethod(vm.end_screen)
 
@@ -45,16 +46,19 @@ class TinyView(GameTable):
             f'data-key="move-{esc(c.move)}">{esc(c.label)}</button>'
             for c in t.choices
         )
+        rounds = _("Round {n} of {rounds}", n=t.round, rounds=t.rounds)
+        card_said = _("Card: {card}", card=card) if card else _("No card")
         return f"""
 <div class="tboard">
-  <p class="small">Round {t.round} of {t.rounds}</p>
+  <p class="small">{esc(rounds)}</p>
   <div class="tpieces">
-    <span class="tdie" data-key="die" role="img" aria-label="Die: {die}">{die}</span>
+    <span class="tdie" data-key="die" role="img" aria-label="{esc(_("Die: {die}", die=die))}"
+      >{die}</span>
     <span class="tcard{"" if card else " empty"}" data-key="card" role="img"
-      aria-label="{"Card: " + card if card else "No card"}">{card}</span>
-    <ol class="tdeck" aria-label="Deck">{deck}</ol>
+      aria-label="{esc(card_said)}">{card}</span>
+    <ol class="tdeck" aria-label="{esc(_("Deck"))}">{deck}</ol>
   </div>
-  <p class="tchoices" role="group" aria-label="Your choice">{buttons}</p>
+  <p class="tchoices" role="group" aria-label="{esc(_("Your choice"))}">{buttons}</p>
 </div>"""
 
     # The card flies from the deck when drawn.

@@ -10,6 +10,7 @@ from optimus.core.arena import bench_random, default_jobs, run_arena
 from optimus.core.bots import Budget
 from optimus.core.protocol import GameError
 from optimus.core.registry import available_games, get_game
+from optimus.games import GAMES, call, listed
 
 
 def _options(pairs: list[str]) -> dict[str, str]:
@@ -26,7 +27,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m optimus", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     arena = sub.add_parser("arena", help="play bot tournaments")
-    arena.add_argument("game", help="optimus, optimus2 or fileiras")
+    arena.add_argument("game", help=", ".join(info.id for info in listed()))
     arena.add_argument("--players", required=True, help="comma-separated bot specs")
     arena.add_argument("--games", type=int, default=100)
     arena.add_argument("--seed", type=int, default=1)
@@ -53,28 +54,6 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
 
-def _optimus_sheet(value: str) -> str:
-    """An Optimus ``sheet`` option from the command line, a sheet file read.
-
-    A standard name, ``random:SEED`` or a sheet's text is passed on as it is;
-    anything else names a sheet file the user chose, and its text is passed on
-    (the rules never open a file: a sheet option is data).
-    """
-    from optimus.optimus.game import is_sheet_value
-
-    if is_sheet_value(value):
-        return value
-    try:
-        with open(value, encoding="utf-8") as f:
-            return f.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise GameError(
-            f"cannot read sheet file {value!r} ({exc.__class__.__name__}: "
-            f"{getattr(exc, 'strerror', None) or exc}); a sheet is a standard name, "
-            "random:SEED, a sheet's text or a sheet file"
-        ) from None
-
-
 def _arena(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     specs = [s.strip() for s in args.players.split(",") if s.strip()]
@@ -87,8 +66,9 @@ def _arena(args: argparse.Namespace) -> int:
     if jobs < 1:
         raise GameError("--jobs must be at least 1")
     options = _options(args.option)
-    if game.name == "optimus" and "sheet" in options:
-        options["sheet"] = _optimus_sheet(options["sheet"])
+    for option in GAMES[game.name].options:  # e.g. a sheet file read, as its game says
+        if option.command_line and option.key in options:
+            options[option.key] = call(option.command_line, options[option.key])
     result = run_arena(game, specs, args.games, args.seed, options, budget, jobs)
     if args.json:
         print(json.dumps(result))
@@ -107,36 +87,25 @@ def _arena(args: argparse.Namespace) -> int:
 
 def _bench(args: argparse.Namespace) -> int:
     rows = []
+    extra: dict[str, float] = {}
     for name in available_games():
-        game = get_game(name)
-        if name == "tiny":
+        info = GAMES[name]
+        if not info.listed:
             continue
+        game = get_game(name)
         for players in range(game.min_players, game.max_players + 1):
             rate = bench_random(game, {"players": players}, args.seconds)
             rows.append({"game": name, "players": players, "games_per_s": round(rate, 1)})
-    generator = _bench_sheet_generator(args.seconds) if "optimus" in available_games() else None
+        if info.bench:  # the game's own figures (Optimus: its sheet generator)
+            extra.update(call(info.bench, args.seconds))
     if args.json:
-        print(json.dumps({"random_games": rows, "optimus_sheet_generator_ms": generator}))
+        print(json.dumps({"random_games": rows, **extra}))
     else:
         for r in rows:
             print(f"{r['game']:<10} {r['players']} players: {r['games_per_s']:>9.1f} games/s")
-        if generator is not None:
-            print(f"optimus sheet generator: {generator:.1f} ms mean per random sheet")
+        for key, ms in extra.items():
+            print(f"{key.removesuffix('_ms').replace('_', ' ')}: {ms:.1f} ms mean")
     return 0
-
-
-def _bench_sheet_generator(seconds: float) -> float:
-    """Mean milliseconds per random Optimus sheet (seeds 0, 1, 2, ...)."""
-    import time
-
-    from optimus.optimus.generate import generate_sheet
-
-    done = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds or done < 20:
-        generate_sheet(done)
-        done += 1
-    return (time.perf_counter() - t0) * 1000 / done
 
 
 if __name__ == "__main__":

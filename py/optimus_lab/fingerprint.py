@@ -24,16 +24,13 @@ from optimus.core.bots import Budget
 from optimus.core.record import Match
 from optimus.core.registry import get_game
 from optimus.core.rng import Rng, derive_seed
+from optimus_lab import per_game
 
-RUNS: tuple[tuple[str, tuple[str, ...], int, int], ...] = (
-    ("optimus", ("easy", "normal", "hard"), 2, 4),
-    ("optimus", ("hard",), 1, 4),
-    ("optimus2", ("easy", "normal", "hard"), 1, 3),
-    ("optimus2", ("hard",), 1, 3),
-    ("fileiras", ("easy", "normal", "hard"), 3, 16),
-    ("fileiras", ("hard", "hard"), 1, 16),
+RUNS: tuple[tuple[str, tuple[str, ...], int, int], ...] = tuple(
+    (game, *run) for game, runs in per_game("FINGERPRINT").items() for run in runs
 )
-"""Line-ups played: game, a level per seat, games, ``hard``'s iterations per decision."""
+"""Line-ups played: game, a level per seat, games, ``hard``'s iterations per decision (each
+game's lab package lists its own in ``FINGERPRINT``)."""
 
 
 def fingerprint(

@@ -1,6 +1,6 @@
 """Every bot level of every game decides from positions of random legal moves.
 
-    python -m optimus_lab.robustness --games 10000 [--game optimus2] [--jobs N]
+    python -m optimus_lab.robustness --games 10000 [--game <game>] [--jobs N]
 
 The same check as ``tests/test_robustness.py``
 (:func:`optimus.core.conformance.check_levels_at_random_positions`) at a larger

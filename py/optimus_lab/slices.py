@@ -19,8 +19,9 @@ from collections.abc import Mapping, Sequence
 from optimus.core.bots import Bot
 from optimus.core.protocol import JSON, Game
 from optimus.core.record import Match
-from optimus.core.registry import available_games, get_game
+from optimus.core.registry import get_game
 from optimus.core.rng import Rng
+from optimus.games import listed
 
 
 def timed_choice(
@@ -67,7 +68,7 @@ def think_stretches(
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m optimus_lab.slices", description=__doc__)
-    parser.add_argument("game", choices=[g for g in available_games() if g != "tiny"])
+    parser.add_argument("game", choices=[info.id for info in listed()])
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--players", type=int, nargs="*", help="player counts (default: all)")
     args = parser.parse_args(argv)

@@ -1,6 +1,6 @@
 """The bots' strength at the clock they play at in the page, on a slower device.
 
-``nice -n 19 env PYTHONPATH=py python -m optimus_lab.table_clock optimus2
+``nice -n 19 env PYTHONPATH=py python -m optimus_lab.table_clock <game>
 --players hard,normal,normal,normal --people 1,2,3 --slowdown 2.5 --games 200 --seed 1 --jobs 2``
 
 In the page a built-in bot thinks by the table's clock
@@ -122,7 +122,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--log",
         help="also write each game's scores and wins, one JSON line a game, in the form of "
-        "optimus_lab.optimus2.strength's logs (its --summary --against pairs two runs)",
+        "optimus_lab.<game>.strength's logs (its --summary --against pairs two runs)",
     )
     args = parser.parse_args(argv)
     specs = args.players.split(",")

@@ -16,6 +16,7 @@ from optimus.core import Budget, GameError, Match, Rng
 from optimus.core.arena import resolve_bot, run_arena, wilson
 from optimus.core.bots import Bot, ChoiceBot, RandomBot, SearchBot
 from optimus.core.registry import get_game
+from optimus.games import GAMES
 from optimus.tiny.game import TinyGame
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -167,7 +168,7 @@ def test_choice_bot_plays_a_forced_move_without_rebuilding_else_chooses_on_the_r
     assert bot.rebuilt == [{"seen": 1}]
 
 
-@pytest.mark.parametrize("game_id", ["optimus", "optimus2", "fileiras"])
+@pytest.mark.parametrize("game_id", [g for g in GAMES if get_game(g).bots])
 def test_a_game_offers_random_and_the_levels_of_its_bots_module(game_id: str) -> None:
     game = get_game(game_id)
     bots = importlib.import_module(f"optimus.{game_id}.bots")

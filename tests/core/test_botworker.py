@@ -14,7 +14,16 @@ import pytest
 
 from optimus.core import userbots
 from optimus.core.bots import Budget
-from optimus.core.botworker import Ask, Client, Host, LocalTransport, Stopped, stop_ms
+from optimus.core.botworker import (
+    Ask,
+    Broke,
+    Client,
+    Host,
+    LocalTransport,
+    Stopped,
+    read_reply,
+    stop_ms,
+)
 from optimus.core.record import Match
 from optimus.fileiras.game import FileirasGame
 
@@ -156,3 +165,73 @@ def test_a_decision_is_waited_for_twice_the_bots_limit_and_at_least_5_s():
     assert reply["move"] in state.legal_moves(0)
     assert waits == [5000.0, 5000.0, 12000.0]  # load, seat, decide
     assert stop_ms(1500.0) == 5000.0
+
+
+def test_every_answer_of_the_host_is_one_the_page_accepts_and_nothing_else_is() -> None:
+    """The page checks what the worker posts (issue 39, item 1): all our own answers
+    pass, as text; what a bot could post instead does not, whatever its depth or size."""
+    host = Host()
+    state = Match(FileirasGame(), {"players": 2}, seed=1).state
+    answers = [
+        load(host, "bad_bots.py", BAD.read_bytes()),
+        load(host, "typo.py", b"class X(:\n"),
+        host.handle({"op": "nonsense"}),
+    ]
+    for seat, spec in enumerate(["bad_bots:Raises", "bad_bots:Illegal", "bad_bots:Slow"]):
+        answers.append(
+            host.handle(
+                {
+                    "op": "seat",
+                    "game": "fileiras",
+                    "seat": seat,
+                    "spec": spec,
+                    "seed": 1,
+                    "budget": None,
+                }
+            )
+        )
+        answers.append(
+            through_json(
+                host,
+                {
+                    "op": "decide",
+                    "seat": seat,
+                    "observation": state.observation(0),
+                    "legal": state.legal_moves(0),
+                },
+            )
+        )
+    answers.append(
+        host.handle(
+            {
+                "op": "seat",
+                "game": "fileiras",
+                "seat": 9,
+                "spec": "nope:Nope",
+                "seed": 1,
+                "budget": None,
+            }
+        )
+    )
+    assert {next(iter(set(a) - {"id"})) for a in answers} >= {
+        "specs",
+        "refused",
+        "error",
+        "limit_ms",
+        "move",
+        "slow",
+    }
+    for n, answer in enumerate(answers):
+        text = json.dumps({**answer, "id": n})
+        assert read_reply(text) == {**answer, "id": n}
+    for text in (
+        '{"id": 1}',
+        '{"id": true, "move": "x"}',
+        '{"id": 1, "specs": [1]}',
+        "[]",
+        '{"id": 1, "move": "x", "error": "y"}',
+        "[" * 50_000,
+        7,
+    ):
+        with pytest.raises(Broke):
+            read_reply(text)

@@ -219,7 +219,7 @@ def test_the_first_finished_daily_try_counts_and_the_next_is_practice(
     page.wait_for_selector(".records-game[data-game=fileiras] [data-streak]")
     kept = json.loads(page.evaluate(f"localStorage.getItem('{RECORDS_KEY}')"))
     assert list(kept["daily"]["fileiras"]) == ["2026-12-01"]
-    assert kept["games"]["fileiras"]["hard"]["played"] == 2
+    assert len(kept["games"]["fileiras"]["hard"]["results"]) == 2  # each game, with its id
 
 
 def finished_game(game_id: str, players: int, seed: int) -> dict[str, Any]:
@@ -304,3 +304,63 @@ def test_with_storage_refused_records_last_the_page_and_it_says_so(
     page.click(f"{END} a[href='#/records']")
     page.wait_for_selector(".notice:has-text('last only until you close the page')")
     assert page.locator(".records-game[data-game=fileiras] tr[data-played='1']").count() == 1
+
+
+def test_a_records_file_with_impossible_numbers_is_refused_in_words_and_merges_once(
+    guarded: Any, site: str, tmp_path: Path
+) -> None:
+    """Issue 39, items 3-5 and 9: stored records holding a number of 400 digits are set
+    aside (the page lives, with Export, Import and Clear), a game page that read them
+    first leaves the notice to the records page, a file with such numbers or Infinity is
+    refused in words, and the same file imported twice counts its games once."""
+    from optimus.ui import records
+
+    v1 = {
+        "format": "optimus-table-records",
+        "version": 1,
+        "games": {
+            "fileiras": {
+                "easy": {"played": 1, "wins": 0, "best": 5, "total": 5, "scores": [5], "bands": {}}
+            }
+        },
+        "daily": {},
+        "replays": [],
+    }
+    huge = json.dumps(v1).replace('"total": 5', '"total": ' + "9" * 400)
+    page = guarded.page
+    page.goto(f"{site}#/")
+    guarded.wait_ready()
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [RECORDS_KEY, huge])
+    page.goto(f"{site}#/fileiras")  # a game page reads them first
+    page.wait_for_selector("[data-role=setup]")
+    assert page.evaluate(f"localStorage.getItem('{RECORDS_KEY}.backup1')") == huge
+    page.goto(f"{site}#/records")
+    page.wait_for_selector(".notice:has-text('could not be read')")
+    for action in ("records-export", "records-clear"):
+        assert page.locator(f"[data-action={action}]").count() == 1
+    for name, text in {
+        "digits.json": huge,
+        "infinity.json": json.dumps(v1).replace('"total": 5', '"total": Infinity'),
+        "big.json": json.dumps(v1).replace('"total": 5', '"total": 1e400'),
+    }.items():
+        path = tmp_path / name
+        path.write_text(text)
+        page.evaluate("document.querySelector('[data-role=records-said]')?.remove()")
+        page.set_input_files("[data-role=records-import]", str(path))
+        said = page.locator("[data-role=records-said]")
+        said.wait_for()
+        assert "no game of this site can reach" in said.inner_text(), name
+        assert records_row(page, "fileiras", "easy").count() == 0
+    good = records.Records()
+    good.add(records.Result("fileiras", "easy", 2, 30, True, "2026-12-01", {"events": []}))
+    path = tmp_path / "good.json"
+    path.write_text(records.dump(good))
+    for _ in range(2):
+        page.evaluate("document.querySelector('[data-role=records-said]')?.remove()")
+        page.set_input_files("[data-role=records-import]", str(path))
+        page.wait_for_selector("[data-role=records-said]:has-text('were added')")
+        assert records_row(page, "fileiras", "easy").get_attribute("data-played") == "1"
+    page.reload()
+    guarded.wait_ready()
+    records_row(page, "fileiras", "easy").wait_for()
+    assert records_row(page, "fileiras", "easy").get_attribute("data-played") == "1"

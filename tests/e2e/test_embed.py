@@ -130,6 +130,13 @@ def test_in_an_iframe_sandboxed_with_allow_scripts_only_the_site_plays_to_the_en
     # player's bot is refused in words (it would run in the page otherwise).
     said = fileiras.add_example_bot(frame)
     assert said.startswith("Could not add a bot. Your bots cannot run here:"), said
+    # No download can start here (issue 39, item 10): Export shows the text to copy.
+    frame.evaluate("location.hash = '#/records'")
+    frame.click("[data-action=records-export]")
+    text = frame.locator("[data-role=records-text][open] textarea")
+    text.wait_for()
+    assert json.loads(text.input_value())["format"] == "optimus-table-records"
+    assert json.loads(text.input_value())["games"]["fileiras"]
 
 
 def test_a_language_link_in_a_cross_origin_iframe_opens_in_catalan(

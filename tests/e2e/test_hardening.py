@@ -76,15 +76,21 @@ def one_move(page: Any, fileiras: Any) -> None:
     page.wait_for_selector(f"{fileiras.your_turn}, {fileiras.end}", timeout=30_000)
 
 
-def test_storage_full_mid_game_is_said_at_once_and_the_last_save_resumes(
-    guarded: Any, site: str, fileiras: Any
-) -> None:
-    page = guarded.page
-    page.add_init_script(FULL_AFTER_FLAG)
+def filling_up(guarded: Any, site: str, fileiras: Any) -> Any:
+    """A Fileiras game started and one move played, in a page whose storage fills up
+    once the test sets ``test.full``."""
+    guarded.page.add_init_script(FULL_AFTER_FLAG)
     page = guarded.open_setup(site, "fileiras", players=2)
     fileiras.instant(page)
     page.click(fileiras.start)
     one_move(page, fileiras)
+    return page
+
+
+def test_storage_full_mid_game_is_said_at_once_and_the_last_save_resumes(
+    guarded: Any, site: str, fileiras: Any
+) -> None:
+    page = filling_up(guarded, site, fileiras)
     saved = page.evaluate(GET, SAVE)
     page.evaluate(PUT, ["test.full", "1"])
     one_move(page, fileiras)
@@ -260,3 +266,61 @@ def test_twenty_games_in_one_page_hold_no_more_than_the_first(
     assert page.locator(fileiras.final_score).count() == 2
     grown = {k: last[k] / first[k] for k in first if last[k] > first[k] * 1.10}
     assert not grown, f"grew by more than 10% from game 1 to game 20: {grown}"
+
+
+CLICK = "selector => document.querySelector(selector).click()"
+
+
+def test_a_tab_taking_the_game_over_keeps_the_move_just_made_in_the_other(
+    guarded: Any, site: str, fileiras: Any
+) -> None:
+    """Issue 39, item 14: "Play it here" a moment after a move in the other tab reads the
+    save once that tab gave the game up (a Web Lock), so the move is kept; "Resume" in
+    two tabs at the same instant leaves one of them playing."""
+    first, second = two_tabs(guarded, site, fileiras)
+    elsewhere = ".resume:has-text('open in another tab') [data-action=resume]"
+    second.wait_for_selector(elsewhere, timeout=OTHER_TAB_MS)
+    first.wait_for_selector(fileiras.draw)
+    drawn = first.evaluate(
+        f"() => {{ document.querySelector('{fileiras.draw}').click();"
+        f" return JSON.parse(localStorage.getItem('{SAVE}')).events.length; }}"
+    )
+    second.evaluate(CLICK, ".resume [data-action=resume]")  # at once: "Play it here"
+    second.wait_for_selector(fileiras.your_turn, timeout=OTHER_TAB_MS)
+    first.wait_for_selector(elsewhere, timeout=OTHER_TAB_MS)
+    assert second.evaluate(EVENTS, SAVE) >= drawn  # the card drawn in the first tab is there
+    # Both at their set-up screen, "Resume" clicked in both at the same instant.
+    second.reload()
+    guarded.wait_ready(second)
+    resume = "[data-action=resume]"
+    second.wait_for_selector(resume, timeout=60_000)
+    first.wait_for_selector(resume)
+    first.evaluate(CLICK, resume)
+    second.evaluate(CLICK, resume)
+    playing = f"{fileiras.your_turn}, {elsewhere}"
+    first.wait_for_selector(playing, timeout=OTHER_TAB_MS)
+    second.wait_for_selector(playing, timeout=OTHER_TAB_MS)
+    boards = [tab.locator(".fboard").count() for tab in (first, second)]
+    assert sorted(boards) == [0, 1], boards  # one plays, the other says where
+
+
+def test_with_storage_full_a_finished_game_and_an_import_say_what_was_not_kept(
+    guarded: Any, site: str, fileiras: Any, tmp_path: Any
+) -> None:
+    """Issue 39, item 7: the end screen says that the game could not be added to the
+    records, and an import says that nothing was kept, instead of "added"."""
+    page = filling_up(guarded, site, fileiras)
+    page.evaluate(PUT, ["test.full", "1"])
+    assert fileiras.finish(page) == 2
+    said = page.locator(f"{fileiras.end} [data-role=records-said]")
+    said.wait_for()
+    assert "could not be added to your records" in said.inner_text()
+    assert page.evaluate(GET, "optimus-table.records") is None
+    other = records.Records()
+    other.add(records.Result("fileiras", "easy", 2, 30, True, "2026-12-01", {"events": []}))
+    path = tmp_path / "records.json"
+    path.write_text(records.dump(other))
+    page.click(f"{fileiras.end} a[href='#/records']")
+    page.set_input_files("[data-role=records-import]", str(path))
+    page.wait_for_selector("[data-role=records-said]:has-text('could not be kept')")
+    assert page.evaluate(GET, "optimus-table.records") is None

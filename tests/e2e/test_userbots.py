@@ -70,6 +70,19 @@ def drop(page: Any, name: str, data: bytes) -> str:
     return str(page.text_content(MESSAGE))
 
 
+def play_with(page: Any, fileiras: Any, specs: list[str]) -> tuple[int, set[str]]:
+    """Seat the bots ``specs`` (in the order of the seat settings), play the game to its
+    end at instant speed: the number of final scores and every note the log showed."""
+    for seat, spec in enumerate(specs):
+        page.select_option(f"select[name=bot{seat}]", spec)
+    fileiras.instant(page)
+    page.click(fileiras.start)
+    seen: set[str] = set()
+    scores = fileiras.finish(page, lambda: seen.update(page.locator(NOTES).all_text_contents()))
+    seen.update(page.locator(NOTES).all_text_contents())
+    return scores, seen
+
+
 def micropip_requested(page: Any) -> bool:
     return bool(
         page.evaluate(
@@ -107,16 +120,12 @@ def test_a_py_bot_plays_to_the_end_and_bad_bots_are_told_in_words(guarded, site,
     assert "bye" not in page.evaluate("optimusCompiledInPage()")  # nor was it imported here
 
     page.select_option(fileiras.players, "5")
-    for seat, spec in enumerate(
-        ["greedy_bot:GreedyBot", "bad_bots:Exits", "bad_bots:Illegal", "bad_bots:Slow"]
-    ):
-        page.select_option(f"select[name=bot{seat}]", spec)
-    fileiras.instant(page)
-    page.click(fileiras.start)
-    seen: set[str] = set()
-    scores = fileiras.finish(page, lambda: seen.update(page.locator(NOTES).all_text_contents()))
+    scores, seen = play_with(
+        page,
+        fileiras,
+        ["greedy_bot:GreedyBot", "bad_bots:Exits", "bad_bots:Illegal", "bad_bots:Slow"],
+    )
     assert scores == 5
-    seen.update(page.locator(NOTES).all_text_contents())
     assert any(n.startswith("Exits 2 failed while thinking (SystemExit)") for n in seen)
     assert any(n.startswith("Illegal 3 chose an illegal move (fly away)") for n in seen)
     assert any(n.startswith("Slow 4 thought for more than 0.03 s") for n in seen)
@@ -196,3 +205,54 @@ def test_a_bot_that_loops_for_ever_never_freezes_the_page_and_is_stopped(guarded
     assert max(counts) == 1  # said once: the seat stays with the normal bot (a new round's
     # log starts empty)
     assert int(page.evaluate("document.documentElement.dataset.botWorkerMs")) > 0
+
+
+BREAKERS = b'''"""Bots that break the worker itself (issue 39, items 1 and 2)."""
+import os
+
+import js
+
+from optimus.core.bots import Bot
+
+
+class Floods(Bot):
+    """Posts the page what no answer is: deeper than any parser's stack, not JSON."""
+
+    def think(self, observation, legal_moves):
+        yield None
+        js.postMessage("[" * 8000 + "]" * 8000)
+        js.postMessage("not JSON")
+        return legal_moves[0]
+
+
+class Ends(Bot):
+    """Ends the worker's Python while thinking."""
+
+    def think(self, observation, legal_moves):
+        yield None
+        os._exit(0)
+'''
+
+
+def test_a_bot_that_floods_the_page_or_ends_its_python_is_stopped_at_once(guarded, site, fileiras):
+    page = guarded.page
+    page.goto(site + "#/fileiras")
+    guarded.wait_ready()
+    page.wait_for_selector(fileiras.setup)
+    # os._exit at import: said at once, not as a bot that did not finish loading.
+    said = pick(page, py_file("bye.py", b"import os\n\nos._exit(3)\n"))
+    assert "bye.py was stopped: its Python exited (os._exit, status 3)" in said, said
+    said = pick(page, py_file("breakers.py", BREAKERS))
+    assert "Added Floods (breakers), Ends (breakers)" in said, said
+    page.select_option(fileiras.players, "3")
+    scores, seen = play_with(page, fileiras, ["breakers:Floods", "breakers:Ends"])
+    assert scores == 3
+    floods = [n for n in seen if n.startswith("Floods")]
+    ends = [n for n in seen if n.startswith("Ends")]
+    assert floods and all(
+        "was stopped (it sent the page a message that is not the game's): the Normal bot "
+        "played this move for it, and plays its moves from now on." in n
+        for n in floods
+    ), seen
+    assert ends and all("was stopped (its Python exited (os._exit, status 0))" in n for n in ends)
+    assert "took too long" not in " ".join(seen)  # said at once, not after 5 s

@@ -139,19 +139,19 @@ def play(board: Any, players: int, seed: int, levels: list[str]) -> Iterator[str
 def setup_text(board: Any, seats: int) -> str:
     """The set-up screen's and rules drawer's words of the game."""
     view_cls = board.OptimusView
-    me = SimpleNamespace(
-        settings={"sheet": "harbour", "bonuses": True, "speed": "normal"},
-        recent=[17],
-        seat_fields=lambda: "",
-    )
-    parts = [i18n._(view_cls.lead), shown(view_cls.setup_fields(me))]
-    parts += [view_cls.player_label(me, n) for n in range(1, 7)]
+    me = view_cls.__new__(view_cls)  # unmounted: only what the set-up words read
+    me.form = SimpleNamespace(values={"sheet": "harbour", "bonuses": True, "speed": "normal"})
+    me.choices = {"sheet": [*vm.sheet_choices(), "random:17"]}
+    me.seat_fields = lambda: ""
+    parts = [i18n._(view_cls.lead), shown(me.setup_fields())]
+    parts += [me.player_label(n) for n in range(1, 7)]
     parts += [shown(i18n._(rule)) for rule in view_cls.rules]
     for players in (1, seats):
         for bonuses in (True, False):
             record = SimpleNamespace(options={"sheet": "random:17", "bonuses": bonuses})
-            me.session = SimpleNamespace(record=record, seats=["human"] * players)
-            parts.append(view_cls.options_text(me))
+            session = SimpleNamespace(record=record, seats=["human"] * players)
+            me.driver = SimpleNamespace(session=session)
+            parts.append(me.options_text())
     return "\n".join(parts)
 
 

@@ -141,3 +141,101 @@ def test_stopped_is_what_send_raises_past_its_limit(transport_module):
     with pytest.raises(Stopped):
         asyncio.run(scenario())
     assert FakeWorker.made[0].terminated and transport.epoch == 1
+
+
+# -- issue 39, items 1 and 2: what a bot posts the page, and os._exit -------------------
+NOT_OURS = [
+    "[" * 8000 + "]" * 8000,  # deeper than any parser's stack
+    "[" * 2000 + "]" * 2000,
+    "not JSON at all",
+    '{"id": 1, "move": "take 1", "extra": 1}',
+    '{"id": 1, "move": ["take 1"]}',
+    '{"id": 999, "move": "take 1"}',  # no such question
+    '{"booted": 1}',  # not booting any more
+    '{"id": 1, "slow": Infinity}',
+    '"take 1"',
+    "x" * 300_000,
+    {"id": 1, "move": "take 1"},  # not text: a JavaScript object
+]
+
+
+def posting(before: object) -> type[FakeWorker]:
+    """A worker whose bot, asked for a decision, first posts the page ``before``."""
+
+    class Posting(FakeWorker):
+        def postMessage(self, text: str) -> None:  # noqa: N802
+            if json.loads(text).get("op") == "decide":
+                loop = asyncio.get_event_loop()
+                loop.call_soon(self.listeners["message"], Event(before))  # type: ignore[arg-type]
+            super().postMessage(text)
+
+    return Posting
+
+
+def test_a_bot_that_posts_the_page_anything_but_an_answer_is_stopped_in_words(
+    transport_module, monkeypatch
+):
+    from optimus.core.record import Match
+    from optimus.fileiras.game import FileirasGame
+
+    state = Match(FileirasGame(), {"players": 2}, seed=1).state
+    ask = Ask(1, "fileiras", 0, "greedy_bot:GreedyBot", 1, None, state.observation(0), [])
+    for before in NOT_OURS:
+        FakeWorker.made.clear()
+        monkeypatch.setattr(
+            transport_module.js, "Worker", type("W", (), {"new": posting(before)}), raising=False
+        )
+        client = Client("fileiras", transport_module.WorkerTransport("fileiras"))
+
+        async def scenario(client: Client = client) -> dict[str, Any]:
+            await client.load("greedy_bot.py", EXAMPLE.read_bytes())
+            return await client.decide(ask)
+
+        reply = asyncio.run(scenario())
+        assert reply == {"broke": "it sent the page a message that is not the game's"}, before
+        assert FakeWorker.made[0].terminated, str(before)[:40]
+
+
+def test_a_bot_whose_python_exits_is_said_to_have_exited_at_once(transport_module, monkeypatch):
+    class Exiting(FakeWorker):
+        """os._exit() in a bot: web/botworker.js answers {"exited": status}."""
+
+        def postMessage(self, text: str) -> None:  # noqa: N802
+            message = json.loads(text)
+            if message.get("op") in ("load", "decide") and self.host is not None:
+                reply = json.dumps({"exited": 3})
+                asyncio.get_event_loop().call_soon(self.listeners["message"], Event(reply))
+                return
+            super().postMessage(text)
+
+    monkeypatch.setattr(
+        transport_module.js, "Worker", type("W", (), {"new": Exiting}), raising=False
+    )
+    client = Client("fileiras", transport_module.WorkerTransport("fileiras"))
+    with pytest.raises(userbots.UserBotError) as refused:
+        asyncio.run(client.load("bye.py", b"import os\nos._exit(3)\n"))
+    assert str(refused.value) == "bye.py was stopped: its Python exited (os._exit, status 3)"
+    assert FakeWorker.made[0].terminated
+
+
+def test_a_broken_bot_gives_its_seat_to_the_normal_bot_for_good(transport_module) -> None:
+    from optimus.core.botworker import LocalTransport
+    from optimus.fileiras.game import FileirasGame
+    from optimus.ui.session import TableSession
+
+    client = Client("fileiras", LocalTransport())
+    (spec,) = asyncio.run(client.load("greedy_bot.py", EXAMPLE.read_bytes()))
+    session = TableSession(FileirasGame(), {}, seed=1, seats=[spec, "human"])
+    while session.asking_seat() != 0:
+        if session.human_to_act() is not None:
+            session.play(1, session.state.legal_moves(1)[0])
+        else:
+            session.think()
+    said = "its Python exited (os._exit, status 0)"
+    assert session.answer(0, {"broke": said}) is None
+    notes = [n.text for n in session.take_notes()]
+    assert notes == [
+        f"Seat 1 was stopped ({said}): the Normal bot played this move for it, and plays "
+        "its moves from now on."
+    ]
+    assert 0 not in session.remote and session.asking() is None

@@ -10,6 +10,7 @@ import pytest
 
 from optimus.core.registry import get_game
 from optimus.fileiras import view as fileiras_view
+from optimus.games import listed
 from optimus.ui import table as ui
 from optimus.ui.session import TableSession
 from tests.webstub import page_module
@@ -70,7 +71,7 @@ def starter(game_id: str, session: TableSession) -> int:
     return int(state.active)  # Optimus: the active player of the first roll
 
 
-@pytest.mark.parametrize("game_id", ["optimus", "optimus2", "fileiras"])
+@pytest.mark.parametrize("game_id", [info.id for info in listed()])
 def test_the_set_up_says_who_starts_and_it_happens(setup: Any, game_id: str) -> None:
     from optimus.games import GAMES
 

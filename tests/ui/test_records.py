@@ -8,12 +8,16 @@ import json
 import pytest
 
 from optimus.ui.records import (
+    BUDGET,
+    MAX_TEXT,
     REPLAYS_KEPT,
     SCORES_KEPT,
     Records,
+    Refused,
     Result,
     chart_points,
     dump,
+    fit,
     level_of,
     load,
     merge,
@@ -75,26 +79,123 @@ def test_records_survive_their_text_and_an_export_merged_into_another_browser() 
     assert one.stats("optimus2")[0].played == 1, "merging leaves the first store alone"
 
 
+def v1_line(**changes: object) -> dict[str, object]:
+    """A line of a first-version store (counts only)."""
+    line = {"played": 3, "wins": 1, "best": 40, "total": 90, "scores": [20, 30, 40], "bands": {}}
+    return {**line, **changes}
+
+
+def v1_text(**changes: object) -> str:
+    return json.dumps(
+        {
+            "format": "optimus-table-records",
+            "version": 1,
+            "games": {"optimus2": {"solo": v1_line(**changes)}},
+            "daily": {},
+            "replays": [],
+        }
+    )
+
+
 def test_a_text_that_is_no_records_store_is_never_trusted() -> None:
     good = json.loads(dump(Records()))
     damaged = dict(good, games={"optimus2": {"solo": {"played": "x"}}})
-    negative = dict(
-        good,
-        games={"optimus2": {"solo": {"played": 1, "wins": 5, "best": 1, "total": 1, "scores": []}}},
-    )
     cases = {
         "{not json": "not JSON",
         "[" * 20_000: "too deep",
         json.dumps([1, 2]): "not a records file",
-        json.dumps(dict(good, version=2)): "version 2",
+        json.dumps(dict(good, version=3)): "version 3",
         json.dumps(damaged): "damaged (KeyError)",
-        json.dumps(negative): "damaged (ValueError)",
+        v1_text(wins=5): "counts (more wins than games)",
         "x" * 5_000_000: "too big",
     }
     for text, problem in cases.items():
         loaded = load(text)
         assert loaded.problem == problem, text[:40]
         assert loaded.records.games == {} and loaded.records.replays == []
+
+
+def test_a_first_version_store_keeps_its_counts_and_counts_once_when_merged() -> None:
+    loaded = load(v1_text())
+    assert loaded.problem == ""
+    solo = loaded.records.stats("optimus2")[0]
+    assert (solo.played, solo.wins, solo.best, solo.mean) == (3, 1, 40, 30.0)
+    twice = merge(merge(Records(), loaded.records), load(v1_text()).records)
+    assert twice.stats("optimus2") == loaded.records.stats("optimus2")
+
+
+# -- issue 39, items 3 and 4: a number no game can reach -------------------------------
+def test_a_number_no_game_can_reach_is_refused_and_said_why() -> None:
+    huge = "9" * 400
+    good = Records()
+    good.add(result(10))
+    texts = {
+        "total": v1_text(total=10**400),
+        "scores": v1_text(scores=[20, 30, 10**400]),
+        "best": v1_text(best=1e300),
+        "a result": dump(good).replace('",10,0,', f'",{huge},0,'),
+        "Infinity": v1_text().replace('"total": 90', '"total": Infinity'),
+        "-Infinity": v1_text().replace('"total": 90', '"total": -Infinity'),
+        "NaN": v1_text().replace('"total": 90', '"total": NaN'),
+        "1e400": v1_text().replace('"total": 90', '"total": 1e400'),
+        "a fraction": v1_text().replace('"total": 90', '"total": 90.5'),
+        "more games than a life": v1_text(played=10**12, total=10),
+        "a total above the best": v1_text(total=500),
+        "more scores than games": v1_text(played=1, scores=[1, 2], total=2, best=2, wins=0),
+    }
+    for what, text in texts.items():
+        loaded = load(text)
+        assert loaded.problem.startswith(("number", "counts")), (what, loaded.problem)
+        assert loaded.records.games == {}, what
+    # and what is valid stays valid (negative scores included: Fileiras counts down)
+    fine = Records()
+    fine.add(result(-17))
+    fine.add(result(0))
+    assert load(dump(fine)).problem == ""
+    assert load(dump(fine)).records.stats("optimus2")[0].mean == -8.5
+
+
+# -- issue 39, item 5: the same file imported twice --------------------------------------
+def test_importing_the_same_records_twice_counts_each_game_once() -> None:
+    mine, theirs = Records(), Records()
+    mine.add(result(10))
+    theirs.add(result(20, won=True))
+    theirs.add(result(5, daily="2026-12-01"))
+    exported = dump(theirs)
+    once = merge(mine, load(exported).records)
+    twice = merge(once, load(exported).records)
+    assert [s.played for s in once.stats("optimus2")] == [3]
+    assert twice.stats("optimus2") == once.stats("optimus2")
+    assert len(twice.replays) == len(once.replays) == 3
+    # Exported back and forth: B has A's games and its own; A imports B: A's count once.
+    back = merge(theirs, load(dump(once)).records)
+    assert merge(once, load(dump(back)).records).stats("optimus2")[0].played == 3
+    # the same result added twice (a tab writing again what it wrote) counts once
+    r = result(7).identified()
+    mine.add(r)
+    mine.add(r)
+    assert mine.stats("optimus2")[0].played == 2
+
+
+# -- issue 39, item 6: a record book that outgrows its read limit --------------------------
+def test_a_record_book_is_kept_within_its_budget_and_never_outgrows_the_read_limit() -> None:
+    records = Records()
+    big = {"events": ["x" * 50_000]}
+    for n in range(40):
+        records.add(result(n, daily=f"2026-11-{n % 28 + 1:02d}" if n < 28 else ""))
+    for n in range(40):
+        records.replays.append({**records.replays[0], "id": f"big{n}", "record": big})
+    kept, text = fit(records, 500_000)
+    assert len(text) <= 500_000 and load(text).problem == ""
+    assert kept.stats("optimus2") == records.stats("optimus2"), "statistics stay whole"
+    assert len(kept.replays) < len(records.replays)
+    assert kept.replays[-1] == records.replays[-1], "the newest replays stay"
+    assert len(fit(records)[1]) <= BUDGET < MAX_TEXT
+    tiny = Records()
+    for n in range(100):
+        tiny.add(result(n))
+    with pytest.raises(Refused):
+        fit(tiny, 500)  # even the results alone do not fit: refused, not cut
 
 
 def test_a_game_counts_under_solo_or_its_strongest_bot() -> None:

@@ -11,10 +11,11 @@ from optimus.core import RecordError
 from optimus.core.record import CHANCE, replay
 from optimus.core.registry import get_game
 from optimus.core.rng import Rng
+from optimus.games import listed
 from optimus.ui import table as ui
 from optimus.ui.session import TableSession, is_person
 
-GAMES = ("optimus", "optimus2", "fileiras")
+GAMES = tuple(info.id for info in listed())
 
 
 def trailing(session: TableSession, seat: int) -> int:

@@ -312,3 +312,245 @@ def test_tabs_without_shared_storage_do_not_coordinate(monkeypatch):
     lone.claim()
     lone.close()
     assert lone.channel is None and heard == []
+
+
+# -- issue 39, items 7-9: the records in storage -----------------------------------------
+def finished(score: int, game: str = "tiny", replay: int = 10) -> Any:
+    from optimus.ui import records
+
+    return records.Result(game, "easy", 2, score, False, "2026-12-02", {"x": "r" * replay})
+
+
+class Locks:
+    """``navigator.locks``: a request is granted later (``grant``), one at a time, in order."""
+
+    def __init__(self) -> None:
+        self.queue: list[Any] = []
+
+    def request(self, name: str, callback: Any) -> Any:
+        self.queue.append(callback)
+        return type("Promise", (), {"catch": lambda self, f: None})()
+
+    def grant(self) -> None:
+        while self.queue:
+            self.queue.pop(0)(object())
+
+
+class StaleView(LocalStorage):
+    """Another tab's view of ``local``: its first read of ``key`` sees ``stale`` (tabs
+    see each other's writes a moment late), later ones see ``local`` itself."""
+
+    def __init__(self, local: LocalStorage, key: str, stale: str | None) -> None:
+        super().__init__()
+        self.items = local.items
+        self.stale: dict[str, str | None] = {key: stale}
+
+    def getItem(self, key: str) -> str | None:  # noqa: N802
+        if key in self.stale:
+            return self.stale.pop(key)
+        return super().getItem(key)
+
+
+def test_two_tabs_finishing_a_game_at_the_same_instant_both_keep_their_game(monkeypatch):
+    module = page_module(monkeypatch, "storage")
+    locks = Locks()
+    sys.modules["js"].navigator = type("Navigator", (), {"locks": locks})()  # type: ignore[attr-defined]
+    local = LocalStorage()
+    use(local)
+    before = module.RecordsStore(module.Storage())
+    before.add(finished(1))
+    locks.grant()
+    text = local.items[module.RECORDS_KEY]
+    tab_a = module.RecordsStore(module.Storage())
+    use(StaleView(local, module.RECORDS_KEY, text))  # tab b read before a wrote
+    tab_b = module.RecordsStore(module.Storage())
+    use(local)
+    tab_a.add(finished(2))
+    tab_b.storage._local.stale[module.RECORDS_KEY] = text  # b's next read: still stale
+    tab_b.add(finished(3))
+    locks.grant()
+    kept = module.RecordsStore(module.Storage()).records.stats("tiny")[0]
+    assert kept.played == 3 and sorted(kept.scores) == [1, 2, 3]
+
+
+def test_storage_full_keeps_the_statistics_before_the_replays_and_says_so(storage_module):
+    module = storage_module
+    sys.modules["js"].navigator = object()  # type: ignore[attr-defined] # no Web Locks
+    local = LocalStorage()
+    use(local)
+    store = module.RecordsStore(module.Storage())
+    said: list[str] = []
+    store.on_said = said.append
+    for n in range(5):
+        store.add(finished(n, replay=2000))
+    assert said == []
+    local.quota = local.used() + 1500  # room for a result, not for another replay
+    store.add(finished(9, replay=2000))
+    assert said == [module.RECORDS_TRIMMED]
+    again = module.RecordsStore(module.Storage()).records
+    assert again.stats("tiny")[0].played == 6, "the game still counts"
+    assert len(again.replays) < 6
+    local.quota = 0  # not even the statistics fit
+    store.add(finished(10))
+    assert said[-1] == module.RECORDS_FULL
+    assert module.RecordsStore(module.Storage()).records.stats("tiny")[0].played == 6
+    # An import that does not fit says so, and changes nothing.
+    from optimus.ui import records
+
+    other = records.Records()
+    for n in range(3):
+        other.add(finished(20 + n))
+    answers: list[str | None] = []
+    store.merge_in(other, answers.append)
+    assert answers == [module.IMPORT_FULL]
+    assert module.RecordsStore(module.Storage()).records.stats("tiny")[0].played == 6
+    local.quota = 10**9
+    store.merge_in(other, answers.append)
+    assert answers[-1] is None
+    assert module.RecordsStore(module.Storage()).records.stats("tiny")[0].played == 9
+
+
+def test_records_a_game_page_set_aside_are_said_on_the_records_page(storage_module):
+    module = storage_module
+    local = LocalStorage()
+    use(local)
+    local.items[module.RECORDS_KEY] = (
+        '{"format": "optimus-table-records", "version": 1, "games": 7}'
+    )
+    game_page = module.RecordsStore(module.Storage())  # a game page reads them first
+    assert game_page.records.games == {}
+    assert local.items[f"{module.RECORDS_KEY}.backup1"].endswith('"games": 7}')
+    records_page = module.RecordsStore(module.Storage())
+    assert records_page.take_notices() == [module.RECORDS_SET_ASIDE]
+    assert module.RecordsStore(module.Storage()).take_notices() == []  # said once
+
+
+# -- issue 39, item 14: the claim is a real cross-tab lock --------------------------------
+class Promise:
+    """A promise settled at once (the fake lock manager runs every step in order)."""
+
+    def __init__(self) -> None:
+        self.done: tuple[str, Any] | None = None
+        self.waiting: list[tuple[str, Any]] = []
+
+    @classmethod
+    def new(cls, executor: Any) -> Promise:
+        promise = cls()
+        executor(promise.resolve, promise.reject)
+        return promise
+
+    def resolve(self, value: Any = None) -> None:
+        self.settle("then", value)
+
+    def reject(self, error: Any = None) -> None:
+        self.settle("catch", error)
+
+    def settle(self, how: str, value: Any) -> None:
+        if self.done is None:
+            self.done = (how, value)
+            for kind, f in self.waiting:
+                if kind == how:
+                    f(value)
+
+    def then(self, f: Any) -> Promise:
+        self.waiting.append(("then", f))
+        return self
+
+    def catch(self, f: Any) -> Promise:
+        if self.done is not None and self.done[0] == "catch":
+            f(self.done[1])
+        else:
+            self.waiting.append(("catch", f))
+        return self
+
+
+class LockManager:
+    """``navigator.locks`` for one lock name at a time: exclusive, queued, ``steal``."""
+
+    def __init__(self) -> None:
+        self.holder: tuple[Promise, Promise] | None = None  # (request's, held)
+        self.queue: list[tuple[Any, Promise]] = []
+
+    def request(self, name: str, options: dict[str, bool], callback: Any) -> Promise:
+        promise = Promise()
+        if options.get("steal") and self.holder is not None:
+            stolen, self.holder = self.holder, None
+            stolen[0].reject("AbortError")
+        self.queue.append((callback, promise))
+        self.grant()
+        return promise
+
+    def grant(self) -> None:
+        while self.holder is None and self.queue:
+            callback, promise = self.queue.pop(0)
+            held = callback(object())
+            if held is None:
+                promise.resolve()
+                continue
+            self.holder = (promise, held)
+            held.then(lambda _v, p=promise: self.released(p))
+
+    def released(self, promise: Promise) -> None:
+        if self.holder is not None and self.holder[0] is promise:
+            self.holder = None
+            promise.resolve()
+            self.grant()
+
+
+def locking_tabs(monkeypatch: pytest.MonkeyPatch) -> tuple[Any, list[Any]]:
+    """web/tabs.py with a ``BroadcastChannel``, Web Locks, and timers run by the test."""
+    tabs = page_module(monkeypatch, "tabs")
+    fake = sys.modules["js"]
+    fake.BroadcastChannel = Hub()  # type: ignore[attr-defined]
+    fake.navigator = type("Navigator", (), {"locks": LockManager()})()  # type: ignore[attr-defined]
+    fake.Promise = Promise  # type: ignore[attr-defined]
+    timers: list[Any] = []
+    fake.setTimeout = lambda f, ms: timers.append(f)  # type: ignore[attr-defined]
+    return tabs, timers
+
+
+def test_a_tab_that_resumes_reads_the_save_only_once_the_playing_tab_gave_it_up(monkeypatch):
+    tabs, timers = locking_tabs(monkeypatch)
+    heard: list[str] = []
+    storage = {"save": "move 1"}
+
+    def tab(name: str) -> Any:
+        return tabs.OneTab(
+            "tiny", True, lambda: heard.append(f"{name} taken"), lambda: heard.append(name)
+        )
+
+    a, b = tab("a"), tab("b")
+    a.claim()
+    assert a.holding and a.playing
+    read: list[str] = []
+    b.take(lambda: read.append(storage["save"]))
+    # b asked; a stepped back and gave its lock up: only then did b read the save.
+    assert heard == ["a taken"] and a.taken and not a.playing and not a.holding
+    assert read == ["move 1"] and b.holding
+    b.claim()  # b's table starts the game it read
+    assert heard == ["a taken"] and b.playing and not b.taken
+    # a tab that does not answer has its lock taken after HANDOVER_MS, and steps back then
+    c = tab("c")
+    c.channel.close()  # c hears nothing: it will not give up on its own
+    c.channel = None
+    b.release()
+    c.claim()
+    assert c.holding
+    b.take(lambda: read.append("b again"))
+    assert read == ["move 1"] and not b.holding  # c holds on
+    timers.pop()()
+    assert read == ["move 1", "b again"] and b.holding
+    assert heard[-1] == "c taken" and c.taken
+
+
+def test_two_tabs_resuming_at_the_same_instant_leave_one_of_them_playing(monkeypatch):
+    tabs, timers = locking_tabs(monkeypatch)
+    heard: list[str] = []
+    a = tabs.OneTab("tiny", True, lambda: heard.append("a taken"), lambda: None)
+    b = tabs.OneTab("tiny", True, lambda: heard.append("b taken"), lambda: None)
+    a.take(a.claim)  # "Resume" in both tabs at once
+    b.take(b.claim)
+    for steal in timers:
+        steal()
+    assert [a.playing, b.playing].count(True) == 1
+    assert len(heard) == 1 and (a.playing or b.playing)

@@ -5,9 +5,9 @@ it has its own seeded generator and a budget. Thinking is a generator that
 yields now and then, so a browser can run it in slices without freezing the
 page; :meth:`Bot.choose` runs it to the end in one go.
 
->>> from optimus.tiny.game import TinyGame
+>>> from optimus.core.registry import available_games, get_game
 >>> from optimus.core.rng import Rng
->>> bot = RandomBot(TinyGame(), 0, Rng(1), None)
+>>> bot = RandomBot(get_game(available_games()[0]), 0, Rng(1), None)
 >>> bot.choose({}, ["a", "b"]) in ("a", "b")
 True
 """

@@ -21,7 +21,8 @@ Both sides are here, without the browser:
 Every message and answer is JSON (a dict); the page and the worker exchange it as text.
 
 >>> import asyncio
->>> client = Client("tiny", LocalTransport())
+>>> from optimus.core.registry import available_games
+>>> client = Client(available_games()[0], LocalTransport())
 >>> asyncio.run(client.load("one.py", b"from optimus.core.bots import RandomBot\\n"
 ...                         b"class One(RandomBot):\\n    pass\\n"))
 ['one:One']
@@ -31,6 +32,7 @@ Every message and answer is JSON (a dict); the page and the worker exchange it a
 from __future__ import annotations
 
 import base64
+import json
 import os
 import sys
 import time
@@ -39,7 +41,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from optimus import i18n
-from optimus.core import userbots
+from optimus.core import jsontext, userbots
 from optimus.core.bots import Bot, Budget
 from optimus.core.protocol import JSON
 from optimus.core.rng import Rng, derive_seed
@@ -246,6 +248,85 @@ class Lost(Exception):
     """The worker could not start, or failed (its words)."""
 
 
+class Broke(Lost):
+    """The worker's Python ended (``os._exit``), or it posted the page what is not an
+    answer of ours: a player's bot did, and it is stopped for good (its words)."""
+
+
+MAX_REPLY = 200_000
+"""The longest answer read from the worker (characters; a list of bots is a few hundred)."""
+MAX_REPLY_DEPTH = 3
+"""The deepest nesting of an answer (``{"specs": [...]}`` is 2)."""
+ANSWERS: dict[str, tuple[type, ...]] = {
+    "move": (str,),
+    "illegal": (str,),
+    "error": (str,),
+    "refused": (str,),
+    "slow": (int, float),
+    "limit_ms": (int, float),
+    "specs": (list,),
+}
+"""What an answer of the worker's :class:`Host` holds, besides its ``id``: one of these."""
+
+
+def read_reply(data: object, booting: bool = False) -> Reply:
+    """An answer of the worker, checked before it is trusted: a player's bot runs there
+    and can post the page anything (``js.postMessage``), so anything but our own
+    answers (size, depth and shape) is :class:`Broke`, never parsed past a limit.
+    ``booting``: the worker's first answer (``booted`` or ``failed``); once its Python
+    ended, the worker answers ``exited`` (its status) or ``lost`` (web/botworker.js).
+
+    >>> read_reply('{"id": 3, "move": "take 1"}'), read_reply('{"booted": 5.5}', booting=True)
+    ({'id': 3, 'move': 'take 1'}, {'booted': 5.5})
+    >>> read_reply("[" * 8000 + "]" * 8000)
+    Traceback (most recent call last):
+    ...
+    optimus.core.botworker.Broke: it sent the page a message that is not the game's
+    >>> read_reply('{"exited": 0}')
+    Traceback (most recent call last):
+    ...
+    optimus.core.botworker.Broke: its Python exited (os._exit, status 0)
+    """
+    garbled = not_ours()
+    if not isinstance(data, str) or jsontext.problem(data, MAX_REPLY, MAX_REPLY_DEPTH):
+        raise garbled
+    try:
+        reply = json.loads(data, parse_constant=_no_constant)
+    except ValueError:
+        raise garbled from None
+    if not isinstance(reply, dict):
+        raise garbled
+    if booting:
+        if reply.keys() == {"booted"} and isinstance(reply["booted"], int | float):
+            return reply
+        if reply.keys() == {"failed"} and isinstance(reply["failed"], str):
+            return reply
+    if reply.keys() == {"exited"} and isinstance(reply["exited"], int):
+        raise Broke(_("its Python exited (os._exit, status {status})", status=reply["exited"]))
+    if reply.keys() == {"lost"} and isinstance(reply["lost"], str):
+        raise Broke(short(reply["lost"]))
+    ident = reply.get("id")
+    rest = set(reply) - {"id"}
+    if isinstance(ident, bool) or not isinstance(ident, int) or len(rest) != 1:
+        raise garbled
+    kind = rest.pop()
+    value = reply[kind]
+    if kind not in ANSWERS or isinstance(value, bool) or not isinstance(value, ANSWERS[kind]):
+        raise garbled
+    if isinstance(value, list) and not all(isinstance(spec, str) for spec in value):
+        raise garbled
+    return reply
+
+
+def not_ours() -> Broke:
+    """The worker posted the page what is not an answer of ours (its bot did)."""
+    return Broke(_("it sent the page a message that is not the game's"))
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(name)
+
+
 class Transport(Protocol):
     """How the page talks to its bot worker."""
 
@@ -335,6 +416,10 @@ class Client:
                     seconds=seconds(STOP_MS / 1000),
                 )
             ) from None
+        except Broke as exc:
+            raise userbots.UserBotError(
+                _("{file} was stopped: {problem}", file=os.path.basename(name), problem=str(exc))
+            ) from None
         except Lost as exc:
             raise userbots.UserBotError(
                 _("Your bots cannot run here: {problem}", problem=str(exc))
@@ -348,8 +433,9 @@ class Client:
     async def decide(self, ask: Ask) -> Reply:
         """The answer to a decision, for ``TableSession.answer``: ``move``, ``illegal``,
         ``error``, ``slow`` (as :meth:`Host.decide`), or ``unseated`` (the bot could not
-        be seated: its problem) or ``stopped`` (no answer in time: the seconds waited,
-        a number)."""
+        be seated: its problem), ``stopped`` (no answer in time: the seconds waited,
+        a number) or ``broke`` (its Python exited, or it posted the page what is not an
+        answer: in words)."""
         try:
             await self._fresh()
             seated = self._seated.get(ask.seat)
@@ -382,6 +468,8 @@ class Client:
             return await self.transport.send(message, waited)
         except Stopped:
             return {"stopped": stop_ms(self._limit(ask.seat)) / 1000}
+        except Broke as exc:
+            return {"broke": str(exc)}
         except Lost as exc:
             return {"unseated": str(exc)}
 

@@ -5,9 +5,9 @@ system in a clone, from the zip archive the page imports a game from (web/lazy.p
 ``importlib.resources`` would do the same, but its first use imports its zip
 machinery, in the middle of a game's opening in the page.
 
->>> text("optimus.optimus", "sheets/harbour.txt").count("\\n") > 5
+>>> text("optimus.core", "data.py").count("\\n") > 5
 True
->>> exists("optimus.optimus", "sheets/nowhere.txt")
+>>> exists("optimus.core", "nowhere.txt")
 False
 """
 

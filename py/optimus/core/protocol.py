@@ -215,6 +215,21 @@ class Game(abc.ABC):
     """The module of the game's bots, whose ``LEVELS`` maps level names to bot classes
     (imported when the levels are first asked for, not with the rules)."""
 
+    def __init_subclass__(cls, described: str = "", **kwargs: Any) -> None:
+        """``class XGame(Game, described="x")`` takes its name, title, player counts and
+        the defaults of its own options from ``x``'s description (:mod:`optimus.games`);
+        ``default_options`` written in the class add the rules' own (not offered)."""
+        super().__init_subclass__(**kwargs)
+        if not described:
+            return
+        from optimus.games import GAMES
+
+        info = GAMES[described]
+        cls.name = info.id
+        cls.title = info.title
+        cls.min_players, cls.max_players = info.players
+        cls.default_options = {**info.option_defaults(), **cls.__dict__.get("default_options", {})}
+
     def normalize_options(self, options: Mapping[str, JSON]) -> dict[str, JSON]:
         """Complete and check options; raise :class:`OptionError` with the reason.
 

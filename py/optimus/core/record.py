@@ -5,8 +5,9 @@ A record is the options, the seed and every event in order: moves as
 format version, and replaying it rebuilds the identical state -- which gives
 save/resume, undo, share links and bug reports.
 
->>> from optimus.tiny.game import TinyGame
->>> m = Match(TinyGame(), {"players": 2}, seed=3)
+>>> from optimus.core.registry import available_games, get_game
+>>> game = get_game(available_games()[0])
+>>> m = Match(game, {"players": game.max_players}, seed=3)
 >>> while not m.state.is_terminal():
 ...     p = m.state.actors()[0]
 ...     m.play(p, m.state.legal_moves(p)[0])

@@ -20,8 +20,8 @@ def available_games() -> list[str]:
 def get_game(name: str) -> Game:
     """The game registered as ``name``; a clear :class:`GameError` otherwise.
 
-    >>> get_game("tiny").name
-    'tiny'
+    >>> all(get_game(name).name == name for name in GAMES)
+    True
     """
     if name in _cache:
         return _cache[name]

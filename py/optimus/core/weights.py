@@ -1,7 +1,9 @@
 """Named learned weights of one kind: those a package ships as data files, and those
 registered in their place (training, tests, a player's experiment).
 
->>> shelf = Shelf("optimus.optimus2", lambda text, where: len(text))
+>>> from optimus.games import GAMES
+>>> game = next(g for g in GAMES if data.exists(f"optimus.{g}", "value_weights.json"))
+>>> shelf = Shelf(f"optimus.{game}", lambda text, where: len(text))
 >>> shelf.register("value_weights", 7)
 >>> shelf.get("value_weights"), shelf.registered("value_weights")
 (7, 7)

@@ -422,14 +422,9 @@ def check_conservation(state: State) -> None:
         assert state.last_drawn or state.remaining >= CARDS_BENEATH_LAST
 
 
-class FileirasGame(Game):
-    """Fileiras for 2-5 players; option ``advanced`` uses the 1-4-8-7-6-5 table."""
+class FileirasGame(Game, described="fileiras"):
+    """Fileiras's rules (optimus.games describes it); ``advanced``: the 1-4-8-7-6-5 table."""
 
-    name: ClassVar[str] = "fileiras"
-    title: ClassVar[str] = "Fileiras"
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 5
-    default_options: ClassVar[Mapping[str, JSON]] = {"advanced": False}
     bots: ClassVar[str] = "optimus.fileiras.bots"
 
     def new_state(self, options: Mapping[str, JSON]) -> FileirasState:

@@ -33,7 +33,7 @@ import functools
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from optimus.core.protocol import JSON, Game, OptionError, State
+from optimus.core.protocol import JSON, Game, GameError, OptionError, State
 from optimus.i18n import N_, _, ngettext
 from optimus.optimus.generate import generate_sheet
 from optimus.optimus.sheet import (
@@ -171,6 +171,26 @@ def is_sheet_value(value: str) -> bool:
         return True
     letters = value.replace("/", "").replace("\n", "").replace(" ", "")
     return ("/" in value or "\n" in value) and len(letters) == BOXES and letters.isalpha()
+
+
+def sheet_from_command_line(value: str) -> str:
+    """An Optimus ``sheet`` option from the command line, a sheet file read.
+
+    A standard name, ``random:SEED`` or a sheet's text is passed on as it is;
+    anything else names a sheet file the user chose, and its text is passed on
+    (the rules never open a file: a sheet option is data).
+    """
+    if is_sheet_value(value):
+        return value
+    try:
+        with open(value, encoding="utf-8") as f:
+            return f.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise GameError(  # not shown (the command line's)
+            f"cannot read sheet file {value!r} ({exc.__class__.__name__}: "
+            f"{getattr(exc, 'strerror', None) or exc}); a sheet is a standard name, "
+            "random:SEED, a sheet's text or a sheet file"
+        ) from None
 
 
 @functools.lru_cache(maxsize=256)
@@ -638,14 +658,9 @@ def check_state(state: State) -> None:
                 assert 0 < state.column_first[c] <= state.column_roll[p][c], "first column roll"
 
 
-class OptimusGame(Game):
-    """Optimus for 1-6 players; options ``sheet`` and ``bonuses`` (colour bonuses)."""
+class OptimusGame(Game, described="optimus"):
+    """Optimus's rules (optimus.games describes it); options ``sheet`` and ``bonuses``."""
 
-    name: ClassVar[str] = "optimus"
-    title: ClassVar[str] = "Optimus"
-    min_players: ClassVar[int] = 1
-    max_players: ClassVar[int] = 6
-    default_options: ClassVar[Mapping[str, JSON]] = {"sheet": "harbour", "bonuses": True}
     bots: ClassVar[str] = "optimus.optimus.bots"
 
     def normalize_options(self, options: Mapping[str, JSON]) -> dict[str, JSON]:

@@ -29,6 +29,7 @@ from optimus.optimus.sheet import (
     COLUMN_LETTERS,
     COLUMN_POINTS,
     ROWS,
+    STANDARD_SHEETS,
     START_COL,
     box_index,
     box_name,
@@ -871,6 +872,53 @@ def sheet_label(option: str) -> str:
     if "/" in option or len(option) > 40:
         return _("Sheet from a file")
     return _(SHEET_NAMES[option]) if option in SHEET_NAMES else option.capitalize()
+
+
+# -- the sheet option (declared in optimus.games) -----------------------------------
+RANDOM_SHEETS = 100_000
+"""Random sheets are numbered below this (``random:N``)."""
+
+
+def sheet_choices() -> tuple[str, ...]:
+    """The sheets the set-up form offers: the standard ones and a new random one (the
+    page adds the random sheets played lately)."""
+    return (*STANDARD_SHEETS, "random")
+
+
+def sheet_choice_label(option: str) -> str:
+    """A sheet as the set-up form offers it.
+
+    >>> sheet_choice_label("harbour"), sheet_choice_label("random:12")
+    ('Harbour (standard)', 'Random sheet #12 again')
+    """
+    if option == "random":
+        return _("Random sheet (a new one)")
+    if option.startswith("random:"):
+        return _("Random sheet #{seed} again", seed=option.removeprefix("random:"))
+    return _("{sheet} (standard)", sheet=sheet_label(option))
+
+
+def link_sheet(text: str) -> str | None:
+    """The sheet a link names: one of the standard sheets, or ``random:N`` (N < 100000).
+
+    >>> link_sheet("orchard"), link_sheet("random:4411"), link_sheet("../etc/passwd")
+    ('orchard', 'random:4411', None)
+    """
+    if text in STANDARD_SHEETS:
+        return text
+    number = text.removeprefix("random:")
+    if text.startswith("random:") and number.isdigit() and len(number) <= 5:
+        return f"random:{int(number)}"
+    return None
+
+
+def daily_options(seed: int) -> dict[str, str]:
+    """The daily challenge's options: the day's random sheet.
+
+    >>> daily_options(123_456)
+    {'sheet': 'random:23456'}
+    """
+    return {"sheet": f"random:{seed % RANDOM_SHEETS}"}
 
 
 RULES: tuple[str, ...] = (

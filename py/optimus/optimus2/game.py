@@ -873,13 +873,9 @@ def sheet_view(sd: SheetDef, sh: list[int], pend: list[Task], stage: int) -> dic
     }
 
 
-class Optimus2Game(Game):
-    """Optimus 2 for 1-4 players; option ``sheet`` names the sheet data file."""
+class Optimus2Game(Game, described="optimus2"):
+    """Optimus 2's rules (optimus.games describes it); ``sheet`` names the sheet data file."""
 
-    name: ClassVar[str] = "optimus2"
-    title: ClassVar[str] = "Optimus 2"
-    min_players: ClassVar[int] = 1
-    max_players: ClassVar[int] = 4
     default_options: ClassVar[Mapping[str, JSON]] = {"sheet": "standard"}
     bots: ClassVar[str] = "optimus.optimus2.bots"
 

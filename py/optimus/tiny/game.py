@@ -129,11 +129,7 @@ class TinyState(State):
         return c
 
 
-class TinyGame(Game):
-    name: ClassVar[str] = "tiny"
-    title: ClassVar[str] = "Tiny"
-    min_players: ClassVar[int] = 1
-    max_players: ClassVar[int] = 4
+class TinyGame(Game, described="tiny"):
     default_options: ClassVar[Mapping[str, JSON]] = {"rounds": 3}
 
     def new_state(self, options: Mapping[str, JSON]) -> TinyState:

@@ -5,8 +5,8 @@ who sits where (the person, bots by level, further people by name) and the
 game's own options.  It is written in the page's address as a route with a
 query::
 
-    #/optimus2?seed=812&players=you,hard,hard
-    #/optimus?seed=90&players=you,Ana,normal&sheet=random:4411&bonuses=0
+    #/<game>?seed=812&players=you,hard,hard
+    #/<game>?seed=90&players=you,Ana,normal&sheet=random:4411&bonuses=0
 
 ``you`` is the person holding the device, a bot level names a bot, any other
 word is the name of one more person at the same device.  A link is data: an
@@ -17,23 +17,27 @@ markup or code.
 The daily challenge is a deal made from the date (UTC): the same for everyone,
 with no server.
 
->>> deal = parse("seed=812&players=you,hard,hard", "optimus2", ("easy", "normal", "hard"), {})
->>> deal.deal.seats, deal.notices
-(('human', 'hard', 'hard'), ())
->>> link(deal.deal)
-'#/optimus2?seed=812&players=you,hard,hard'
+Which options a link may set, how it spells them and what a game's daily
+challenge is all come from the game's description (:mod:`optimus.games`).
+
+>>> game = next(iter(GAMES.values()))
+>>> deal = parse(f"seed=812&players=you,{game.default_level}", game, game.levels)
+>>> deal.deal.seats == ("human", game.default_level), deal.notices
+(True, ())
+>>> link(deal.deal) == f"#/{game.id}?seed=812&players=you,{game.default_level}"
+True
 """
 
 from __future__ import annotations
 
 import datetime
 import hashlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, quote
 
 from optimus.core.protocol import JSON
-from optimus.games import GAMES
+from optimus.games import GAMES, GameInfo, link_text
 from optimus.i18n import _
 from optimus.ui.table import PERSON_NAME
 
@@ -66,14 +70,6 @@ class Parsed:
     notices: tuple[str, ...] = ()
 
 
-def _option_text(value: JSON) -> str:
-    if value is True:
-        return "1"
-    if value is False:
-        return "0"
-    return str(value)
-
-
 def link(deal: Deal) -> str:
     """The route of ``deal`` (``#/<game>?seed=…&players=…&<options>``)."""
     players = []
@@ -85,7 +81,7 @@ def link(deal: Deal) -> str:
         else:
             players.append(seat)
     query = [f"seed={deal.seed}", "players=" + ",".join(players)]
-    query += [f"{k}={quote(_option_text(v), safe=':')}" for k, v in sorted(deal.options.items())]
+    query += [f"{k}={quote(link_text(v), safe=':')}" for k, v in sorted(deal.options.items())]
     return f"#/{deal.game}?" + "&".join(query)
 
 
@@ -95,23 +91,25 @@ def _shown(text: str) -> str:
     return text
 
 
-def parse(
-    query: str,
-    game: str,
-    levels: Sequence[str],
-    choices: Mapping[str, Sequence[JSON] | Callable[[str], JSON | None]],
-) -> Parsed:
-    """The deal named by ``query`` (the part after ``?``) for ``game``; ``levels`` are
-    its bot levels, ``choices`` the values each of its own options allows (or a
-    function giving the value a text stands for, None when it stands for none).
+def described(game: str | GameInfo) -> GameInfo | None:
+    """A game's description: given, or looked up by its id (None: no such game)."""
+    return game if isinstance(game, GameInfo) else GAMES.get(game)
+
+
+def parse(query: str, game: str | GameInfo, levels: Sequence[str]) -> Parsed:
+    """The deal named by ``query`` (the part after ``?``) for ``game`` (its id or its
+    description); ``levels`` are its bot levels.  The game's own options are read as its
+    description declares them (:meth:`optimus.games.Option.read_link`).
 
     Missing parts take the set-up form's defaults (no seed: none, the page draws
     one).  Anything unknown, malformed or out of range is left out, each with a
     notice in words.
     """
-    info = GAMES.get(game)
+    info = described(game)
     if info is None:
-        return Parsed(None, (_("There is no game called “{name}” here.", name=_shown(game)),))
+        name = game if isinstance(game, str) else game.id
+        return Parsed(None, (_("There is no game called “{name}” here.", name=_shown(name)),))
+    own = {option.key: option for option in info.options}
     notices: list[str] = []
     seed: int | None = None
     seats: list[str] = []
@@ -129,13 +127,8 @@ def parse(
         elif key == "players":
             seats, bad = _seats(value, levels)
             notices += bad
-        elif key in choices:
-            allowed = choices[key]
-            chosen = (
-                allowed(value)
-                if callable(allowed)
-                else {_option_text(v): v for v in allowed}.get(value)
-            )
+        elif key in own:
+            chosen = own[key].read_link(value)
             if chosen is not None:
                 options[key] = chosen
             else:
@@ -168,7 +161,7 @@ def parse(
         return Parsed(None, tuple(notices))
     if not seats:
         seats = [HUMAN, *([info.default_level] * (info.first_players - 1))]
-    return Parsed(Deal(game, seed, tuple(seats), options), tuple(notices))
+    return Parsed(Deal(info.id, seed, tuple(seats), options), tuple(notices))
 
 
 def _seats(value: str, levels: Sequence[str]) -> tuple[list[str], list[str]]:
@@ -201,9 +194,9 @@ def daily_seed(game: str, day: datetime.date) -> int:
     """The seed of ``game``'s challenge on ``day``: the same for everyone.
 
     >>> day = datetime.date(2026, 12, 2)
-    >>> daily_seed("optimus2", day) == daily_seed("optimus2", datetime.date(2026, 12, 2))
+    >>> daily_seed("any", day) == daily_seed("any", datetime.date(2026, 12, 2))
     True
-    >>> daily_seed("optimus2", day) != daily_seed("optimus2", day + datetime.timedelta(days=1))
+    >>> daily_seed("any", day) != daily_seed("any", day + datetime.timedelta(days=1))
     True
     """
     text = f"optimus-table daily {game} {day.isoformat()}"  # not shown: the seed's source
@@ -211,25 +204,22 @@ def daily_seed(game: str, day: datetime.date) -> int:
     return int.from_bytes(digest[:4], "big") % MAX_SEED
 
 
-DAILY_BOTS = {"fileiras": ("normal", "hard")}
-"""The bots of a game's daily challenge (solo when a game has none here)."""
+def daily(game: str | GameInfo, day: datetime.date) -> Deal | None:
+    """``game``'s challenge on ``day`` as its description declares it (its bots, its
+    options from the day's seed); None for a game that has none.
 
-
-def daily(game: str, day: datetime.date) -> Deal:
-    """``game``'s challenge on ``day``: solo for the dice games (Optimus on the day's
-    random sheet), against the day's bots for Fileiras.
-
-    >>> daily("fileiras", datetime.date(2026, 12, 2)).seats
-    ('human', 'normal', 'hard')
-    >>> daily("optimus", datetime.date(2026, 12, 2)).options["sheet"].startswith("random:")
-    True
+    >>> day = datetime.date(2026, 12, 2)
+    >>> for info in GAMES.values():
+    ...     deal = daily(info, day)
+    ...     assert deal is None or deal.seats[0] == "human" and deal.daily == "2026-12-02"
     """
-    seed = daily_seed(game, day)
-    seats = (HUMAN, *DAILY_BOTS.get(game, ()))
-    options: dict[str, JSON] = {}
-    if game == "optimus":
-        options = {"sheet": f"random:{seed % 100_000}"}
-    return Deal(game, seed, seats, options, daily=day.isoformat())
+    info = described(game)
+    made = info.daily_deal(daily_seed(info.id, day)) if info is not None else None
+    if info is None or made is None:
+        return None
+    bots, options = made
+    seed = daily_seed(info.id, day)
+    return Deal(info.id, seed, (HUMAN, *bots), options, daily=day.isoformat())
 
 
 def daily_day(query: str, now: datetime.date) -> tuple[datetime.date, tuple[str, ...]]:
@@ -269,8 +259,8 @@ def daily_day(query: str, now: datetime.date) -> tuple[datetime.date, tuple[str,
 def share_text(game: str, day: str, points: str, rating: str, url: str) -> str:
     """The daily challenge's result as shared: game, date, score, solo rating, link.
 
-    >>> share_text("Optimus 2", "Dec 2, 2026", "212 points", "", "https://x/#/optimus2/daily")
-    'Optimus 2, daily challenge of Dec 2, 2026: 212 points. https://x/#/optimus2/daily'
+    >>> share_text("Dice", "Dec 2, 2026", "212 points", "", "https://x/#/dice/daily")
+    'Dice, daily challenge of Dec 2, 2026: 212 points. https://x/#/dice/daily'
     """
     if rating:
         return _(

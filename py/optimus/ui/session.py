@@ -133,6 +133,10 @@ STOPPED = N_(
     "{who} took too long (no answer within {seconds} s) and was stopped: the {fallback} "
     "played this move for it, and plays its moves from now on."
 )
+BROKE = N_(
+    "{who} was stopped ({problem}): the {fallback} played this move for it, and plays its "
+    "moves from now on."
+)
 NOT_LOADED = N_(
     "{who} was your bot {bot}, which is not loaded in this page: the {fallback} plays it "
     "(add your bot before resuming to seat it again)."
@@ -402,8 +406,8 @@ class TableSession:
     def answer(self, seat: int, reply: Mapping[str, Any]) -> str | None:
         """The bot worker's reply to :meth:`asking` for ``seat``: its move, played and
         returned when it is legal.  Otherwise (an illegal move, an error, too long,
-        stopped, not seated) the table notes why and the fallback bot makes the
-        decision (:meth:`think` goes on with it); for a bot stopped or not seated, every
+        stopped, not seated, broke) the table notes why and the fallback bot makes the
+        decision (:meth:`think` goes on with it); for a bot stopped, broke or not seated, every
         decision from now on.  A reply that comes too late (not ``seat``'s turn) is
         ignored."""
         if seat != self.asking_seat():
@@ -424,6 +428,9 @@ class TableSession:
         elif "unseated" in reply:
             del self.remote[seat]
             self._give_up(seat, COULD_NOT_START, problem=_short(reply["unseated"]))
+        elif "broke" in reply:
+            del self.remote[seat]
+            self._give_up(seat, BROKE, problem=_short(reply["broke"]))
         else:
             self._give_up(seat, FAILED, problem=_short(reply.get("error", reply)))
         return None

@@ -1,0 +1,172 @@
+"""The replay bar: a finished game of the records watched again, step by step.
+
+``#/<game>/replay/<n>`` shows the records' n-th kept game from its end.  The
+replay itself (its steps, rounds and the session at a step) is made by the pure
+:mod:`optimus.ui.replay`; this module draws the bar and asks the table to draw
+each step, read-only (nobody acts in a replay).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+import js
+
+from optimus import i18n
+from optimus.core.protocol import Game, GameError, RecordError
+from optimus.games import GameInfo
+from optimus.i18n import _
+from optimus.ui import deals
+from optimus.ui import replay as replays
+from optimus.ui.session import TableSession
+
+from .deal_links import show_link_notices
+from .router import esc, found
+from .storage import RecordsStore
+
+MOVE = re.compile(r'\sdata-move="[^"]*"')
+
+
+class ReplayHost(Protocol):
+    """What the replay bar needs of its table."""
+
+    root: Any
+    game: Game
+    game_id: str
+    title: str
+    info: GameInfo
+
+    def show_setup(self, elsewhere: bool = False) -> None: ...
+
+    def stop_play(self) -> None:
+        """Stop the game in play (its bots, its dialogs, this tab's claim) and show the
+        play screen."""
+
+    def show_position(self, session: TableSession, seats: Sequence[str]) -> None:
+        """Draw ``session`` (nobody acts in it) as seated by ``seats``."""
+
+
+class ReplayBar:
+    """One table's replays: which is shown (``shown``) and the bar that steps it."""
+
+    def __init__(self, host: ReplayHost, store: RecordsStore, retitle: Callable[[], None]):
+        self.host = host
+        self.store = store
+        self.retitle = retitle
+        """Says the game bar's title again (a replay says so under it)."""
+        self.shown: replays.Replay | None = None
+
+    def open(self, number: str) -> None:
+        """``#/<game>/replay/<n>``: the records' n-th kept game, from its end."""
+        h = self.host
+        kept = self.store.read().replays
+        entry = kept[int(number)] if number.isdigit() and int(number) < len(kept) else None
+        shown: replays.Replay | None = None
+        if entry is not None and entry.get("game") == h.game_id:
+            try:
+                shown = replays.make(h.game, h.info, int(number), entry["record"])
+            except (RecordError, GameError, ValueError, TypeError, KeyError) as exc:
+                js.console.warn(f"replay {number}: {exc!r}")  # not shown
+        if shown is None:
+            self.shown = None
+            h.show_setup()
+            said = _(
+                "There is no finished game {n} of {game} in your records to watch.",
+                n=deals._shown(number),
+                game=h.title,
+            )
+            show_link_notices(h.root, [said])
+            return
+        self.show(shown)
+
+    def show(self, shown: replays.Replay) -> None:
+        """Show ``shown`` at its step, with the bar above the table."""
+        h = self.host
+        h.stop_play()
+        show_link_notices(h.root, [])
+        self.shown = shown
+        bar = h.root.querySelector("[data-role=replay-bar]")
+        if found(bar):
+            bar.remove()
+        h.root.querySelector("[data-role=screen]").insertAdjacentHTML(
+            "beforebegin", bar_html(shown)
+        )
+        self.retitle()
+        self.step_to(shown.step)
+
+    def read_only(self, board: str) -> str:
+        """The board as drawn: in a replay, without its moves (nothing can be played)."""
+        if self.shown is None:
+            return board
+        return MOVE.sub("", board)
+
+    def actions(self) -> dict[str, Callable[[Any], None]]:
+        """The replay bar's actions (``data-action``)."""
+        return {
+            "replay-start": lambda _t: self.step_to(0),
+            "replay-back": lambda _t: self.step_by(-1),
+            "replay-forward": lambda _t: self.step_by(1),
+            "replay-end": lambda _t: self.step_to(None),
+        }
+
+    def changed(self, target: Any) -> bool:
+        """A change on the replay bar (the round to jump to); True if it was one."""
+        if self.shown is None or str(target.getAttribute("data-role")) != "replay-round":
+            return False
+        value = str(target.value)
+        if value.isdigit():
+            self.step_to(int(value))
+        return True
+
+    def step_by(self, delta: int) -> None:
+        if self.shown is not None:
+            self.draw(self.shown.by(delta))
+
+    def step_to(self, step: int | None) -> None:
+        """Show the state after ``step`` events (None: the end)."""
+        if self.shown is not None:
+            self.draw(self.shown.at(step))
+
+    def draw(self, shown: replays.Replay) -> None:
+        h = self.host
+        if h.root is None:
+            return
+        self.shown = shown
+        h.show_position(replays.session_at(h.game, shown), shown.seats)
+        said = h.root.querySelector("[data-role=replay-step]")
+        if found(said):
+            said.textContent = _(
+                "Step {k} of {n}", k=i18n.number(shown.step), n=i18n.number(shown.total)
+            )
+        h.root.setAttribute("data-replay-step", str(shown.step))
+
+    def left(self) -> None:
+        """The table shows something else (set-up, a game): no replay bar."""
+        self.shown = None
+        root = self.host.root
+        if root is not None:
+            bar = root.querySelector("[data-role=replay-bar]")
+            if found(bar):
+                bar.remove()
+            root.removeAttribute("data-replay-step")
+
+
+def bar_html(shown: replays.Replay) -> str:
+    """The replay bar: to the start, a step back or on, to the end, jump to a round."""
+    rounds = "".join(
+        f'<option value="{k}">{esc(_("Round {n}", n=n))}</option>' for n, k in shown.rounds
+    )
+    return f"""
+<nav class="replay-bar" data-role="replay-bar" aria-label="{esc(_("Replay"))}">
+  <button type="button" class="btn" data-action="replay-start">{esc(_("Start"))}</button>
+  <button type="button" class="btn" data-action="replay-back">{esc(_("Step back"))}</button>
+  <button type="button" class="btn" data-action="replay-forward">{esc(_("Step forward"))}
+  </button>
+  <button type="button" class="btn" data-action="replay-end">{esc(_("End"))}</button>
+  <label class="field replay-round">{esc(_("Jump to"))}
+    <select data-role="replay-round"><option value="">…</option>{rounds}</select></label>
+  <span class="small" data-role="replay-step"></span>
+  <a class="btn" href="#/records">{esc(_("Your records"))}</a>
+</nav>"""
