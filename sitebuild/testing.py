@@ -61,11 +61,16 @@ def ensure_chromium() -> None:
         )
 
 
+PARALLEL = ["--numprocesses", "2", "--dist", "loadgroup"]
+"""pytest-xdist: two workers; each file of browser tests is a group run whole by one
+worker, the largest first (tests/e2e/conftest.py), the quick tests in between."""
+
+
 def run_tests(pytest_args: Sequence[str]) -> int:
     """Install test tools, build, run pytest (testpaths from pyproject) and return its code.
 
-    pytest lists the 15 slowest tests at the end (``--durations=15``; the arguments
-    given after it win).
+    pytest runs in two processes (``PARALLEL``) and lists the 15 slowest tests at the
+    end (``--durations=15``); the arguments given after them win (``-n 0``: one process).
     """
     requirements = read_project().get("optional-dependencies", {}).get("test", [])
     pip_install(requirements)
@@ -73,7 +78,7 @@ def run_tests(pytest_args: Sequence[str]) -> int:
     build()
     env = {**os.environ, "OPTIMUS_CHROMIUM": CHROMIUM}
     return subprocess.run(
-        [sys.executable, "-m", "pytest", "--durations=15", *pytest_args],
+        [sys.executable, "-m", "pytest", *PARALLEL, "--durations=15", *pytest_args],
         cwd=ROOT,
         env=env,
         check=False,

@@ -137,7 +137,8 @@ class GamePage:
 
     def new_session(self, seed: int) -> TableSession:
         """A new game with the settings chosen: the seats (``self.seats(seed)``) and the
-        game's own options."""
+        game's own options; no effect a player can see (the idle warm-up deals one
+        nobody plays)."""
         return TableSession(self.game, self.chosen_options(), seed, self.seats(seed))
 
     def chosen_options(self) -> dict[str, JSON]:

@@ -220,15 +220,17 @@ class OptimusView(GameTable):
 
     def new_session(self, seed: int) -> TableSession:
         options = self.chosen_options()
-        sheet = str(options["sheet"])
-        if sheet == "random":  # a new random sheet: the game's seed numbers it
-            sheet_seed = seed % vm.RANDOM_SHEETS
-            sheet = f"random:{sheet_seed}"
-            self._remember(sheet_seed)
-        elif sheet.startswith("random:"):
-            self._remember(int(sheet.removeprefix("random:")))
-        options["sheet"] = sheet
+        if options["sheet"] == "random":  # a new random sheet: the game's seed numbers it
+            options["sheet"] = f"random:{seed % vm.RANDOM_SHEETS}"
         return TableSession(self.game, options, seed, self.seats(seed))
+
+    def start_with(self, session: TableSession) -> None:
+        """A game begins: its random sheet heads the recent ones (not in ``new_session``,
+        which the idle warm-up calls too, unseen)."""
+        sheet = str(session.record.options.get("sheet"))
+        if sheet.startswith("random:"):
+            self._remember(int(sheet.removeprefix("random:")))
+        super().start_with(session)
 
     def options_text(self) -> str:
         session = self.session

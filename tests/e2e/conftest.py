@@ -41,6 +41,7 @@ RENDERER_CRASHED = "Target crashed"  # Playwright's error when a page's renderer
 RERUN_ON = r"(?i)\b(target|page) crashed"
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's, which reads the group's mark
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark every test in tests/e2e as ``e2e`` (deselect with ``-m "not e2e"``).
 
@@ -52,12 +53,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     not reproduced here (that test alone 15 times, the browser suite 4 times,
     once with a core kept busy).  Any other failure, a crash on the second run
     included, fails the test as before; tests/e2e/test_harness.py checks this.
+
+    In a parallel run (pytest-xdist with ``--dist loadgroup``, as ``python build.py
+    test`` runs) each file of browser tests is a group, run whole by one worker in
+    order; xdist hands out the largest groups first, so the browser tests (most of the
+    suite's time) start at once in both workers and the quick tests fill the gaps.
     """
     here = Path(__file__).parent
     for item in items:
         if here in Path(str(item.path)).parents:
             item.add_marker(pytest.mark.e2e)
             item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[RERUN_ON]))
+            item.add_marker(pytest.mark.xdist_group(f"e2e:{Path(str(item.path)).name}"))
 
 
 _GUARDS: list[Guard] = []  # the guards of the test running now
@@ -97,33 +104,76 @@ def crash_message(urls: list[str]) -> str:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "e2e: browser test in real Chromium (needs a built dist/)")
+    config.addinivalue_line("markers", "xdist_group(name): run by one pytest-xdist worker")
 
 
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    """Debian Chromium, headless, driven by Playwright (never Playwright's own download)."""
-    chromium = CHROMIUM
-    if not Path(chromium).exists():
-        pytest.fail(
-            f"Chromium is missing at {chromium}: run `python build.py test` (it installs it), "
-            "or `apt-get install -y chromium`, or set OPTIMUS_CHROMIUM",
-            pytrace=False,
-        )
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.fail("Playwright is not installed: run `python build.py test`", pytrace=False)
-    # Chromium's own stderr (a crashed renderer's last words among it) goes into the
-    # output pytest shows for a failed test; DEBUG is only read as the driver starts.
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("DEBUG", ",".join(filter(None, [os.environ.get("DEBUG"), "pw:browser"])))
-        pw = sync_playwright().start()
-    try:
-        instance = pw.chromium.launch(executable_path=chromium, args=browser_args())
-        yield instance
-        instance.close()
-    finally:
-        pw.stop()
+class Chromium:
+    """The one Chromium the browser tests share, started by the first of them and
+    stopped after the last of a run of them (``pytest_runtest_teardown``).
+
+    Playwright's sync API keeps an asyncio loop running in the test thread while it
+    is started, and ``asyncio.run()`` refuses to start under a running loop: a test
+    that runs a coroutine (the bot worker's messages) after the browser tests needs
+    Playwright stopped.  In a parallel run (``python build.py test``) the worker that
+    ran the browser tests goes on with other tests, without Chromium's processes."""
+
+    def __init__(self) -> None:
+        self.playwright: Any = None
+        self.browser: Any = None
+
+    def start(self) -> Any:
+        if self.browser is not None:
+            return self.browser
+        if not Path(CHROMIUM).exists():
+            pytest.fail(
+                f"Chromium is missing at {CHROMIUM}: run `python build.py test` (it installs "
+                "it), or `apt-get install -y chromium`, or set OPTIMUS_CHROMIUM",
+                pytrace=False,
+            )
+        try:
+            from playwright.sync_api import sync_playwright
+        except ImportError:
+            pytest.fail("Playwright is not installed: run `python build.py test`", pytrace=False)
+        # Chromium's own stderr (a crashed renderer's last words among it) goes into the
+        # output pytest shows for a failed test; DEBUG is only read as the driver starts.
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setenv("DEBUG", ",".join(filter(None, [os.environ.get("DEBUG"), "pw:browser"])))
+            self.playwright = sync_playwright().start()
+        try:
+            self.browser = self.playwright.chromium.launch(
+                executable_path=CHROMIUM, args=browser_args()
+            )
+        except BaseException:
+            self.stop()
+            raise
+        return self.browser
+
+    def stop(self) -> None:
+        browser, playwright = self.browser, self.playwright
+        self.browser = self.playwright = None
+        try:
+            if browser is not None:
+                browser.close()
+        finally:
+            if playwright is not None:
+                playwright.stop()
+
+
+CHROMIUM_SHARED = Chromium()
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """After the last browser test of a run of them, Chromium and Playwright stop."""
+    if nextitem is None or not nextitem.get_closest_marker("e2e"):
+        CHROMIUM_SHARED.stop()
+
+
+@pytest.fixture
+def browser() -> Any:
+    """Debian Chromium, headless, driven by Playwright (never Playwright's own download):
+    one for all the browser tests in a row (``Chromium``), each in contexts of its own."""
+    return CHROMIUM_SHARED.start()
 
 
 @pytest.fixture(scope="session")
