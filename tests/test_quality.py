@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -29,8 +30,16 @@ def test_ruff_format_is_applied():
 
 
 def test_package_and_build_are_strictly_typed():
-    result = run("mypy")  # pyproject.toml's files: py/optimus, sitebuild, build.py
+    result = run("mypy")  # pyproject.toml's files: py/, sitebuild, build.py and web/
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_strict_typing_covers_the_page_too():
+    """web/ is checked like the rules (its browser modules typed as Any in typings/)."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]
+    assert config["strict"] is True
+    assert {"py/optimus", "web"} <= set(config["files"])
+    assert "typings" in config["mypy_path"].split(":")
 
 
 def test_rules_package_has_no_browser_imports():

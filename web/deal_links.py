@@ -75,7 +75,10 @@ class LinkHost(Protocol):
     game: Game
     game_id: str
     title: str
-    info: GameInfo
+
+    @property
+    def info(self) -> GameInfo: ...
+
     levels: list[str]
     max_humans: int
     saves: Saves

@@ -30,7 +30,7 @@ from .storage import RecordsStore
 def allowed(feature: str) -> bool:
     """Whether the page's permissions policy lets it use ``feature`` (a blog's iframe
     may not let it use the clipboard or the share sheet: asking anyway logs an error)."""
-    policy = getattr(js.document, "permissionsPolicy", None)
+    policy: Any = getattr(js.document, "permissionsPolicy", None)
     if not found(policy):
         policy = getattr(js.document, "featurePolicy", None)
     if not found(policy):
@@ -47,7 +47,10 @@ class EndHost(Protocol):
     root: Any
     game_id: str
     title: str
-    info: GameInfo
+
+    @property
+    def info(self) -> GameInfo: ...
+
     you: int | None
 
     @property
@@ -132,7 +135,7 @@ class EndExtras:
     def decorate(self) -> None:
         """The end screen's own part: daily or practice, same deal, link, share, records."""
         root = self.host.root
-        dialog = root.querySelector("[data-role=end]") if root is not None else None
+        dialog: Any = root.querySelector("[data-role=end]") if root is not None else None
         if not found(dialog):
             return
         note = ""
@@ -171,7 +174,7 @@ class EndExtras:
         """The records could not keep all of the finished game: said on its end screen."""
         self.records_notice = notice
         root = self.host.root
-        more = root.querySelector("[data-role=end-more]") if root is not None else None
+        more: Any = root.querySelector("[data-role=end-more]") if root is not None else None
         if found(more) and not found(more.querySelector("[data-role=records-said]")):
             more.insertAdjacentHTML("afterbegin", self.records_notice_html())
 
@@ -219,7 +222,7 @@ class EndExtras:
             self.copy(text, _("Result copied: paste it where you like."))
 
     async def _share(self, text: str) -> None:
-        from pyodide.ffi import to_js  # type: ignore[import-not-found]
+        from pyodide.ffi import to_js
 
         try:
             await js.navigator.share(to_js({"text": text}, dict_converter=js.Object.fromEntries))
@@ -237,7 +240,7 @@ class EndExtras:
         field = root.querySelector("[data-role=link-text]")
         status = root.querySelector("[data-role=link-said]")
         try:
-            clipboard = getattr(js.navigator, "clipboard", None)
+            clipboard: Any = getattr(js.navigator, "clipboard", None)
             if not found(clipboard) or not allowed("clipboard-write"):
                 raise OSError("no clipboard")  # not shown
             await clipboard.writeText(text)

@@ -235,7 +235,7 @@ class Frame:
         if your_turn and free and (moved or arrived or lost):
             self.focus_first(order)
         elif lost:
-            again = screen.querySelector(focus_key) if focus_key else None
+            again: Any = screen.querySelector(focus_key) if focus_key else None
             (again if found(again) else self.board()).focus()
 
     def game_over(self) -> None:

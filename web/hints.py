@@ -57,7 +57,7 @@ class Hints:
         self.shown = False
         if str(getattr(event, "pointerType", "")) != "touch":
             return  # a mouse has hover; a pen too
-        target = event.target.closest("[title]") if found(event.target) else None
+        target: Any = event.target.closest("[title]") if found(event.target) else None
         if not found(target) or not str(target.getAttribute("title") or "").strip():
             return
         self.target = target

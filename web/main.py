@@ -22,8 +22,8 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-import js  # type: ignore[import-not-found]  # Pyodide's bridge to the page's JavaScript globals
-from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
+import js  # Pyodide's bridge to the page's JavaScript globals
+from pyodide.ffi import create_once_callable, create_proxy
 
 from .lazy import SHARED, Archives, LoadingView
 from .router import Router, View, ViewFactory, found, when_idle
@@ -136,7 +136,7 @@ def preload(
     done: list[str] = []
 
     def step(*_: Any) -> None:
-        _, game = pending[0]
+        _name, game = pending[0]
         load = archives.load(game or SHARED)
         if load.done():
             run(load)

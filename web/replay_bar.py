@@ -36,7 +36,9 @@ class ReplayHost(Protocol):
     game: Game
     game_id: str
     title: str
-    info: GameInfo
+
+    @property
+    def info(self) -> GameInfo: ...
 
     def show_setup(self, elsewhere: bool = False) -> None: ...
 

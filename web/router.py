@@ -52,7 +52,7 @@ class View(Protocol):
 ViewFactory = Callable[[], View]
 
 try:  # Pyodide >= 0.27 hands JS null to Python as ``jsnull``, not None
-    from pyodide.ffi import jsnull as _JSNULL  # type: ignore[import-not-found]
+    from pyodide.ffi import jsnull as _JSNULL
 except ImportError:  # outside Pyodide (doctests) or an older Pyodide
     _JSNULL = None
 

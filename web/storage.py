@@ -375,7 +375,7 @@ class RecordsStore:
                 said = RECORDS_FULL
             then(said)
 
-        locks = getattr(js.navigator, "locks", None) if self.storage.persistent else None
+        locks: Any = getattr(js.navigator, "locks", None) if self.storage.persistent else None
         if not found(locks):
             run()
             return

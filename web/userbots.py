@@ -10,7 +10,7 @@ is installed there by micropip (pure Python, its dependencies not installed).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import js
@@ -26,7 +26,7 @@ PERSON = "person"
 """A seat setting's choice for one more person at the device (web/setup.py)."""
 
 
-def seat_keys(choices: dict[str, Sequence[JSON]], levels: Sequence[str]) -> list[str]:
+def seat_keys(choices: Mapping[str, Sequence[JSON]], levels: Sequence[str]) -> list[str]:
     """The settings that choose a seat's bot: every choice is a bot level of the game."""
     return [
         k

@@ -25,10 +25,10 @@ async def install_with_micropip(message: dict[str, Any]) -> Reply | None:
     path, refused = staged_wheel(message)
     if refused is not None:
         return refused
-    import pyodide_js  # type: ignore[import-not-found]
+    import pyodide_js
 
     await pyodide_js.loadPackage("micropip")  # from the site's own lock file, once
-    import micropip  # type: ignore[import-not-found]
+    import micropip
 
     try:
         await micropip.install(f"emfs:{path}", deps=False, reinstall=True)

@@ -53,7 +53,8 @@ from .view_log import described_log
 from .view_log import describer as describer
 from .view_log import place_text as place_text
 from .view_words import QUESTIONS as QUESTIONS
-from .view_words import colour_name, question
+from .view_words import colour_name as colour_name  # named here too (web/)
+from .view_words import question
 
 row_colour = row_word
 """A silver row's colour in words (the page names the rows with it)."""
