@@ -20,16 +20,16 @@ within :data:`BUDGET` characters (oldest replays go first, never a result), so
 nothing written is ever refused by the next read.
 
 >>> r = Records()
->>> r.add(Result("fileiras", "hard", 3, 41, True, "2026-12-02", {"events": []}, ident="a1"))
+>>> r.add(Result("mygame", "hard", 3, 41, True, "2026-12-02", {"events": []}, ident="a1"))
 False
->>> r.add(Result("fileiras", "hard", 3, 35, False, "2026-12-02", {"events": []}, ident="b2"))
+>>> r.add(Result("mygame", "hard", 3, 35, False, "2026-12-02", {"events": []}, ident="b2"))
 False
->>> s = r.stats("fileiras")[0]
+>>> s = r.stats("mygame")[0]
 >>> s.level, s.played, s.wins, s.best, s.mean
 ('hard', 2, 1, 41, 38.0)
->>> load(dump(r)).records.stats("fileiras") == r.stats("fileiras")
+>>> load(dump(r)).records.stats("mygame") == r.stats("mygame")
 True
->>> merge(r, r).stats("fileiras") == r.stats("fileiras")  # each game counts once
+>>> merge(r, r).stats("mygame") == r.stats("mygame")  # each game counts once
 True
 """
 
@@ -217,10 +217,10 @@ class Records:
         which ``game``'s daily challenge was finished.
 
         >>> days = {"2026-12-01": {"score": 1}, "2026-12-02": {"score": 2}}
-        >>> r, day = Records(daily={"optimus2": days}), datetime.date
-        >>> r.streak("optimus2", day(2026, 12, 2)), r.streak("optimus2", day(2026, 12, 3))
+        >>> r, day = Records(daily={"mygame": days}), datetime.date
+        >>> r.streak("mygame", day(2026, 12, 2)), r.streak("mygame", day(2026, 12, 3))
         (2, 2)
-        >>> r.streak("optimus2", datetime.date(2026, 12, 5))
+        >>> r.streak("mygame", datetime.date(2026, 12, 5))
         0
         """
         days = self.daily.get(game, {})
@@ -476,9 +476,9 @@ def fit(records: Records, budget: int = BUDGET) -> tuple[Records, str]:
 
     >>> r = Records()
     >>> for n in range(5):
-    ...     _ = r.add(Result("tiny", "easy", 2, n, False, "2026-12-02", {"big": "x" * 1000}))
+    ...     _ = r.add(Result("mygame", "easy", 2, n, False, "2026-12-02", {"big": "x" * 1000}))
     >>> kept, text = fit(r, 3000)
-    >>> len(kept.replays), len(text) <= 3000, kept.stats("tiny")[0].played
+    >>> len(kept.replays), len(text) <= 3000, kept.stats("mygame")[0].played
     (2, True, 5)
     """
     text = dump(records)

@@ -75,8 +75,9 @@ def table_budget(
     one, otherwise the bot's own default capped at ``time_ms`` (before each decision:
     :func:`decision_ms`; while a person decides: :data:`DECISION_MS`).
 
-    >>> from optimus.optimus2.bots import HardBot
-    >>> table_budget(HardBot, None).time_ms, table_budget(HardBot, Budget(iterations=2))
+    >>> class Deep:  # a bot that would think for 5 s if let
+    ...     default_budget = Budget(time_ms=5000)
+    >>> table_budget(Deep, None).time_ms, table_budget(Deep, Budget(iterations=2))
     (400.0, Budget(time_ms=None, iterations=2))
     """
     if budget is not None:
