@@ -1,0 +1,129 @@
+"""The value network's training (optimus_lab.optimus2.net): gradients, resumes, Ray, export."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from optimus.core.arena import executor
+from optimus.optimus2.game import Optimus2State
+from optimus.optimus2.net import feature_names, forward, parse_net, position
+from optimus.optimus2.sheet import load_sheet
+from optimus_lab.optimus2 import net
+
+SMALL = {"hidden": [8, 8], "block": 4, "eval_every": 0, "report": 4, "eval_games": 4}
+
+
+def small_run(folder: Path, **cfg: object) -> net.Run:
+    return net.Run(str(folder), {**net.DEFAULTS, **SMALL, **cfg})
+
+
+def test_the_gradients_are_those_of_the_loss() -> None:
+    p = {k: v.astype(np.float64) for k, v in net.init_params(40, [6, 5], 3).items()}
+    rng = np.random.default_rng(0)
+    feats = [sorted(rng.choice(40, 12, replace=False).tolist()) for _ in range(5)]
+    flat, starts = net.pack(feats)
+    target = rng.standard_normal(5)
+    g, _ = net.gradients(p, flat, starts, target)
+    for k in net.NAMES:
+        for _ in range(3):
+            i = tuple(int(rng.integers(n)) for n in p[k].shape)
+            if k == "w1":
+                i = (feats[1][2], i[1])
+            old = p[k][i]
+            p[k][i] = old + 1e-6
+            up = net.gradients(p, flat, starts, target)[1]
+            p[k][i] = old - 1e-6
+            down = net.gradients(p, flat, starts, target)[1]
+            p[k][i] = old
+            assert (up - down) / 2e-6 == pytest.approx(float(g[k][i]), rel=1e-4, abs=1e-8), k
+
+
+def test_a_resumed_run_goes_on_exactly_as_one_run(tmp_path: Path) -> None:
+    pool = executor(1)
+    one = small_run(tmp_path / "one")
+    net.train(one, 8, pool, echo=False)
+    two = small_run(tmp_path / "two")
+    (tmp_path / "two").mkdir()
+    net.train(two, 4, pool, echo=False)
+    again = net.Run.load(str(tmp_path / "two"))
+    assert again.episodes == 4 and again.opt.t == 4
+    net.train(again, 8, pool, echo=False)
+    for k in net.NAMES:
+        assert np.array_equal(one.p[k], again.p[k]), k
+        assert np.array_equal(one.opt.m[k], again.opt.m[k]), k
+    assert one.recent == again.recent
+
+
+def test_the_curve_has_a_line_per_evaluation_and_a_resume_drops_later_lines(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "run"
+    folder.mkdir()
+    run = small_run(folder, eval_every=4)
+    net.train(run, 8, executor(1), echo=False)
+    rows = run.curve()
+    assert [r["episodes"] for r in rows] == [0, 4, 8]
+    assert all(r["heldout_mean"] > 0 and r["wall_s"] >= 0 for r in rows)
+    assert rows[1]["train_mean"] is not None and rows[1]["cap"] == 4
+    with open(run.curve_path, "a", encoding="utf-8") as f:  # a line written before a stop
+        f.write(json.dumps({**rows[-1], "episodes": 12}) + "\n")
+    assert [r["episodes"] for r in net.Run.load(str(folder)).curve()] == [0, 4, 8]
+
+
+def test_a_game_depends_on_the_seed_and_its_number_only_and_the_cap_holds() -> None:
+    p = net.init_params(len(feature_names(load_sheet())), [8, 8], 1)
+    a = net.play(p, 5, 7, 0.1, 2)
+    assert a == net.play(p, 5, 7, 0.1, 2)
+    assert a != net.play(p, 5, 8, 0.1, 2)
+    assert a[3] <= 2
+    assert a[2] > 0 and len(a[0]) == len(a[1]) > 10
+
+
+def test_schedules() -> None:
+    cfg = {**net.DEFAULTS, "curriculum": "4:10,8:20", "epsilon": 0.08, "epsilon_end": 0.01}
+    assert [net.cap_at(cfg, g) for g in (0, 9, 10, 19, 20)] == [4, 4, 8, 8, None]
+    cfg["anneal"] = 100
+    assert net.epsilon_at(cfg, 0) == 0.08
+    assert net.epsilon_at(cfg, 50) == pytest.approx(0.045)
+    assert net.epsilon_at(cfg, 500) == pytest.approx(0.01)
+
+
+def test_the_exported_network_gives_the_numpy_values_in_pure_python(tmp_path: Path) -> None:
+    sd = load_sheet()
+    p = net.init_params(len(feature_names(sd)), [16, 12], 4)
+    rng = np.random.default_rng(1)
+    for k in net.NAMES:  # a network with biases and live units of both signs
+        p[k] += (rng.standard_normal(p[k].shape) * 0.1).astype(np.float32)
+    model = parse_net(net.export_json(p, {}, digits=9))
+    ep = net.play(p, 2, 0, 0.2, None)
+    values = net.predict(p, ep[0])
+    pure = [forward(model, idx) for idx in ep[0]]
+    assert np.allclose(values, pure, rtol=0, atol=1e-6 * net.SCALE)
+    # the shipped precision: 5 significant digits
+    short = parse_net(net.export_json(p, {}))
+    assert max(abs(forward(short, i) - v) for i, v in zip(ep[0], values, strict=True)) < 0.01
+    s = Optimus2State(1, sd)
+    assert position(s, 0)[0] == 0
+
+
+def test_ray_plays_the_same_episodes_as_local_processes() -> None:
+    pytest.importorskip("ray")
+    p = net.init_params(len(feature_names(load_sheet())), [8, 8], 2)
+    tasks: list[net.Block] = [
+        (p, 9, [0, 2], [0.1, 0.1], [4, 4], "train"),
+        (p, 9, [1, 3], [0.1, 0.1], [None, None], "train"),
+    ]
+    local = executor(2)
+    try:
+        expected = list(local.map(net.play_block, tasks))
+    finally:
+        local.shutdown()
+    pool = net.make_pool(2, "")
+    try:
+        assert pool.map(net.play_block, tasks) == expected
+    finally:
+        pool.ray.shutdown()
