@@ -12,7 +12,8 @@ lists the ones that are on), all face-blind but for the dice on the table:
 * every area's score now and the lowest (what a fox is worth), in steps;
 * actions in hand and circled, foxes, extra dice taken this round;
 * where the turn stands: round, phase, choices made, dice to roll and in the tray,
-  the dice's values and places, the first pending bonus question.
+  the dice's places and the values of those out of hand (a die in hand is rolled
+  before it is used), the first pending bonus question.
 
 The network is an MLP with two hidden layers of ReLUs. Its first layer reads
 yes/no features, so it is the sum of the rows of the features that are on (a
@@ -265,9 +266,10 @@ def position(s: Optimus2State, p: int) -> tuple[int, list[int]]:
             add(b + d)
     bd, bl = st["die"], st["loc"]
     for d in range(6):
-        if val[d]:
+        x = loc[d]
+        if x != HAND and val[d]:  # a die in hand is rolled before it is used
             add(bd + d * 6 + val[d] - 1)
-        add(bl + d * 3 + loc[d])
+        add(bl + d * 3 + x)
     pend = s.pend[p]
     add(st["pending"] + min(3, len(pend)))
     if pend:

@@ -347,7 +347,7 @@ class Run:
             "wall": self.wall,
             "cpu": self.cpu,
             "recent": self.recent[-int(self.cfg["report"]) :],
-            "features": len(feature_names(load_sheet())),
+            "features": list(feature_names(load_sheet())),
         }
         arrays["meta"] = np.frombuffer(json.dumps(meta).encode(), np.uint8)
         buf = io.BytesIO()
@@ -363,7 +363,7 @@ class Run:
         with np.load(os.path.join(folder, "state.npz")) as z:
             meta = json.loads(bytes(z["meta"]).decode())
             run = cls(folder, meta["cfg"])
-            if meta["features"] != len(feature_names(load_sheet())):
+            if meta["features"] != list(feature_names(load_sheet())):
                 raise SystemExit(f"{folder}: its features are not those of this version")
             for k in NAMES:
                 run.p[k] = z[k].astype(F32)
