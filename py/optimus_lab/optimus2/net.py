@@ -499,11 +499,20 @@ class RayPool:
     def __init__(self, address: str | None, jobs: int) -> None:
         import ray  # type: ignore[import-not-found, unused-ignore]
 
+        import optimus
+        import optimus_lab
+
         if not ray.is_initialized():
-            ray.init(address=address or None, include_dashboard=False, log_to_driver=False)
-        self.ray = ray
-        self.remote = ray.remote(play_block)
-        self.jobs = max(1, jobs or int(ray.cluster_resources().get("CPU", 1)))
+            # the workers (on a cluster: other machines) get this checkout's packages
+            ray.init(
+                address=address or None,
+                include_dashboard=False,
+                log_to_driver=False,
+                runtime_env={"py_modules": [optimus, optimus_lab], "excludes": ["runs/"]},
+            )
+        self.ray: Any = ray
+        self.remote = self.ray.remote(play_block)
+        self.jobs = max(1, jobs or int(self.ray.cluster_resources().get("CPU", 1)))
 
     def map(self, fn: Any, tasks: Sequence[Block]) -> list[list[Episode]]:
         assert fn is play_block, "the Ray pool runs play_block only"
@@ -519,7 +528,7 @@ def make_pool(jobs: int, ray: str | None) -> Any:
     processes (one: in this process)."""
     if ray is not None:
         return RayPool(ray, jobs)
-    return executor(jobs)
+    return executor(max(1, jobs))
 
 
 # -- export --------------------------------------------------------------------------------
@@ -553,7 +562,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     tr.add_argument("--run", required=True, help="the run's folder")
     tr.add_argument("--episodes", type=int, default=1_000_000, help="train up to this episode")
     tr.add_argument("--resume", action="store_true", help="go on from the run's state.npz")
-    tr.add_argument("--jobs", type=int, default=1, help="local processes playing the episodes")
+    tr.add_argument(
+        "--jobs",
+        type=int,
+        default=0,
+        help="local processes playing the episodes (default 1), or Ray tasks per block "
+        "(default: the cluster's CPUs)",
+    )
     tr.add_argument(
         "--ray", nargs="?", const="", default=None, help="play on Ray (a local one, or ADDRESS)"
     )
