@@ -127,3 +127,21 @@ def test_ray_plays_the_same_episodes_as_local_processes() -> None:
         assert pool.map(net.play_block, tasks) == expected
     finally:
         pool.ray.shutdown()
+
+
+def test_the_command_line_trains_resumes_with_a_change_and_exports(tmp_path: Path) -> None:
+    folder = str(tmp_path / "run")
+    small = ["--hidden", "8,8", "--block", "2", "--eval-every", "0", "--report", "2"]
+    net.main(["train", "--run", folder, "--episodes", "2", *small])
+    with pytest.raises(SystemExit):  # a second start would lose the first
+        net.main(["train", "--run", folder, "--episodes", "4"])
+    with pytest.raises(SystemExit):
+        net.main(["train", "--run", folder, "--resume", "--hidden", "16,16"])
+    net.main(["train", "--run", folder, "--episodes", "4", "--resume", "--lr", "0.01"])
+    run = net.Run.load(folder)
+    assert run.episodes == 4 and run.cfg["lr"] == 0.01 and run.opt.lr == 0.01
+    assert run.cfg["changes"] == [{"episodes": 2, "lr": 0.01}]
+    out = tmp_path / "net.json"
+    net.main(["export", "--run", folder, "--out", str(out)])
+    model = parse_net(out.read_text(encoding="utf-8"))
+    assert len(model.w1) == len(feature_names(load_sheet())) and len(model.b2) == 8

@@ -36,7 +36,9 @@ configuration), written atomically (a temporary file, then ``os.replace``) every
 evaluation: episodes, wall seconds, training mean of the last ``--report``
 games, the held-out mean (greedy, no cap, ``--eval-games`` games of their own
 seeds), epsilon, cap, loss. ``--resume`` goes on exactly from ``state.npz``
-(the curve's lines past it are dropped). ``export --run DIR --out FILE`` writes
+(the curve's lines past it are dropped); settings given with it (not ``--seed`` or
+``--hidden``) change from there on, and the run's configuration lists each change
+with its episode. ``export --run DIR --out FILE`` writes
 the package's JSON (:func:`optimus.optimus2.net.parse_net` reads it).
 """
 
@@ -587,9 +589,15 @@ def main(argv: Sequence[str] | None = None) -> None:
         return
     given = {k: getattr(args, k) for k in DEFAULTS if getattr(args, k) is not None}
     if args.resume:
-        if given:
-            parser.error(f"--resume keeps the run's settings: drop {', '.join(given)}")
+        fixed = [k for k in ("seed", "hidden") if k in given]
+        if fixed:
+            parser.error(f"a run's {' and '.join(fixed)} cannot change: drop them")
         run = Run.load(args.run)
+        changed = {k: v for k, v in given.items() if run.cfg[k] != v}
+        if changed:  # from this episode on; the run keeps the record
+            run.cfg.update(changed)
+            run.cfg.setdefault("changes", []).append({"episodes": run.episodes, **changed})
+            run.opt.lr = float(run.cfg["lr"])
     else:
         if os.path.exists(os.path.join(args.run, "state.npz")):
             parser.error(f"{args.run} has a run already: add --resume to go on with it")
