@@ -25,9 +25,9 @@ def test_the_gradients_are_those_of_the_loss() -> None:
     p = {k: v.astype(np.float64) for k, v in net.init_params(40, [6, 5], 3).items()}
     rng = np.random.default_rng(0)
     feats = [sorted(rng.choice(40, 12, replace=False).tolist()) for _ in range(5)]
-    flat, starts = net.pack(feats)
+    x = net.encode(feats, 40, np.float64)
     target = rng.standard_normal(5)
-    g, _ = net.gradients(p, flat, starts, target)
+    g, _ = net.gradients(p, x, target)
     for k in net.NAMES:
         for _ in range(3):
             i = tuple(int(rng.integers(n)) for n in p[k].shape)
@@ -35,9 +35,9 @@ def test_the_gradients_are_those_of_the_loss() -> None:
                 i = (feats[1][2], i[1])
             old = p[k][i]
             p[k][i] = old + 1e-6
-            up = net.gradients(p, flat, starts, target)[1]
+            up = net.gradients(p, x, target)[1]
             p[k][i] = old - 1e-6
-            down = net.gradients(p, flat, starts, target)[1]
+            down = net.gradients(p, x, target)[1]
             p[k][i] = old
             assert (up - down) / 2e-6 == pytest.approx(float(g[k][i]), rel=1e-4, abs=1e-8), k
 

@@ -39,11 +39,11 @@ import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from operator import mul
 from typing import ClassVar
 
 from optimus.core.bots import ChoiceBot
+from optimus.core.weights import Shelf
 from optimus.optimus2.game import HAND, TRAY, Optimus2State
 from optimus.optimus2.sheet import SheetDef
 
@@ -175,66 +175,50 @@ def active(s: Optimus2State, p: int) -> list[int]:
     return position(s, p)[1]
 
 
+Part = tuple[tuple[int, ...], tuple[int, ...]]
+"""An area's features and score (green and pink: their features and both scores)."""
+
+_PARTS: dict[tuple[int, ...], Part] = {}
+"""Areas seen lately (by sheet, area and the area's numbers): the afterstates of one
+decision differ in an area or two."""
+
+
 def position(s: Optimus2State, p: int) -> tuple[int, list[int]]:
     """Player ``p``'s score now and the features of :func:`active`."""
     sd = s.sd
-    st = layout(sd).start
+    lay = layout(sd)
+    st = lay.start
     sh = s.sheets[p]
+    parts = _PARTS
+    if len(parts) > 200_000:
+        parts.clear()
     out: list[int] = []
-    add = out.append
-    # yellow
-    Y, nc = sd.Y, len(sd.yellow_cells)
-    cells = sh[Y : Y + nc]
-    b1, b2 = st["ycircled"], st["ycrossed"]
-    for c, x in enumerate(cells):
-        if x:
-            add(b1 + c)
-            if x == 2:
-                add(b2 + c)
-    out.extend(range(st["ycrosses"], st["ycrosses"] + cells.count(2)))
-    b = st["yrow"]
-    for r, group in enumerate(sd.row_cells):
-        if all(cells[c] for c in group):
-            add(b + r)
-    b = st["ycol"]
-    for k, group in enumerate(sd.column_cells):
-        if all(cells[c] for c in group):
-            add(b + k)
-    # blue
+    areas: list[int] = []
+    key = (id(sd), 0, *sh[sd.Y : sd.BN])
+    hit = parts.get(key)
+    if hit is None:
+        hit = parts[key] = _yellow(sd, st, sh)
+    out.extend(hit[0])
+    areas += hit[1]
     n = sh[sd.BN]
+    areas.append(sd.blue_score[n])
     out.extend(range(st["bn"], st["bn"] + n))
     if n:
-        add(st["blast"] + min(12, max(2, sh[sd.BN + n])) - 2)
-    # green
-    GN = sd.GN
-    g = sh[GN]
-    out.extend(range(st["gn"], st["gn"] + g))
-    if g % 2:
-        add(st["gopen"] + sh[GN + g] - 1)
-    areas = area_now(sd, sh)
-    k = min(GREEN_STEPS, max(0, (areas[2] - GREEN_LOW) // GREEN_STEP))
-    out.extend(range(st["gscore"], st["gscore"] + k))
-    # pink
-    PN = sd.PN
-    n = sh[PN]
-    out.extend(range(st["pn"], st["pn"] + n))
-    if n:
-        add(st["plast"] + sh[PN + n] - 1)
-    out.extend(range(st["pscore"], st["pscore"] + min(PINK_STEPS, areas[3] // PINK_STEP)))
-    # silver
-    S, sv = sd.S, sd.silver_values
-    rows = sh[S : S + 4]
-    b, br = st["smark"], st["srow"]
-    for r, bits in enumerate(rows):
-        for v in range(sv):
-            if bits >> v & 1:
-                add(b + r * sv + v)
-        out.extend(range(br + r * sv, br + r * sv + bits.bit_count()))
-    b = st["scol"]
-    for v in range(sv):
-        k = (rows[0] >> v & 1) + (rows[1] >> v & 1) + (rows[2] >> v & 1) + (rows[3] >> v & 1)
-        out.extend(range(b + v * 4, b + v * 4 + k))
+        out.append(st["blast"] + min(12, max(2, sh[sd.BN + n])) - 2)
+    key = (id(sd), 1, *sh[sd.GN : sd.S])
+    hit = parts.get(key)
+    if hit is None:
+        hit = parts[key] = _green_pink(sd, st, sh)
+    out.extend(hit[0])
+    green, pink = hit[1]
+    key = (id(sd), 2, *sh[sd.S : sd.S + 4])
+    hit = parts.get(key)
+    if hit is None:
+        hit = parts[key] = _silver(sd, st, sh)
+    out.extend(hit[0])
+    areas += (green, pink, *hit[1])
     # actions, foxes
+    add = out.append
     ba, bc = st["avail"], st["circled"]
     AC, AU = sd.AC, sd.AU
     for a in range(3):
@@ -277,6 +261,70 @@ def position(s: Optimus2State, p: int) -> tuple[int, list[int]]:
         add(st["task"] + TASK_KINDS.index(kind))
         add(st["taskval"] + min(6, value))
     return sum(areas) + sh[sd.FOX] * min(areas), out
+
+
+def _yellow(sd: SheetDef, st: dict[str, int], sh: list[int]) -> Part:
+    out: list[int] = []
+    add = out.append
+    cells = sh[sd.Y : sd.Y + len(sd.yellow_cells)]
+    b1, b2 = st["ycircled"], st["ycrossed"]
+    for c, x in enumerate(cells):
+        if x:
+            add(b1 + c)
+            if x == 2:
+                add(b2 + c)
+    crosses = cells.count(2)
+    out.extend(range(st["ycrosses"], st["ycrosses"] + crosses))
+    b = st["yrow"]
+    for r, group in enumerate(sd.row_cells):
+        if all(cells[c] for c in group):
+            add(b + r)
+    b = st["ycol"]
+    for k, group in enumerate(sd.column_cells):
+        if all(cells[c] for c in group):
+            add(b + k)
+    return tuple(out), (sd.yellow_score[crosses],)
+
+
+def _green_pink(sd: SheetDef, st: dict[str, int], sh: list[int]) -> Part:
+    """Green's and pink's features, and their scores."""
+    out: list[int] = []
+    GN = sd.GN
+    g = sh[GN]
+    out.extend(range(st["gn"], st["gn"] + g))
+    if g % 2:
+        out.append(st["gopen"] + sh[GN + g] - 1)
+    green = 0
+    for i in range(GN + 1, GN + g, 2):
+        green += sh[i] - sh[i + 1]
+    k = min(GREEN_STEPS, max(0, (green - GREEN_LOW) // GREEN_STEP))
+    out.extend(range(st["gscore"], st["gscore"] + k))
+    PN = sd.PN
+    n = sh[PN]
+    out.extend(range(st["pn"], st["pn"] + n))
+    if n:
+        out.append(st["plast"] + sh[PN + n] - 1)
+    pink = sum(sh[PN + 1 : PN + 1 + n])
+    out.extend(range(st["pscore"], st["pscore"] + min(PINK_STEPS, pink // PINK_STEP)))
+    return tuple(out), (green, pink)
+
+
+def _silver(sd: SheetDef, st: dict[str, int], sh: list[int]) -> Part:
+    out: list[int] = []
+    S, sv = sd.S, sd.silver_values
+    rows = sh[S : S + 4]
+    b, br = st["smark"], st["srow"]
+    for r, bits in enumerate(rows):
+        for v in range(sv):
+            if bits >> v & 1:
+                out.append(b + r * sv + v)
+        out.extend(range(br + r * sv, br + r * sv + bits.bit_count()))
+    b = st["scol"]
+    for v in range(sv):
+        k = (rows[0] >> v & 1) + (rows[1] >> v & 1) + (rows[2] >> v & 1) + (rows[3] >> v & 1)
+        out.extend(range(b + v * 4, b + v * 4 + k))
+    ss = sd.silver_score
+    return tuple(out), (sum(ss[x.bit_count()] for x in rows),)
 
 
 @dataclass(frozen=True)
@@ -371,12 +419,9 @@ def parse_net(text: str, where: str = "net weights") -> NetModel:
     return NetModel(w1, b1, w2, b2, w3, b3, sheet)
 
 
-@cache
-def load_net(name: str = "net_weights") -> NetModel:
-    """The package's network ``optimus/optimus2/<name>.json`` (cached)."""
-    from optimus.core import data
-
-    return parse_net(data.text("optimus.optimus2", f"{name}.json"), f"{name}.json")
+NETS: Shelf[NetModel] = Shelf("optimus.optimus2", parse_net)
+"""The value networks by name: registered (training, tests, the lab's runs), else the
+package's ``optimus/optimus2/<name>.json``."""
 
 
 class NetBot(ChoiceBot):
@@ -385,9 +430,10 @@ class NetBot(ChoiceBot):
 
     level = "net"
     weights: ClassVar[str] = "net_weights"
+    """The network's name in :data:`NETS`."""
 
     def choice(self, state: Optimus2State, legal_moves: list[str]) -> str:
-        return best_move(load_net(self.weights), state, self.player, legal_moves)
+        return best_move(NETS.get(self.weights), state, self.player, legal_moves)
 
 
 __all__ = [
@@ -397,7 +443,7 @@ __all__ = [
     "best_move",
     "feature_names",
     "forward",
-    "load_net",
+    "NETS",
     "parse_net",
     "state_value",
 ]

@@ -6,7 +6,8 @@
 Each training game (an *episode*) is played solo by the network's own policy,
 afterstate argmax (:func:`optimus.optimus2.net.active` for every legal move's
 afterstate, all of a decision's candidates through the network in one numpy
-call, the first layer a sum of the rows of the features that are on), with a
+call, as a 0/1 matrix: numpy multiplies it faster than it gathers and sums the
+first layer's rows), with a
 random move (not a reroll) instead with probability epsilon. The afterstates the
 player chose are the episode's trace; after the game, each one's lambda-return
 (the final score at the last) is its target, and one Adam step moves the network
@@ -39,7 +40,8 @@ seeds), epsilon, cap, loss. ``--resume`` goes on exactly from ``state.npz``
 (the curve's lines past it are dropped); settings given with it (not ``--seed`` or
 ``--hidden``) change from there on, and the run's configuration lists each change
 with its episode. ``export --run DIR --out FILE`` writes
-the package's JSON (:func:`optimus.optimus2.net.parse_net` reads it).
+the package's JSON (:func:`optimus.optimus2.net.parse_net` reads it). ``kill PID``
+(or Ctrl-C) stops a training after its block, saved.
 """
 
 from __future__ import annotations
@@ -49,10 +51,14 @@ import io
 import json
 import math
 import os
+import signal
 import time
 from collections.abc import Sequence
 from itertools import chain
 from typing import Any
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # before numpy: one core a process
+os.environ.setdefault("OMP_NUM_THREADS", "1")  # (threads only wait on a busy machine)
 
 import numpy as np
 
@@ -60,7 +66,15 @@ from optimus.core.arena import executor
 from optimus.core.rng import Rng, derive_seed
 from optimus.optimus2.bots import roll_randomly
 from optimus.optimus2.game import Optimus2State
-from optimus.optimus2.net import feature_names, position, score_now
+from optimus.optimus2.net import (
+    NETS,
+    NetBot,
+    best_move,
+    feature_names,
+    parse_net,
+    position,
+    score_now,
+)
 from optimus.optimus2.sheet import load_sheet
 
 SCALE = 100.0
@@ -104,36 +118,33 @@ def init_params(n_features: int, hidden: Sequence[int], seed: int) -> Params:
     }
 
 
-def pack(feats: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray]:
-    """Many states' active features as one index array and each state's start."""
-    lens = np.fromiter((len(f) for f in feats), np.int64, len(feats))
-    starts = np.zeros(len(feats), np.int64)
-    np.cumsum(lens[:-1], out=starts[1:])
+def encode(feats: Sequence[Sequence[int]], n_features: int, dtype: Any = F32) -> np.ndarray:
+    """Many states' active features as a 0/1 matrix, a row each (a dense product of a few
+    rows is faster in numpy than gathering and summing the first layer's rows)."""
+    lens = np.fromiter(map(len, feats), np.int64, len(feats))
     flat = np.fromiter(chain.from_iterable(feats), np.int64, int(lens.sum()))
-    return flat, starts
+    x = np.zeros((len(feats), n_features), dtype)
+    x[np.repeat(np.arange(len(feats)), lens), flat] = 1.0
+    return x
 
 
-def forward(p: Params, flat: np.ndarray, starts: np.ndarray) -> tuple[np.ndarray, ...]:
-    """Outputs (points to come / SCALE) of the packed states, with the hidden layers."""
-    z1 = np.add.reduceat(p["w1"][flat], starts, axis=0) + p["b1"]
-    a1 = np.maximum(z1, 0.0)
-    z2 = a1 @ p["w2"] + p["b2"]
-    a2 = np.maximum(z2, 0.0)
+def forward(p: Params, x: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Outputs (points to come / SCALE) of the encoded states, with the hidden layers."""
+    a1 = np.maximum(x @ p["w1"] + p["b1"], 0.0)
+    a2 = np.maximum(a1 @ p["w2"] + p["b2"], 0.0)
     y = a2 @ p["w3"] + p["b3"][0]
     return y, a1, a2
 
 
 def predict(p: Params, feats: Sequence[Sequence[int]]) -> np.ndarray:
     """Points to come of each state (features on)."""
-    flat, starts = pack(feats)
-    return np.asarray(forward(p, flat, starts)[0], np.float64) * SCALE
+    x = encode(feats, len(p["w1"]), p["w1"].dtype)
+    return np.asarray(forward(p, x)[0], np.float64) * SCALE
 
 
-def gradients(
-    p: Params, flat: np.ndarray, starts: np.ndarray, target: np.ndarray
-) -> tuple[Params, float]:
+def gradients(p: Params, x: np.ndarray, target: np.ndarray) -> tuple[Params, float]:
     """The mean squared error's gradients at targets ``target`` (scaled), and the loss."""
-    y, a1, a2 = forward(p, flat, starts)
+    y, a1, a2 = forward(p, x)
     n = len(target)
     err = (y - target).astype(p["w3"].dtype)
     dy = err * (2.0 / n)
@@ -143,10 +154,7 @@ def gradients(
     g["b2"] = d2.sum(axis=0)
     d1 = (d2 @ p["w2"].T) * (a1 > 0)
     g["b1"] = d1.sum(axis=0)
-    lens = np.diff(np.append(starts, len(flat)))
-    gw1 = np.zeros_like(p["w1"])
-    np.add.at(gw1, flat, np.repeat(d1, lens, axis=0))
-    g["w1"] = gw1
+    g["w1"] = x.T @ d1
     return g, float(np.mean(err * err))
 
 
@@ -273,11 +281,11 @@ def learn(p: Params, opt: Adam, ep: Episode, lam: float) -> float:
     feats, nows, final, _ = ep
     if not feats:
         return 0.0
-    flat, starts = pack(feats)
+    x = encode(feats, len(p["w1"]))
     now = np.asarray(nows, np.float64)
-    values = now + np.asarray(forward(p, flat, starts)[0], np.float64) * SCALE
+    values = now + np.asarray(forward(p, x)[0], np.float64) * SCALE
     target = ((lambda_targets(values, final, lam) - now) / SCALE).astype(F32)
-    g, loss = gradients(p, flat, starts, target)
+    g, loss = gradients(p, x, target)
     opt.step(p, g)
     return loss
 
@@ -405,8 +413,13 @@ def evaluate(p: Params, seed: int, games: int, pool: Any) -> float:
     return math.fsum(finals) / len(finals)
 
 
+SIGNALS = (signal.SIGTERM, signal.SIGINT)
+STOP: list[int] = []
+"""The signals received: the training stops after its block, saved (``kill PID``)."""
+
+
 def train(run: Run, until: int, pool: Any, echo: bool = True) -> None:
-    """Play and learn from episode ``run.episodes`` up to ``until``."""
+    """Play and learn from episode ``run.episodes`` up to ``until`` (or a stop signal)."""
     cfg = run.cfg
     seed, block, lam = int(cfg["seed"]), int(cfg["block"]), float(cfg["lam"])
     every, report = int(cfg["eval_every"]), int(cfg["report"])
@@ -440,7 +453,7 @@ def train(run: Run, until: int, pool: Any, echo: bool = True) -> None:
     if every and run.episodes == 0 and not run.curve():
         point()
         run.save()
-    while run.episodes < until:
+    while run.episodes < until and not STOP:
         g0 = run.episodes
         games = list(range(g0, min(until, g0 + block)))
         parts = [games[j :: pool.jobs] for j in range(pool.jobs)]
@@ -557,6 +570,78 @@ def export_json(p: Params, meta: dict[str, Any], digits: int = 5) -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
+class FileNetBot(NetBot):
+    """:class:`optimus.optimus2.net.NetBot` on the network exported to the file named by the
+    environment variable ``OPTIMUS2_NET`` (``export --out``), for the arena:
+    ``OPTIMUS2_NET=net.json python -m optimus arena optimus2 --players
+    optimus_lab.optimus2.net:FileNetBot``."""
+
+    weights = "lab_file"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        path = os.environ.get("OPTIMUS2_NET")
+        if not path:
+            raise ValueError("FileNetBot needs OPTIMUS2_NET=<the exported network's JSON file>")
+        if NETS.registered(self.weights) is None or _FILE.get(self.weights) != path:
+            with open(path, encoding="utf-8") as f:
+                NETS.register(self.weights, parse_net(f.read(), path))
+            _FILE[self.weights] = path
+
+
+_FILE: dict[str, str] = {}
+"""The file each :class:`FileNetBot` name was registered from."""
+
+
+def speed(run: Run, games: int) -> dict[str, float]:
+    """CPU figures of ``run``'s network: self-play games per second (greedy, numpy) and the
+    share of that time in the network's calls; the pure-Python bot's mean decision time."""
+    p = run.p
+    inside = [0.0]
+    real = predict
+
+    def timed(q: Params, feats: Sequence[Sequence[int]]) -> np.ndarray:
+        t = time.process_time()
+        try:
+            return real(q, feats)
+        finally:
+            inside[0] += time.process_time() - t
+
+    globals()["predict"] = timed
+    try:
+        t0 = time.process_time()
+        for g in range(games):
+            play(p, run.cfg["seed"], g, 0.0, None, "speed")
+        numpy_s = time.process_time() - t0
+    finally:
+        globals()["predict"] = real
+    model = parse_net(export_json(p, {}))
+    sd = load_sheet()
+    decisions, spent = 0, 0.0
+    for g in range(max(1, games // 10)):
+        s = Optimus2State(1, sd)
+        dice = Rng(derive_seed(run.cfg["seed"], "speed", g))
+        while not s.is_terminal():
+            if s.is_chance():
+                roll_randomly(s, dice)
+                continue
+            legal = s.legal_moves(0)
+            if len(legal) == 1:
+                s.apply_move(0, legal[0])
+                continue
+            t = time.process_time()
+            move = best_move(model, s, 0, legal)
+            spent += time.process_time() - t
+            decisions += 1
+            s.apply_move(0, move)
+    return {
+        "games_per_s": round(games / numpy_s, 1),
+        "network_share": round(inside[0] / numpy_s, 3),
+        "pure_decision_ms": round(1000 * spent / decisions, 2),
+        "decisions_per_game": round(decisions / max(1, games // 10), 1),
+    }
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m optimus_lab.optimus2.net", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -577,10 +662,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     for key, value in DEFAULTS.items():
         kind = type(value) if not isinstance(value, list) else str
         tr.add_argument("--" + key.replace("_", "-"), type=kind, default=None)
+    sp = sub.add_parser("speed", help="CPU figures of a run's network (numpy and pure Python)")
+    sp.add_argument("--run", required=True)
+    sp.add_argument("--games", type=int, default=50)
     ex = sub.add_parser("export", help="write the package's weights JSON from a run")
     ex.add_argument("--run", required=True)
     ex.add_argument("--out", required=True)
     args = parser.parse_args(argv)
+    if args.command == "speed":
+        print(json.dumps(speed(Run.load(args.run), args.games)))
+        return
     if args.command == "export":
         run = Run.load(args.run)
         meta = {"episodes": run.episodes, "curve": run.curve()[-1:] or None}
@@ -607,9 +698,14 @@ def main(argv: Sequence[str] | None = None) -> None:
         os.makedirs(args.run, exist_ok=True)
         run = Run(args.run, cfg)
     pool = make_pool(args.jobs, args.ray)
+    old = {sig: signal.signal(sig, lambda num, _frame: STOP.append(num)) for sig in SIGNALS}
     try:
         train(run, args.episodes, pool)
+        if STOP:
+            print(json.dumps({"stopped": run.episodes, "saved": run.state_path}), flush=True)
     finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
         pool.shutdown()
 
 
