@@ -39,8 +39,9 @@ import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from operator import mul
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from optimus.core.bots import ChoiceBot
 from optimus.core.weights import Shelf
@@ -76,18 +77,10 @@ class Layout:
         return len(self.names)
 
 
-_LAYOUTS: dict[int, tuple[SheetDef, Layout]] = {}
-
-
+@cache
 def layout(sd: SheetDef) -> Layout:
-    """The features of sheet ``sd``, in groups (each group's names in order; cached by
-    identity: hashing a sheet is slow)."""
-    hit = _LAYOUTS.get(id(sd))
-    if hit is not None and hit[0] is sd:
-        return hit[1]
-    out = _layout(sd)
-    _LAYOUTS[id(sd)] = (sd, out)  # keeps ``sd`` alive, so its id stays its own
-    return out
+    """The features of sheet ``sd``, in groups (each group's names in order)."""
+    return _layout(sd)
 
 
 def _layout(sd: SheetDef) -> Layout:
@@ -178,6 +171,9 @@ def active(s: Optimus2State, p: int) -> list[int]:
 Part = tuple[tuple[int, ...], tuple[int, ...]]
 """An area's features and score (green and pink: their features and both scores)."""
 
+_LAST: list[Any] = [None, {}]
+"""The last sheet seen and its features' layout."""
+
 _PARTS: dict[tuple[int, ...], Part] = {}
 """Areas seen lately (by sheet, area and the area's numbers): the afterstates of one
 decision differ in an area or two."""
@@ -186,8 +182,10 @@ decision differ in an area or two."""
 def position(s: Optimus2State, p: int) -> tuple[int, list[int]]:
     """Player ``p``'s score now and the features of :func:`active`."""
     sd = s.sd
-    lay = layout(sd)
-    st = lay.start
+    last = _LAST
+    if last[0] is not sd:  # hashing a sheet for layout's cache is slow
+        last[:] = [sd, layout(sd).start]
+    st: dict[str, int] = last[1]
     sh = s.sheets[p]
     parts = _PARTS
     if len(parts) > 200_000:

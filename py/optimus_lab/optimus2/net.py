@@ -69,7 +69,6 @@ from optimus.optimus2.game import Optimus2State
 from optimus.optimus2.net import (
     NETS,
     NetBot,
-    best_move,
     feature_names,
     parse_net,
     position,
@@ -594,8 +593,9 @@ _FILE: dict[str, str] = {}
 
 
 def speed(run: Run, games: int) -> dict[str, float]:
-    """CPU figures of ``run``'s network: self-play games per second (greedy, numpy) and the
-    share of that time in the network's calls; the pure-Python bot's mean decision time."""
+    """CPU figures of ``run``'s network: greedy self-play games per second (numpy) and the
+    share of that time in the network's calls (the pure-Python bot's decisions: the strength
+    tool with :class:`FileNetBot`)."""
     p = run.p
     inside = [0.0]
     real = predict
@@ -615,30 +615,9 @@ def speed(run: Run, games: int) -> dict[str, float]:
         numpy_s = time.process_time() - t0
     finally:
         globals()["predict"] = real
-    model = parse_net(export_json(p, {}))
-    sd = load_sheet()
-    decisions, spent = 0, 0.0
-    for g in range(max(1, games // 10)):
-        s = Optimus2State(1, sd)
-        dice = Rng(derive_seed(run.cfg["seed"], "speed", g))
-        while not s.is_terminal():
-            if s.is_chance():
-                roll_randomly(s, dice)
-                continue
-            legal = s.legal_moves(0)
-            if len(legal) == 1:
-                s.apply_move(0, legal[0])
-                continue
-            t = time.process_time()
-            move = best_move(model, s, 0, legal)
-            spent += time.process_time() - t
-            decisions += 1
-            s.apply_move(0, move)
     return {
         "games_per_s": round(games / numpy_s, 1),
         "network_share": round(inside[0] / numpy_s, 3),
-        "pure_decision_ms": round(1000 * spent / decisions, 2),
-        "decisions_per_game": round(decisions / max(1, games // 10), 1),
     }
 
 
@@ -662,7 +641,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     for key, value in DEFAULTS.items():
         kind = type(value) if not isinstance(value, list) else str
         tr.add_argument("--" + key.replace("_", "-"), type=kind, default=None)
-    sp = sub.add_parser("speed", help="CPU figures of a run's network (numpy and pure Python)")
+    sp = sub.add_parser("speed", help="self-play speed of a run's network (CPU)")
     sp.add_argument("--run", required=True)
     sp.add_argument("--games", type=int, default=50)
     ex = sub.add_parser("export", help="write the package's weights JSON from a run")
