@@ -79,8 +79,9 @@ def test_a_game_depends_on_the_seed_and_its_number_only_and_the_cap_holds() -> N
     a = net.play(p, 5, 7, 0.1, 2)
     assert a == net.play(p, 5, 7, 0.1, 2)
     assert a != net.play(p, 5, 8, 0.1, 2)
-    assert a[3] <= 2
-    assert a[2] > 0 and len(a[0]) == len(a[1]) > 10
+    ((feats, nows),) = a[0]
+    assert a[2][0] <= 2
+    assert a[1] == a[3] and a[1][0] > 0 and len(feats) == len(nows) > 10
 
 
 def test_schedules() -> None:
@@ -99,13 +100,13 @@ def test_the_exported_network_gives_the_numpy_values_in_pure_python(tmp_path: Pa
     for k in net.NAMES:  # a network with biases and live units of both signs
         p[k] += (rng.standard_normal(p[k].shape) * 0.1).astype(np.float32)
     model = parse_net(net.export_json(p, {}, digits=9))
-    ep = net.play(p, 2, 0, 0.2, None)
-    values = net.predict(p, ep[0])
-    pure = [forward(model, idx) for idx in ep[0]]
+    feats = net.play(p, 2, 0, 0.2, None)[0][0][0]
+    values = net.predict(p, feats)
+    pure = [forward(model, idx) for idx in feats]
     assert np.allclose(values, pure, rtol=0, atol=1e-6 * net.SCALE)
     # the shipped precision: 5 significant digits
     short = parse_net(net.export_json(p, {}))
-    assert max(abs(forward(short, i) - v) for i, v in zip(ep[0], values, strict=True)) < 0.01
+    assert max(abs(forward(short, i) - v) for i, v in zip(feats, values, strict=True)) < 0.01
     s = Optimus2State(1, sd)
     assert position(s, 0)[0] == 0
 
@@ -113,9 +114,11 @@ def test_the_exported_network_gives_the_numpy_values_in_pure_python(tmp_path: Pa
 def test_ray_plays_the_same_episodes_as_local_processes() -> None:
     pytest.importorskip("ray")
     p = net.init_params(len(feature_names(load_sheet())), [8, 8], 2)
+    p3 = net.init_params(len(feature_names(load_sheet(), True)), [8, 8], 2)
     tasks: list[net.Block] = [
-        (p, 9, [0, 2], [0.1, 0.1], [4, 4], "train"),
-        (p, 9, [1, 3], [0.1, 0.1], [None, None], "train"),
+        (p, 9, [0, 2], [0.1, 0.1], [4, 4], "train", 1),
+        (p, 9, [1, 3], [0.1, 0.1], [None, None], "train", 1),
+        (p3, 9, [0], [0.1], [None], "train", 3),
     ]
     local = executor(2)
     try:
@@ -145,3 +148,25 @@ def test_the_command_line_trains_resumes_with_a_change_and_exports(tmp_path: Pat
     net.main(["export", "--run", folder, "--out", str(out)])
     model = parse_net(out.read_text(encoding="utf-8"))
     assert len(model.w1) == len(feature_names(load_sheet())) and len(model.b2) == 8
+
+
+def test_a_run_with_others_learns_the_margin_and_is_evaluated_against_normal(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "multi"
+    run = small_run(folder, players=3, eval_every=2, eval_games=2, block=2, report=2)
+    assert len(run.p["w1"]) == len(feature_names(load_sheet(), True))
+    net.train(run, 2, executor(1), echo=False)
+    rows = run.curve()
+    assert [r["episodes"] for r in rows] == [0, 2]
+    assert 0 <= rows[-1]["heldout_win"] <= 1 and rows[-1]["heldout_mean"] > 0
+    assert rows[-1]["train_mean"] > 0  # the seats' mean score
+    traces, margins, _, scores = net.play(run.p, 1, 0, 0.0, None, "train", 3)
+    assert len(traces) == 3 and abs(sum(margins)) < 1e-9
+    assert margins[0] == pytest.approx(scores[0] - (scores[1] + scores[2]) / 2)
+    model = parse_net(net.export_json(run.p, {}, digits=9, multi=True))
+    assert model.multi
+    feats = traces[1][0]
+    assert np.allclose(
+        net.predict(run.p, feats), [forward(model, i) for i in feats], rtol=0, atol=1e-4
+    )

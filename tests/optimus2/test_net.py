@@ -21,14 +21,15 @@ from optimus.optimus2.net import (
     forward,
     parse_net,
     position,
+    position_multi,
     state_value,
 )
 from optimus.optimus2.sheet import load_sheet, total_score
 
 
-def random_net(h1: int = 6, h2: int = 5, seed: int = 1) -> NetModel:
+def random_net(h1: int = 6, h2: int = 5, seed: int = 1, multi: bool = False) -> NetModel:
     r = random.Random(seed)
-    n = len(feature_names(load_sheet()))
+    n = len(feature_names(load_sheet(), multi))
     return NetModel(
         [[r.gauss(0, 0.3) for _ in range(h1)] for _ in range(n)],
         [r.gauss(0, 0.3) for _ in range(h1)],
@@ -36,12 +37,13 @@ def random_net(h1: int = 6, h2: int = 5, seed: int = 1) -> NetModel:
         [r.gauss(0, 0.3) for _ in range(h2)],
         [r.gauss(0, 5) for _ in range(h2)],
         r.gauss(50, 5),
+        multi=multi,
     )
 
 
 def model_json(m: NetModel) -> dict[str, object]:
     return {
-        "features": list(feature_names(load_sheet())),
+        "features": list(feature_names(load_sheet(), m.multi)),
         "w1": m.w1,
         "b1": m.b1,
         "w2": m.w2,
@@ -96,6 +98,7 @@ def test_the_forward_pass_is_the_dense_network() -> None:
 
 class _TestNet(NetBot):
     weights: ClassVar[str] = "test_net"
+    multi: ClassVar[str] = "test_net4"
 
 
 def test_a_network_bot_plays_whole_games_alone_and_with_others() -> None:
@@ -103,12 +106,37 @@ def test_a_network_bot_plays_whole_games_alone_and_with_others() -> None:
     try:
         game = Optimus2Game()
         spec = f"{__name__}:_TestNet"
-        for specs in ([spec], [spec, "normal"]):
+        for specs in ([spec], [spec, "normal"], [spec, spec, "easy"]):
             opts = game.normalize_options({"players": len(specs)})
             scores, _wins, _ = play_game(game, specs, 0, 5, opts, None)
             assert len(scores) == len(specs) and all(x >= 0 for x in scores)
+            if len(specs) == 2:  # with others on the multi-player network once there is one
+                NETS.register("test_net4", random_net(multi=True))
     finally:
         NETS.unregister("test_net")
+        NETS.unregister("test_net4")
+
+
+def test_the_value_with_others_is_the_margin_plus_the_network_s() -> None:
+    m = random_net(multi=True)
+    assert parse_net(json.dumps(model_json(m))).multi
+    sd = load_sheet()
+    s = Optimus2State(3, sd)
+    r = Rng(2)
+    while s.round < 3:
+        if s.is_chance():
+            roll_randomly(s, r)
+            continue
+        p = s.actors()[0]
+        legal = s.legal_moves(p)
+        s.apply_move(p, legal[r.randrange(len(legal))])
+    scores = [total_score(sd, sh) for sh in s.sheets]
+    margin, idx = position_multi(s, 1)
+    assert margin == pytest.approx(scores[1] - (scores[0] + scores[2]) / 2)
+    assert position(s, 1)[1] == idx[: len(position(s, 1)[1])]  # its own features first
+    assert len(idx) > len(position(s, 1)[1])
+    assert all(0 <= i < len(feature_names(sd, True)) for i in idx)
+    assert state_value(m, s, 1) == pytest.approx(margin + forward(m, idx))
 
 
 def test_a_bad_weights_file_is_refused_with_its_reason() -> None:

@@ -22,6 +22,11 @@ products. The weights are package data (``net_weights.json``, written by
 ``python -m optimus_lab.optimus2.net export``); :mod:`optimus_lab.optimus2.net`
 learns them by TD(lambda) in self-play, with the same features.
 
+In a game with others a second network (:attr:`NetModel.multi`) values the player's
+margin over the others' mean score, from its own features and a few of the others'
+(:func:`position_multi`: the number of players, its seat, its gaps to the best and to
+the mean, the best other's lowest area and foxes).
+
 A player chooses by *afterstate argmax*: every legal move is applied on a copy
 (a reroll too: its afterstate is the sheet with one reroll fewer, the dice still to
 roll) and the move with the highest value is played (:class:`NetBot`).
@@ -131,9 +136,38 @@ def _layout(sd: SheetDef) -> Layout:
     return Layout(tuple(names), start)
 
 
-def feature_names(sd: SheetDef) -> tuple[str, ...]:
-    """The names of the features of sheet ``sd``, in index order."""
-    return layout(sd).names
+def feature_names(sd: SheetDef, multi: bool = False) -> tuple[str, ...]:
+    """The names of the features of sheet ``sd``, in index order (``multi``: those of
+    the value in a game with others, :func:`position_multi`)."""
+    return multi_layout(sd).names if multi else layout(sd).names
+
+
+GAP_STEP = 5
+"""Points per step of the score gaps' thermometers (games with others)."""
+GAP_STEPS = 12
+
+
+@cache
+def multi_layout(sd: SheetDef) -> Layout:
+    """The features of a position in a game with others: the player's own
+    (:func:`layout`), then the others' (:func:`position_multi`)."""
+    own = layout(sd)
+    names = list(own.names)
+    start = dict(own.start)
+
+    def group(name: str, items: Sequence[object]) -> None:
+        start[name] = len(names)
+        names.extend(f"{name}:{x}" for x in items)
+
+    group("players", range(2, 5))
+    group("seat", range(4))
+    group("ahead_best", range(1, GAP_STEPS + 1))
+    group("behind_best", range(1, GAP_STEPS + 1))
+    group("ahead_mean", range(1, GAP_STEPS + 1))
+    group("behind_mean", range(1, GAP_STEPS + 1))
+    group("best_low", range(1, LOW_STEPS + 1))
+    group("best_foxes", range(1, FOX_STEPS + 1))
+    return Layout(tuple(names), start)
 
 
 def score_now(sd: SheetDef, sh: list[int]) -> int:
@@ -166,6 +200,42 @@ def area_now(sd: SheetDef, sh: list[int]) -> list[int]:
 def active(s: Optimus2State, p: int) -> list[int]:
     """The indices of the features of player ``p``'s position in ``s`` that are on."""
     return position(s, p)[1]
+
+
+def position_multi(s: Optimus2State, p: int) -> tuple[float, list[int]]:
+    """Player ``p``'s margin now (its score less the others' mean) and the features of its
+    position in a game with others: its own (:func:`position`), then the number of
+    players, its seat after the round's first player, its gaps (in steps of
+    :data:`GAP_STEP` points, ahead or behind) to the best of the others and to their
+    mean, and the best other's lowest area and foxes."""
+    sd = s.sd
+    st = multi_layout(sd).start
+    score, out = position(s, p)
+    n = s.num_players
+    others = []
+    for q in range(n):
+        if q != p:
+            sh = s.sheets[q]
+            areas = area_now(sd, sh)
+            others.append((sum(areas) + sh[sd.FOX] * min(areas), min(areas), sh[sd.FOX]))
+    best = max(others)
+    mean = sum(o[0] for o in others) / len(others)
+    add = out.append
+    add(st["players"] + min(4, max(2, n)) - 2)
+    add(st["seat"] + (p - s.first) % n)
+    for name, gap in (("best", score - best[0]), ("mean", score - mean)):
+        k = min(GAP_STEPS, int(abs(gap) // GAP_STEP))
+        b = st[("ahead_" if gap > 0 else "behind_") + name]
+        out.extend(range(b, b + k))
+    out.extend(range(st["best_low"], st["best_low"] + min(LOW_STEPS, max(0, best[1]) // LOW_STEP)))
+    out.extend(range(st["best_foxes"], st["best_foxes"] + min(FOX_STEPS, best[2])))
+    return score - mean, out
+
+
+def margin_now(s: Optimus2State, p: int) -> float:
+    """Player ``p``'s score now less the mean of the others'."""
+    scores = [score_now(s.sd, sh) for sh in s.sheets]
+    return scores[p] - (sum(scores) - scores[p]) / (len(scores) - 1)
 
 
 Part = tuple[tuple[int, ...], tuple[int, ...]]
@@ -337,6 +407,9 @@ class NetModel:
     w3: list[float]
     b3: float
     sheet: str = "standard"
+    multi: bool = False
+    """False: the solo value (the final score); True: the value with others (the final
+    margin over the others' mean score, on :func:`position_multi`'s features)."""
 
 
 def forward(model: NetModel, idx: Sequence[int]) -> float:
@@ -358,7 +431,13 @@ def forward(model: NetModel, idx: Sequence[int]) -> float:
 
 def state_value(model: NetModel, s: Optimus2State, p: int) -> float:
     """Player ``p``'s value of ``s``: the score now plus the network's points to come
-    (the score itself once the game is over)."""
+    (the score itself once the game is over); a network of the game with others: the
+    margin now plus its margin to come."""
+    if model.multi:
+        if s.phase == "over":
+            return margin_now(s, p)
+        margin, idx = position_multi(s, p)
+        return margin + forward(model, idx)
     if s.phase == "over":
         return float(score_now(s.sd, s.sheets[p]))
     score, idx = position(s, p)
@@ -400,7 +479,8 @@ def parse_net(text: str, where: str = "net weights") -> NetModel:
         b3 = float(data["b3"])
     except (KeyError, TypeError, ValueError, AttributeError) as e:
         raise ValueError(f"{where}: not a value network ({e!r})") from None
-    if names != feature_names(load_sheet(sheet)):
+    multi = names == feature_names(load_sheet(sheet), True)
+    if not multi and names != feature_names(load_sheet(sheet)):
         raise ValueError(f"{where}: its features are not those of this version")
     h1, h2 = len(b1), len(b2)
     if (
@@ -414,7 +494,7 @@ def parse_net(text: str, where: str = "net weights") -> NetModel:
     flat = [b3, *b1, *b2, *w3, *(x for r in w1 for x in r), *(x for r in w2 for x in r)]
     if not all(math.isfinite(x) for x in flat):
         raise ValueError(f"{where}: weights must be finite numbers")
-    return NetModel(w1, b1, w2, b2, w3, b3, sheet)
+    return NetModel(w1, b1, w2, b2, w3, b3, sheet, multi)
 
 
 NETS: Shelf[NetModel] = Shelf("optimus.optimus2", parse_net)
@@ -423,25 +503,41 @@ package's ``optimus/optimus2/<name>.json``."""
 
 
 class NetBot(ChoiceBot):
-    """Afterstate argmax on the value network (:func:`best_move`). Experimental: not in
-    the levels (the arena plays it as ``optimus.optimus2.net:NetBot``)."""
+    """Afterstate argmax on the value network (:func:`best_move`): with others on
+    :attr:`multi` if there is one, else on the solo network. Experimental: not in the
+    levels (the arena plays it as ``optimus.optimus2.net:NetBot``)."""
 
     level = "net"
     weights: ClassVar[str] = "net_weights"
-    """The network's name in :data:`NETS`."""
+    """The solo network's name in :data:`NETS`."""
+    multi: ClassVar[str] = "net4_weights"
+    """The name of the network of games with others."""
 
     def choice(self, state: Optimus2State, legal_moves: list[str]) -> str:
-        return best_move(NETS.get(self.weights), state, self.player, legal_moves)
+        name = self.weights
+        if state.num_players > 1 and has_net(self.multi):
+            name = self.multi
+        return best_move(NETS.get(name), state, self.player, legal_moves)
+
+
+def has_net(name: str) -> bool:
+    """Whether the network ``name`` is registered or shipped (``<name>.json``)."""
+    from optimus.core import data
+
+    return NETS.registered(name) is not None or data.exists(NETS.package, f"{name}.json")
 
 
 __all__ = [
+    "NETS",
     "NetBot",
     "NetModel",
     "active",
     "best_move",
     "feature_names",
     "forward",
-    "NETS",
+    "has_net",
     "parse_net",
+    "position",
+    "position_multi",
     "state_value",
 ]

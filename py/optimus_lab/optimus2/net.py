@@ -62,16 +62,19 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")  # (threads only wait on a busy ma
 
 import numpy as np
 
-from optimus.core.arena import executor
+from optimus.core.arena import executor, play_game
+from optimus.core.bots import ChoiceBot
 from optimus.core.rng import Rng, derive_seed
 from optimus.optimus2.bots import roll_randomly
-from optimus.optimus2.game import Optimus2State
+from optimus.optimus2.game import Optimus2Game, Optimus2State
 from optimus.optimus2.net import (
     NETS,
     NetBot,
     feature_names,
+    margin_now,
     parse_net,
     position,
+    position_multi,
     score_now,
 )
 from optimus.optimus2.sheet import load_sheet
@@ -85,6 +88,7 @@ NAMES = ("w1", "b1", "w2", "b2", "w3", "b3")
 
 DEFAULTS: dict[str, Any] = {
     "seed": 1,
+    "players": 1,
     "hidden": [128, 128],
     "lr": 0.0005,
     "lam": 0.8,
@@ -186,64 +190,86 @@ def is_yellow_die(move: str) -> bool:
     return "yellow r" in move and not move.startswith("mark")
 
 
-Episode = tuple[list[list[int]], list[int], float, int]
-"""An episode: the chosen afterstates' features and scores then, the final score, the dice
-put in yellow."""
+Trace = tuple[list[list[int]], list[float]]
+"""A seat's chosen afterstates: their features, and the score (with others: the margin
+over the others' mean) then."""
+
+Episode = tuple[list[Trace], list[float], list[int], list[float]]
+"""An episode: each seat's trace, final score (with others: margin), dice put in yellow
+and final score."""
 
 
 def play(
-    p: Params, seed: int, g: int, epsilon: float, cap: int | None, label: str = "train"
+    p: Params,
+    seed: int,
+    g: int,
+    epsilon: float,
+    cap: int | None,
+    label: str = "train",
+    players: int = 1,
 ) -> Episode:
-    """Game ``g`` played solo by afterstate argmax on ``p`` (``epsilon`` exploration; at
-    most ``cap`` dice in yellow, None: any)."""
+    """Game ``g`` of ``players`` seats, each by afterstate argmax on ``p`` (``epsilon``
+    exploration; at most ``cap`` dice in yellow, None: any)."""
     sd = load_sheet()
-    s = Optimus2State(1, sd)
-    dice = Rng(derive_seed(seed, "net", label, g, "dice"))
-    explore = Rng(derive_seed(seed, "net", label, g, "explore"))
-    feats: list[list[int]] = []
-    nows: list[int] = []
-    yellow = 0
+    s = Optimus2State(players, sd)
+    tag: tuple[object, ...] = ("net", label) if players == 1 else ("net", label, players)
+    dice = Rng(derive_seed(seed, *tag, g, "dice"))
+    explore = Rng(derive_seed(seed, *tag, g, "explore"))
+    multi = players > 1
+    traces: list[Trace] = [([], []) for _ in range(players)]
+    yellow = [0] * players
     while not s.is_terminal():
         if s.is_chance():
             roll_randomly(s, dice)
             continue
-        legal = s.legal_moves(0)
-        if cap is not None and yellow >= cap:
+        q = s.actors()[0]
+        legal = s.legal_moves(q)
+        if cap is not None and yellow[q] >= cap:
             legal = [m for m in legal if not is_yellow_die(m)] or legal
         if len(legal) == 1:
             move = legal[0]
-            s.apply_move(0, move)
+            s.apply_move(q, move)
         else:
             if epsilon and explore.random() < epsilon:
                 moves = [m for m in legal if m != "reroll"]
                 move = moves[explore.randrange(len(moves))]
-                s.apply_move(0, move)
+                s.apply_move(q, move)
             else:
-                move, s = choose(p, s, legal)
+                move, s = choose(p, s, legal, q)
             if not s.is_terminal():
-                score, idx = position(s, 0)
-                feats.append(idx)
-                nows.append(score)
+                now, idx = position_multi(s, q) if multi else position(s, q)
+                traces[q][0].append(idx)
+                traces[q][1].append(now)
         if is_yellow_die(move):
-            yellow += 1
-    return feats, nows, s.scores()[0], yellow
+            yellow[q] += 1
+    scores = s.scores()
+    if multi:
+        total = math.fsum(scores)
+        finals = [x - (total - x) / (players - 1) for x in scores]
+    else:
+        finals = scores
+    return traces, finals, yellow, scores
 
 
-def choose(p: Params, s: Optimus2State, legal: Sequence[str]) -> tuple[str, Optimus2State]:
-    """The legal move of highest afterstate value (first of ties), and its afterstate."""
+def choose(
+    p: Params, s: Optimus2State, legal: Sequence[str], q: int = 0
+) -> tuple[str, Optimus2State]:
+    """Seat ``q``'s legal move of highest afterstate value (first of ties), and its
+    afterstate (with others: on the margin's features, :func:`position_multi`)."""
     sd = s.sd
+    multi = s.num_players > 1
     after = []
     for move in legal:
         c = s.clone()
-        c.apply_move(0, move)
+        c.apply_move(q, move)
         after.append(c)
     values = np.empty(len(after))
     live, feats = [], []
     for i, c in enumerate(after):
         if c.is_terminal():
-            values[i] = score_now(sd, c.sheets[0])
+            values[i] = margin_now(c, q) if multi else score_now(sd, c.sheets[q])
         else:
-            values[i], idx = position(c, 0)
+            values[i], idx = position_multi(c, q) if multi else position(c, q)
             live.append(i)
             feats.append(idx)
     if live:
@@ -252,13 +278,18 @@ def choose(p: Params, s: Optimus2State, legal: Sequence[str]) -> tuple[str, Opti
     return legal[best], after[best]
 
 
-Block = tuple[Params, int, list[int], list[float], list[int | None], str]
+Block = tuple[Params, int, list[int], list[float], list[int | None], str, int]
+"""Games on one network: the network, the seed, the games' numbers, epsilons and caps, the
+label, the players."""
 
 
 def play_block(args: Block) -> list[Episode]:
     """Games ``games`` (each with its epsilon and cap) on the same network."""
-    p, seed, games, epsilons, caps, label = args
-    return [play(p, seed, g, e, c, label) for g, e, c in zip(games, epsilons, caps, strict=True)]
+    p, seed, games, epsilons, caps, label, players = args
+    return [
+        play(p, seed, g, e, c, label, players)
+        for g, e, c in zip(games, epsilons, caps, strict=True)
+    ]
 
 
 def lambda_targets(values: np.ndarray, final: float, lam: float) -> np.ndarray:
@@ -276,14 +307,21 @@ def lambda_targets(values: np.ndarray, final: float, lam: float) -> np.ndarray:
 
 
 def learn(p: Params, opt: Adam, ep: Episode, lam: float) -> float:
-    """One Adam step towards the lambda-returns of an episode; its loss (scaled)."""
-    feats, nows, final, _ = ep
+    """One Adam step towards the lambda-returns of an episode (all its seats'); its loss
+    (scaled)."""
+    traces, finals, _, _ = ep
+    feats = [f for trace, _ in traces for f in trace]
     if not feats:
         return 0.0
     x = encode(feats, len(p["w1"]))
-    now = np.asarray(nows, np.float64)
-    values = now + np.asarray(forward(p, x)[0], np.float64) * SCALE
-    target = ((lambda_targets(values, final, lam) - now) / SCALE).astype(F32)
+    values = np.asarray(forward(p, x)[0], np.float64) * SCALE
+    now = np.asarray([v for _, nows in traces for v in nows], np.float64)
+    values += now
+    targets, at = [], 0
+    for (trace, _), final in zip(traces, finals, strict=True):
+        targets.append(lambda_targets(values[at : at + len(trace)], final, lam))
+        at += len(trace)
+    target = ((np.concatenate(targets) - now) / SCALE).astype(F32)
     g, loss = gradients(p, x, target)
     opt.step(p, g)
     return loss
@@ -326,7 +364,7 @@ class Run:
     def __init__(self, folder: str, cfg: dict[str, Any]) -> None:
         self.folder = folder
         self.cfg = cfg
-        n = len(feature_names(load_sheet()))
+        n = len(self.features())
         self.p = init_params(n, cfg["hidden"], int(cfg["seed"]))
         self.opt = Adam(self.p, float(cfg["lr"]))
         self.episodes = 0
@@ -334,6 +372,9 @@ class Run:
         self.cpu = 0.0
         self.recent: list[float] = []
         self.losses: list[float] = []
+
+    def features(self) -> tuple[str, ...]:
+        return feature_names(load_sheet(), int(self.cfg["players"]) > 1)
 
     @property
     def state_path(self) -> str:
@@ -356,7 +397,7 @@ class Run:
             "wall": self.wall,
             "cpu": self.cpu,
             "recent": self.recent[-int(self.cfg["report"]) :],
-            "features": list(feature_names(load_sheet())),
+            "features": list(self.features()),
         }
         arrays["meta"] = np.frombuffer(json.dumps(meta).encode(), np.uint8)
         buf = io.BytesIO()
@@ -372,7 +413,7 @@ class Run:
         with np.load(os.path.join(folder, "state.npz")) as z:
             meta = json.loads(bytes(z["meta"]).decode())
             run = cls(folder, meta["cfg"])
-            if meta["features"] != list(feature_names(load_sheet())):
+            if meta["features"] != list(run.features()):
                 raise SystemExit(f"{folder}: its features are not those of this version")
             for k in NAMES:
                 run.p[k] = z[k].astype(F32)
@@ -404,12 +445,57 @@ class Run:
             return [json.loads(x) for x in f if x.strip()]
 
 
-def evaluate(p: Params, seed: int, games: int, pool: Any) -> float:
-    """The greedy policy's mean over held-out games ``0 .. games - 1`` (label ``eval``)."""
+def evaluate(p: Params, seed: int, games: int, pool: Any, players: int = 1) -> dict[str, float]:
+    """Held-out games ``0 .. games - 1`` of the greedy policy: solo, its mean score (label
+    ``eval``); with others, the arena's games of seed ``EVAL_SEED + seed`` against
+    ``normal``s (:class:`ParamsBot`): its win rate, mean score and mean margin."""
     parts = [list(range(games))[j :: pool.jobs] for j in range(pool.jobs)]
-    tasks = [(p, seed, b, [0.0] * len(b), [None] * len(b), "eval") for b in parts if b]
-    finals = [ep[2] for block in pool.map(play_block, tasks) for ep in block]
-    return math.fsum(finals) / len(finals)
+    if players > 1:
+        arena = [(p, EVAL_SEED + seed, b, players) for b in parts if b]
+        rows = [r for block in pool.map(eval_block, arena) for r in block]
+        k = len(rows)
+        return {
+            "heldout_win": round(math.fsum(r[0] for r in rows) / k, 3),
+            "heldout_mean": round(math.fsum(r[1] for r in rows) / k, 2),
+            "heldout_margin": round(math.fsum(r[2] for r in rows) / k, 2),
+        }
+    tasks = [(p, seed, b, [0.0] * len(b), [None] * len(b), "eval", 1) for b in parts if b]
+    finals = [ep[1][0] for block in pool.map(play_block, tasks) for ep in block]
+    return {"heldout_mean": round(math.fsum(finals) / len(finals), 2)}
+
+
+EVAL_SEED = 1000
+"""With others, the held-out games are the arena's of seed ``EVAL_SEED + --seed``."""
+
+_EVAL: dict[str, Params] = {}
+"""The network :class:`ParamsBot` plays (set by :func:`eval_block`)."""
+
+
+class ParamsBot(ChoiceBot):
+    """Afterstate argmax on the network being trained (numpy; held-out games with others)."""
+
+    level = "net-lab"
+
+    def choice(self, state: Optimus2State, legal_moves: list[str]) -> str:
+        return choose(_EVAL["p"], state, legal_moves, self.player)[0]
+
+
+def eval_block(args: tuple[Params, int, list[int], int]) -> list[tuple[float, float, float]]:
+    """Arena games ``games`` of :class:`ParamsBot` on ``p`` against ``normal``s: its win (a
+    share of a tie), score and margin over the others' mean."""
+    from optimus_lab.optimus2 import net  # the module the arena imports ParamsBot from
+
+    p, seed, games, players = args
+    net._EVAL["p"] = p
+    game = Optimus2Game()
+    specs = ["optimus_lab.optimus2.net:ParamsBot"] + ["normal"] * (players - 1)
+    opts = game.normalize_options({"players": players})
+    out = []
+    for g in games:
+        scores, wins, _ = play_game(game, specs, g, seed, opts, None)
+        others = (math.fsum(scores) - scores[0]) / (players - 1)
+        out.append((wins[0], scores[0], scores[0] - others))
+    return out
 
 
 SIGNALS = (signal.SIGTERM, signal.SIGINT)
@@ -429,9 +515,12 @@ def train(run: Run, until: int, pool: Any, echo: bool = True) -> None:
         run.wall = time.time() - t0
         run.cpu = time.process_time() - c0
 
+    players = int(cfg["players"])
+    os.makedirs(run.folder, exist_ok=True)
+
     def point() -> None:
         clock()
-        held = evaluate(run.p, seed, int(cfg["eval_games"]), pool)
+        held = evaluate(run.p, seed, int(cfg["eval_games"]), pool, players)
         clock()
         g = run.episodes
         row = {
@@ -439,7 +528,7 @@ def train(run: Run, until: int, pool: Any, echo: bool = True) -> None:
             "wall_s": round(run.wall, 1),
             "cpu_s": round(run.cpu, 1),
             "train_mean": round(math.fsum(run.recent) / len(run.recent), 2) if run.recent else None,
-            "heldout_mean": round(held, 2),
+            **held,
             "epsilon": round(epsilon_at(cfg, g), 4),
             "cap": cap_at(cfg, g),
             "loss": round(math.fsum(run.losses) / len(run.losses), 5) if run.losses else None,
@@ -464,6 +553,7 @@ def train(run: Run, until: int, pool: Any, echo: bool = True) -> None:
                 [epsilon_at(cfg, g) for g in b],
                 [cap_at(cfg, g) for g in b],
                 "train",
+                players,
             )
             for b in parts
             if b
@@ -474,7 +564,7 @@ def train(run: Run, until: int, pool: Any, echo: bool = True) -> None:
         for g in games:
             ep = by_game[g]
             run.losses.append(learn(run.p, run.opt, ep, lam))
-            run.recent.append(ep[2])
+            run.recent.append(math.fsum(ep[3]) / len(ep[3]))
             del run.recent[:-report]
             run.episodes = g + 1
             if run.episodes % report == 0 and echo:
@@ -486,7 +576,7 @@ def train(run: Run, until: int, pool: Any, echo: bool = True) -> None:
                             "wall_s": round(run.wall, 1),
                             "train_mean": round(math.fsum(run.recent) / len(run.recent), 2),
                             "loss": round(math.fsum(run.losses[-report:]) / report, 5),
-                            "yellow": ep[3],
+                            "yellow": ep[2],
                         }
                     ),
                     flush=True,
@@ -548,9 +638,10 @@ def make_pool(jobs: int, ray: str | None) -> Any:
 # -- export --------------------------------------------------------------------------------
 
 
-def export_json(p: Params, meta: dict[str, Any], digits: int = 5) -> str:
-    """The package's JSON of network ``p``: the output layer times :data:`SCALE`, each weight
-    to ``digits`` significant digits (float32 has about 7)."""
+def export_json(p: Params, meta: dict[str, Any], digits: int = 5, multi: bool = False) -> str:
+    """The package's JSON of network ``p`` (``multi``: a network of games with others): the
+    output layer times :data:`SCALE`, each weight to ``digits`` significant digits (float32
+    has about 7)."""
 
     def r(xs: Any) -> list[float]:
         return [float(f"{x:.{digits}g}") for x in np.asarray(xs, np.float64).ravel()]
@@ -558,7 +649,9 @@ def export_json(p: Params, meta: dict[str, Any], digits: int = 5) -> str:
     data = {
         **meta,
         "sheet": "standard",
-        "features": list(feature_names(load_sheet())),
+        "features": list(
+            feature_names(load_sheet(), len(p["w1"]) != len(feature_names(load_sheet())))
+        ),
         "w1": [r(row) for row in p["w1"]],
         "b1": r(p["b1"]),
         "w2": [r(col) for col in p["w2"].T],
@@ -655,11 +748,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         run = Run.load(args.run)
         meta = {"episodes": run.episodes, "curve": run.curve()[-1:] or None}
         with open(args.out, "w", encoding="utf-8") as f:
-            f.write(export_json(run.p, meta) + "\n")
+            f.write(export_json(run.p, meta, multi=int(run.cfg["players"]) > 1) + "\n")
         return
     given = {k: getattr(args, k) for k in DEFAULTS if getattr(args, k) is not None}
     if args.resume:
-        fixed = [k for k in ("seed", "hidden") if k in given]
+        fixed = [k for k in ("seed", "hidden", "players") if k in given]
         if fixed:
             parser.error(f"a run's {' and '.join(fixed)} cannot change: drop them")
         run = Run.load(args.run)
