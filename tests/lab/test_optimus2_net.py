@@ -170,3 +170,16 @@ def test_a_run_with_others_learns_the_margin_and_is_evaluated_against_normal(
     assert np.allclose(
         net.predict(run.p, feats), [forward(model, i) for i in feats], rtol=0, atol=1e-4
     )
+
+
+def test_a_run_saved_before_a_setting_existed_resumes_with_its_default(tmp_path: Path) -> None:
+    run = small_run(tmp_path / "old")
+    net.train(run, 4, executor(1), echo=False)
+    with np.load(run.state_path) as z:
+        arrays = dict(z)
+    meta = json.loads(bytes(arrays["meta"]).decode())
+    del meta["cfg"]["players"]  # the runs started before games with others
+    arrays["meta"] = np.frombuffer(json.dumps(meta).encode(), np.uint8)
+    np.savez_compressed(run.state_path, **arrays)
+    again = net.Run.load(run.folder)
+    assert again.cfg["players"] == 1 and again.episodes == 4

@@ -412,7 +412,8 @@ class Run:
     def load(cls, folder: str) -> Run:
         with np.load(os.path.join(folder, "state.npz")) as z:
             meta = json.loads(bytes(z["meta"]).decode())
-            run = cls(folder, meta["cfg"])
+            # a setting added since the run started: its default, what the run did
+            run = cls(folder, {**DEFAULTS, **meta["cfg"]})
             if meta["features"] != list(run.features()):
                 raise SystemExit(f"{folder}: its features are not those of this version")
             for k in NAMES:
