@@ -55,6 +55,8 @@ from optimus.optimus2.sheet import SheetDef
 
 PHASES = ("roll", "choose", "preroll", "task", "extra", "simul", "over", "first")
 TASK_KINDS = ("Y", "S", "B", "G", "P", "A")
+PHASE_INDEX = {x: i for i, x in enumerate(PHASES)}
+TASK_INDEX = {x: i for i, x in enumerate(TASK_KINDS)}
 AREA_STEP = 6
 """Points per step of an area's score thermometer."""
 AREA_STEPS = 14
@@ -285,24 +287,17 @@ def position(s: Optimus2State, p: int) -> tuple[int, list[int]]:
         hit = parts[key] = _silver(sd, st, sh)
     out.extend(hit[0])
     areas += (green, pink, *hit[1])
-    # actions, foxes
+    # actions, foxes, the areas' scores
+    key = (id(sd), 3, *sh[sd.AC : sd.XM], *areas)
+    hit = parts.get(key)
+    if hit is None:
+        hit = parts[key] = _counts(sd, st, sh, areas)
+    out.extend(hit[0])
+    score = hit[1][0]
     add = out.append
-    ba, bc = st["avail"], st["circled"]
-    AC, AU = sd.AC, sd.AU
-    for a in range(3):
-        out.extend(range(ba, ba + sh[AC + a] - sh[AU + a]))
-        out.extend(range(bc, bc + sh[AC + a]))
-        ba += sd.action_slots[a]
-        bc += sd.action_slots[a]
-    out.extend(range(st["foxes"], st["foxes"] + min(FOX_STEPS, sh[sd.FOX])))
-    b = st["area"]
-    for a, x in enumerate(areas):
-        out.extend(range(b + a * AREA_STEPS, b + a * AREA_STEPS + min(AREA_STEPS, x // AREA_STEP)))
-    low = max(0, min(areas))
-    out.extend(range(st["low"], st["low"] + min(LOW_STEPS, low // LOW_STEP)))
     # where the turn stands
     add(st["round"] + min(ROUND_MAX, max(1, s.round)) - 1)
-    add(st["phase"] + PHASES.index(s.phase))
+    add(st["phase"] + PHASE_INDEX[s.phase])
     add(st["picks"] + min(sd.choices, s.picks))
     add(st["stage"] + s.stage)
     if s.solo_passive:
@@ -326,9 +321,28 @@ def position(s: Optimus2State, p: int) -> tuple[int, list[int]]:
     add(st["pending"] + min(3, len(pend)))
     if pend:
         kind, value, _rows = pend[0]
-        add(st["task"] + TASK_KINDS.index(kind))
+        add(st["task"] + TASK_INDEX[kind])
         add(st["taskval"] + min(6, value))
-    return sum(areas) + sh[sd.FOX] * min(areas), out
+    return score, out
+
+
+def _counts(sd: SheetDef, st: dict[str, int], sh: list[int], areas: list[int]) -> Part:
+    """The actions', foxes' and areas' features (and the score)."""
+    out: list[int] = []
+    ba, bc = st["avail"], st["circled"]
+    AC, AU = sd.AC, sd.AU
+    for a in range(3):
+        out.extend(range(ba, ba + sh[AC + a] - sh[AU + a]))
+        out.extend(range(bc, bc + sh[AC + a]))
+        ba += sd.action_slots[a]
+        bc += sd.action_slots[a]
+    out.extend(range(st["foxes"], st["foxes"] + min(FOX_STEPS, sh[sd.FOX])))
+    b = st["area"]
+    for a, x in enumerate(areas):
+        out.extend(range(b + a * AREA_STEPS, b + a * AREA_STEPS + min(AREA_STEPS, x // AREA_STEP)))
+    low = max(0, min(areas))
+    out.extend(range(st["low"], st["low"] + min(LOW_STEPS, low // LOW_STEP)))
+    return tuple(out), (sum(areas) + sh[sd.FOX] * min(areas),)
 
 
 def _yellow(sd: SheetDef, st: dict[str, int], sh: list[int]) -> Part:
