@@ -120,14 +120,17 @@ def test_ray_plays_the_same_episodes_as_local_processes() -> None:
         (p, 9, [1, 3], [0.1, 0.1], [None, None], "train", 1),
         (p3, 9, [0], [0.1], [None], "train", 3),
     ]
+    held: list[tuple[net.Params, int, list[int], int]] = [(p3, 5, [0], 3)]
     local = executor(2)
     try:
         expected = list(local.map(net.play_block, tasks))
+        expected_held = list(local.map(net.eval_block, held))
     finally:
         local.shutdown()
     pool = net.make_pool(2, "")
     try:
         assert pool.map(net.play_block, tasks) == expected
+        assert pool.map(net.eval_block, held) == expected_held  # games against normal
     finally:
         pool.ray.shutdown()
 

@@ -36,12 +36,13 @@ configuration), written atomically (a temporary file, then ``os.replace``) every
 ``--checkpoint-minutes`` and at every evaluation; ``curve.jsonl``, one line per
 evaluation: episodes, wall seconds, training mean of the last ``--report``
 games, the held-out mean (greedy, no cap, ``--eval-games`` games of their own
-seeds), epsilon, cap, loss. ``--resume`` goes on exactly from ``state.npz``
-(the curve's lines past it are dropped); settings given with it (not ``--seed`` or
-``--hidden``) change from there on, and the run's configuration lists each change
-with its episode. ``export --run DIR --out FILE`` writes
-the package's JSON (:func:`optimus.optimus2.net.parse_net` reads it). ``kill PID``
-(or Ctrl-C) stops a training after its block, saved.
+seeds), epsilon, cap, loss; its CPU seconds are the training process's own (not
+those of ``--jobs`` processes or Ray workers). ``--resume`` goes on exactly from
+``state.npz`` (the curve's lines past it are dropped); settings given with it (not
+``--seed``, ``--hidden`` or ``--players``) change from there on, and the run's
+configuration lists each change with its episode. ``export --run DIR --out FILE``
+writes the package's JSON (:func:`optimus.optimus2.net.parse_net` reads it).
+``kill PID`` (or Ctrl-C) stops a training after its block, saved.
 """
 
 from __future__ import annotations
@@ -616,13 +617,14 @@ class RayPool:
                 runtime_env={"py_modules": [optimus, optimus_lab], "excludes": ["runs/"]},
             )
         self.ray: Any = ray
-        self.remote = self.ray.remote(play_block)
+        self.remote: dict[Any, Any] = {}
         self.jobs = max(1, jobs or int(self.ray.cluster_resources().get("CPU", 1)))
 
-    def map(self, fn: Any, tasks: Sequence[Block]) -> list[list[Episode]]:
-        assert fn is play_block, "the Ray pool runs play_block only"
-        refs = [self.remote.remote(t) for t in tasks]
-        return list(self.ray.get(refs))
+    def map(self, fn: Any, tasks: Sequence[Any]) -> list[Any]:
+        remote = self.remote.get(fn)
+        if remote is None:
+            remote = self.remote[fn] = self.ray.remote(fn)
+        return list(self.ray.get([remote.remote(t) for t in tasks]))
 
     def shutdown(self) -> None:
         pass
