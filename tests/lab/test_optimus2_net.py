@@ -68,6 +68,7 @@ def test_the_curve_has_a_line_per_evaluation_and_a_resume_drops_later_lines(
     rows = run.curve()
     assert [r["episodes"] for r in rows] == [0, 4, 8]
     assert all(r["heldout_mean"] > 0 and r["wall_s"] >= 0 for r in rows)
+    assert len(rows[0]["heldout_areas"]) == 5 and rows[0]["heldout_foxes"] >= 0
     assert rows[1]["train_mean"] is not None and rows[1]["cap"] == 4
     with open(run.curve_path, "a", encoding="utf-8") as f:  # a line written before a stop
         f.write(json.dumps({**rows[-1], "episodes": 12}) + "\n")
@@ -164,7 +165,8 @@ def test_a_run_with_others_learns_the_margin_and_is_evaluated_against_normal(
     assert [r["episodes"] for r in rows] == [0, 2]
     assert 0 <= rows[-1]["heldout_win"] <= 1 and rows[-1]["heldout_mean"] > 0
     assert rows[-1]["train_mean"] > 0  # the seats' mean score
-    traces, margins, _, scores = net.play(run.p, 1, 0, 0.0, None, "train", 3)
+    traces, margins, _, scores, ends = net.play(run.p, 1, 0, 0.0, None, "train", 3)
+    assert [sum(e[:5]) + e[5] * min(e[:5]) for e in ends] == scores
     assert len(traces) == 3 and abs(sum(margins)) < 1e-9
     assert margins[0] == pytest.approx(scores[0] - (scores[1] + scores[2]) / 2)
     model = parse_net(net.export_json(run.p, {}, digits=9, multi=True))

@@ -36,7 +36,8 @@ configuration), written atomically (a temporary file, then ``os.replace``) every
 ``--checkpoint-minutes`` and at every evaluation; ``curve.jsonl``, one line per
 evaluation: episodes, wall seconds, training mean of the last ``--report``
 games, the held-out mean (greedy, no cap, ``--eval-games`` games of their own
-seeds), epsilon, cap, loss; its CPU seconds are the training process's own (not
+seeds) with its mean areas (yellow, blue, green, pink, silver) and foxes, epsilon,
+cap, loss; its CPU seconds are the training process's own (not
 those of ``--jobs`` processes or Ray workers). ``--resume`` goes on exactly from
 ``state.npz`` (the curve's lines past it are dropped); settings given with it (not
 ``--seed``, ``--hidden`` or ``--players``) change from there on, and the run's
@@ -78,7 +79,7 @@ from optimus.optimus2.net import (
     position_multi,
     score_now,
 )
-from optimus.optimus2.sheet import load_sheet
+from optimus.optimus2.sheet import area_scores, load_sheet
 
 SCALE = 100.0
 """The network's output is the points to come divided by this."""
@@ -195,9 +196,9 @@ Trace = tuple[list[list[int]], list[float]]
 """A seat's chosen afterstates: their features, and the score (with others: the margin
 over the others' mean) then."""
 
-Episode = tuple[list[Trace], list[float], list[int], list[float]]
-"""An episode: each seat's trace, final score (with others: margin), dice put in yellow
-and final score."""
+Episode = tuple[list[Trace], list[float], list[int], list[float], list[list[int]]]
+"""An episode: each seat's trace, final score (with others: margin), dice put in yellow,
+final score, and final areas' scores (yellow .. silver) and foxes."""
 
 
 def play(
@@ -249,7 +250,8 @@ def play(
         finals = [x - (total - x) / (players - 1) for x in scores]
     else:
         finals = scores
-    return traces, finals, yellow, scores
+    ends = [[*area_scores(sd, sh), sh[sd.FOX]] for sh in s.sheets]
+    return traces, finals, yellow, scores, ends
 
 
 def choose(
@@ -310,7 +312,7 @@ def lambda_targets(values: np.ndarray, final: float, lam: float) -> np.ndarray:
 def learn(p: Params, opt: Adam, ep: Episode, lam: float) -> float:
     """One Adam step towards the lambda-returns of an episode (all its seats'); its loss
     (scaled)."""
-    traces, finals, _, _ = ep
+    traces, finals = ep[0], ep[1]
     feats = [f for trace, _ in traces for f in trace]
     if not feats:
         return 0.0
@@ -447,7 +449,7 @@ class Run:
             return [json.loads(x) for x in f if x.strip()]
 
 
-def evaluate(p: Params, seed: int, games: int, pool: Any, players: int = 1) -> dict[str, float]:
+def evaluate(p: Params, seed: int, games: int, pool: Any, players: int = 1) -> dict[str, Any]:
     """Held-out games ``0 .. games - 1`` of the greedy policy: solo, its mean score (label
     ``eval``); with others, the arena's games of seed ``EVAL_SEED + seed`` against
     ``normal``s (:class:`ParamsBot`): its win rate, mean score and mean margin."""
@@ -462,8 +464,13 @@ def evaluate(p: Params, seed: int, games: int, pool: Any, players: int = 1) -> d
             "heldout_margin": round(math.fsum(r[2] for r in rows) / k, 2),
         }
     tasks = [(p, seed, b, [0.0] * len(b), [None] * len(b), "eval", 1) for b in parts if b]
-    finals = [ep[1][0] for block in pool.map(play_block, tasks) for ep in block]
-    return {"heldout_mean": round(math.fsum(finals) / len(finals), 2)}
+    eps = [ep for block in pool.map(play_block, tasks) for ep in block]
+    ends = np.mean([ep[4][0] for ep in eps], axis=0)
+    return {
+        "heldout_mean": round(math.fsum(ep[1][0] for ep in eps) / len(eps), 2),
+        "heldout_areas": [round(float(x), 1) for x in ends[:5]],
+        "heldout_foxes": round(float(ends[5]), 2),
+    }
 
 
 EVAL_SEED = 1000
