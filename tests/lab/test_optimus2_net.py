@@ -188,3 +188,23 @@ def test_a_run_saved_before_a_setting_existed_resumes_with_its_default(tmp_path:
     np.savez_compressed(run.state_path, **arrays)
     again = net.Run.load(run.folder)
     assert again.cfg["players"] == 1 and again.episodes == 4
+
+
+def test_the_arena_plays_an_exported_network_from_its_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from optimus.core.arena import play_game
+    from optimus.optimus2.game import Optimus2Game
+
+    game = Optimus2Game()
+    opts = game.normalize_options({"players": 1})
+    spec = ["optimus_lab.optimus2.net:FileNetBot"]
+    monkeypatch.delenv("OPTIMUS2_NET", raising=False)
+    with pytest.raises(ValueError, match="OPTIMUS2_NET"):
+        play_game(game, spec, 0, 1, opts, None)
+    p = net.init_params(len(feature_names(load_sheet())), [8, 8], 3)
+    out = tmp_path / "net.json"
+    out.write_text(net.export_json(p, {}), encoding="utf-8")
+    monkeypatch.setenv("OPTIMUS2_NET", str(out))
+    scores, _, _ = play_game(game, spec, 0, 1, opts, None)
+    assert scores[0] > 0
