@@ -287,13 +287,19 @@ def position(s: Optimus2State, p: int) -> tuple[int, list[int]]:
         hit = parts[key] = _silver(sd, st, sh)
     out.extend(hit[0])
     areas += (green, pink, *hit[1])
-    # actions, foxes, the areas' scores
-    key = (id(sd), 3, *sh[sd.AC : sd.XM], *areas)
+    # actions, foxes; the areas' scores
+    key = (id(sd), 3, *sh[sd.AC : sd.XM])
     hit = parts.get(key)
     if hit is None:
-        hit = parts[key] = _counts(sd, st, sh, areas)
+        hit = parts[key] = _actions(sd, st, sh)
     out.extend(hit[0])
-    score = hit[1][0]
+    key = (id(sd), 4, *areas)
+    hit = parts.get(key)
+    if hit is None:
+        hit = parts[key] = _areas(st, areas)
+    out.extend(hit[0])
+    low = min(areas)
+    score = sum(areas) + sh[sd.FOX] * low
     add = out.append
     # where the turn stands
     add(st["round"] + min(ROUND_MAX, max(1, s.round)) - 1)
@@ -326,8 +332,8 @@ def position(s: Optimus2State, p: int) -> tuple[int, list[int]]:
     return score, out
 
 
-def _counts(sd: SheetDef, st: dict[str, int], sh: list[int], areas: list[int]) -> Part:
-    """The actions', foxes' and areas' features (and the score)."""
+def _actions(sd: SheetDef, st: dict[str, int], sh: list[int]) -> Part:
+    """The actions' and foxes' features."""
     out: list[int] = []
     ba, bc = st["avail"], st["circled"]
     AC, AU = sd.AC, sd.AU
@@ -337,12 +343,18 @@ def _counts(sd: SheetDef, st: dict[str, int], sh: list[int], areas: list[int]) -
         ba += sd.action_slots[a]
         bc += sd.action_slots[a]
     out.extend(range(st["foxes"], st["foxes"] + min(FOX_STEPS, sh[sd.FOX])))
+    return tuple(out), ()
+
+
+def _areas(st: dict[str, int], areas: list[int]) -> Part:
+    """The areas' scores' features."""
+    out: list[int] = []
     b = st["area"]
     for a, x in enumerate(areas):
         out.extend(range(b + a * AREA_STEPS, b + a * AREA_STEPS + min(AREA_STEPS, x // AREA_STEP)))
     low = max(0, min(areas))
     out.extend(range(st["low"], st["low"] + min(LOW_STEPS, low // LOW_STEP)))
-    return tuple(out), (sum(areas) + sh[sd.FOX] * min(areas),)
+    return tuple(out), ()
 
 
 def _yellow(sd: SheetDef, st: dict[str, int], sh: list[int]) -> Part:
