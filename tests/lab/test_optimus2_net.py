@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import numpy as np
@@ -142,8 +143,17 @@ def test_the_command_line_trains_resumes_with_a_change_and_exports(tmp_path: Pat
     net.main(["train", "--run", folder, "--episodes", "2", *small])
     with pytest.raises(SystemExit):  # a second start would lose the first
         net.main(["train", "--run", folder, "--episodes", "4"])
-    with pytest.raises(SystemExit):
-        net.main(["train", "--run", folder, "--resume", "--hidden", "16,16"])
+    for bad in (
+        ["train", "--run", folder, "--resume", "--hidden", "16,16"],  # a run's shape stays
+        ["train", "--run", folder + "x", "--resume"],  # no such run
+        ["export", "--run", folder + "x", "--out", str(tmp_path / "x.json")],
+        ["train", "--run", folder + "y", "--hidden", "16"],
+        ["train", "--run", folder + "y", "--curriculum", "4-100"],
+        ["train", "--run", folder + "y", "--players", "5"],
+    ):
+        with pytest.raises(SystemExit):
+            net.main(bad)
+    assert not os.path.exists(folder + "y")
     net.main(["train", "--run", folder, "--episodes", "4", "--resume", "--lr", "0.01"])
     run = net.Run.load(folder)
     assert run.episodes == 4 and run.cfg["lr"] == 0.01 and run.opt.lr == 0.01

@@ -751,21 +751,33 @@ def main(argv: Sequence[str] | None = None) -> None:
     ex.add_argument("--run", required=True)
     ex.add_argument("--out", required=True)
     args = parser.parse_args(argv)
+
+    def load_run() -> Run:
+        if not os.path.exists(os.path.join(args.run, "state.npz")):
+            parser.error(f"{args.run} has no run (no state.npz): start one without --resume")
+        return Run.load(args.run)
+
     if args.command == "speed":
-        print(json.dumps(speed(Run.load(args.run), args.games)))
+        print(json.dumps(speed(load_run(), args.games)))
         return
     if args.command == "export":
-        run = Run.load(args.run)
+        run = load_run()
         meta = {"episodes": run.episodes, "curve": run.curve()[-1:] or None}
         with open(args.out, "w", encoding="utf-8") as f:
             f.write(export_json(run.p, meta, multi=int(run.cfg["players"]) > 1) + "\n")
         return
     given = {k: getattr(args, k) for k in DEFAULTS if getattr(args, k) is not None}
+    try:
+        parse_curriculum(str(given.get("curriculum", "")))
+    except ValueError:
+        parser.error(
+            f"--curriculum must be CAP:UNTIL,... e.g. 4:150000: not {given['curriculum']!r}"
+        )
     if args.resume:
         fixed = [k for k in ("seed", "hidden", "players") if k in given]
         if fixed:
             parser.error(f"a run's {' and '.join(fixed)} cannot change: drop them")
-        run = Run.load(args.run)
+        run = load_run()
         changed = {k: v for k, v in given.items() if run.cfg[k] != v}
         if changed:  # from this episode on; the run keeps the record
             run.cfg.update(changed)
@@ -776,7 +788,13 @@ def main(argv: Sequence[str] | None = None) -> None:
             parser.error(f"{args.run} has a run already: add --resume to go on with it")
         cfg = {**DEFAULTS, **given}
         if isinstance(cfg["hidden"], str):
-            cfg["hidden"] = [int(x) for x in cfg["hidden"].split(",")]
+            try:
+                h1, h2 = (int(x) for x in cfg["hidden"].split(","))
+            except ValueError:
+                parser.error(f"--hidden must be two sizes, e.g. 128,128: not {cfg['hidden']!r}")
+            cfg["hidden"] = [h1, h2]
+        if not 1 <= int(cfg["players"]) <= 4:
+            parser.error("--players must be 1 to 4")
         os.makedirs(args.run, exist_ok=True)
         run = Run(args.run, cfg)
     pool = make_pool(args.jobs, args.ray)
