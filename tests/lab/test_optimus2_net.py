@@ -70,6 +70,7 @@ def test_the_curve_has_a_line_per_evaluation_and_a_resume_drops_later_lines(
     assert [r["episodes"] for r in rows] == [0, 4, 8]
     assert all(r["heldout_mean"] > 0 and r["wall_s"] >= 0 for r in rows)
     assert len(rows[0]["heldout_areas"]) == 5 and rows[0]["heldout_foxes"] >= 0
+    assert rows[0]["heldout_ci"] > 0
     assert rows[1]["train_mean"] is not None and rows[1]["cap"] == 4
     with open(run.curve_path, "a", encoding="utf-8") as f:  # a line written before a stop
         f.write(json.dumps({**rows[-1], "episodes": 12}) + "\n")

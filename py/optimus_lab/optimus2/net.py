@@ -36,14 +36,15 @@ configuration), written atomically (a temporary file, then ``os.replace``) every
 ``--checkpoint-minutes`` and at every evaluation; ``curve.jsonl``, one line per
 evaluation: episodes, wall seconds, training mean of the last ``--report``
 games, the held-out mean (greedy, no cap, ``--eval-games`` games of their own
-seeds) with its mean areas (yellow, blue, green, pink, silver) and foxes, epsilon,
-cap, loss; its CPU seconds are the training process's own (not
-those of ``--jobs`` processes or Ray workers). ``--resume`` goes on exactly from
-``state.npz`` (the curve's lines past it are dropped); settings given with it (not
-``--seed``, ``--hidden`` or ``--players``) change from there on, and the run's
-configuration lists each change with its episode. ``export --run DIR --out FILE``
-writes the package's JSON (:func:`optimus.optimus2.net.parse_net` reads it).
-``kill PID`` (or Ctrl-C) stops a training after its block, saved.
+seeds) with the half-width of its 95% interval, its mean areas (yellow, blue,
+green, pink, silver) and foxes, epsilon, cap, loss; its CPU seconds are the
+training process's own (not those of ``--jobs`` processes or Ray workers).
+``--resume`` goes on exactly from ``state.npz`` (the curve's lines past it are
+dropped); settings given with it (not ``--seed``, ``--hidden`` or ``--players``)
+change from there on, and the run's configuration lists each change with its
+episode. ``export --run DIR --out FILE`` writes the package's JSON
+(:func:`optimus.optimus2.net.parse_net` reads it). ``kill PID`` (or Ctrl-C) stops
+a training after its block, saved.
 """
 
 from __future__ import annotations
@@ -466,8 +467,11 @@ def evaluate(p: Params, seed: int, games: int, pool: Any, players: int = 1) -> d
     tasks = [(p, seed, b, [0.0] * len(b), [None] * len(b), "eval", 1) for b in parts if b]
     eps = [ep for block in pool.map(play_block, tasks) for ep in block]
     ends = np.mean([ep[4][0] for ep in eps], axis=0)
+    finals = np.array([ep[1][0] for ep in eps])
+    half = 1.96 * finals.std(ddof=1) / math.sqrt(len(finals)) if len(finals) > 1 else 0.0
     return {
-        "heldout_mean": round(math.fsum(ep[1][0] for ep in eps) / len(eps), 2),
+        "heldout_mean": round(math.fsum(finals) / len(finals), 2),
+        "heldout_ci": round(float(half), 2),
         "heldout_areas": [round(float(x), 1) for x in ends[:5]],
         "heldout_foxes": round(float(ends[5]), 2),
     }
