@@ -93,7 +93,7 @@ DEFAULTS: dict[str, Any] = {
     "seed": 1,
     "players": 1,
     "hidden": [128, 128],
-    "lr": 0.0005,
+    "lr": 0.001,
     "lam": 0.8,
     "epsilon": 0.08,
     "epsilon_end": 0.01,
