@@ -219,3 +219,10 @@ def test_the_arena_plays_an_exported_network_from_its_file(
     monkeypatch.setenv("OPTIMUS2_NET", str(out))
     scores, _, _ = play_game(game, spec, 0, 1, opts, None)
     assert scores[0] > 0
+
+
+def test_speed_measures_self_play_and_restores_the_network_s_calls(tmp_path: Path) -> None:
+    run = small_run(tmp_path / "speed")
+    figures = net.speed(run, 2)
+    assert figures["games_per_s"] > 0 and 0 < figures["network_share"] < 1
+    assert net.predict.__name__ == "predict"  # the timing wrapper is gone
