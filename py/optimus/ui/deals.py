@@ -36,6 +36,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, quote
 
+from optimus.core.jsontext import whole_number
 from optimus.core.protocol import JSON
 from optimus.games import GAMES, GameInfo, link_text
 from optimus.i18n import _
@@ -117,8 +118,9 @@ def parse(query: str, game: str | GameInfo, levels: Sequence[str]) -> Parsed:
         return Parsed(None, (_("The link is too long to be a game: it was ignored."),))
     for key, value in parse_qsl(query, keep_blank_values=True):
         if key == "seed":
-            if value.isdigit() and 0 <= int(value) <= MAX_SEED:
-                seed = int(value)
+            number = whole_number(value)
+            if number is not None and number <= MAX_SEED:
+                seed = number
             else:
                 notices.append(
                     _("The link's seed “{value}” is not a number: ignored.", value=_shown(value))

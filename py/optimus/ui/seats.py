@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from optimus.core.jsontext import whole_number
 from optimus.core.rng import Rng
 from optimus.i18n import N_, _
 
@@ -167,7 +168,7 @@ def seat_order(bots: Sequence[str], place: str, seed: int) -> list[str]:
     if place == "random":
         index = Rng(seed).randrange(count)
     else:
-        index = min(max(int(place), 1), count) - 1 if place.isdigit() else 0
+        index = min(max(whole_number(place, 2) or 1, 1), count) - 1
     return [*bots[:index], HUMAN, *bots[index:]]
 
 
