@@ -40,7 +40,7 @@ from optimus.core.jsontext import whole_number
 from optimus.core.protocol import JSON
 from optimus.games import GAMES, GameInfo, link_text
 from optimus.i18n import N_, _
-from optimus.ui.seats import HUMAN, PERSON_NAME, is_person
+from optimus.ui.seats import HUMAN, PERSON_NAME, is_person, name_problem, person_name
 
 YOU = "you"
 MAX_SEED = 2**31 - 1
@@ -165,21 +165,30 @@ def parse(query: str, game: str | GameInfo, levels: Sequence[str]) -> Parsed:
     return Parsed(Deal(info.id, seed, tuple(seats), options), tuple(notices))
 
 
+LINK_NAME_PROBLEMS = {
+    "bad": N_("The link's player “{name}” is not a name: left out."),
+    "table": N_("The link's player “{name}” has a name the table gives its players: left out."),
+    "taken": N_("The link seats two people called “{name}”: the second was left out."),
+}
+"""Why a link's person was left out (the table's rule for names, :func:`name_problem`)."""
+
+
 def _seats(value: str, levels: Sequence[str]) -> tuple[list[str], list[str]]:
     seats: list[str] = []
     notices: list[str] = []
+    named: list[str] = []
     for word in value.split(","):
         word = word.strip()
         if word.lower() == YOU and HUMAN not in seats:
             seats.append(HUMAN)
         elif word.lower() in levels:
             seats.append(word.lower())
-        elif NAME.fullmatch(word) and word.lower() != YOU:
-            seats.append(f"{HUMAN}:{word}")
+        elif (problem := name_problem(word, named)) is not None:
+            notices.append(_(LINK_NAME_PROBLEMS[problem], name=_shown(word)))
         else:
-            notices.append(
-                _("The link's player “{name}” is not a name: left out.", name=_shown(word))
-            )
+            name = person_name(word) or word  # tidied (a name by the rule)
+            named.append(name)
+            seats.append(f"{HUMAN}:{name}")
     return seats, notices
 
 
