@@ -290,12 +290,12 @@ class FileirasState(State):
             if self.remaining <= 0:
                 return _("the deck is empty: you must take a row")
             return _("every row still on the table is full: you must take a row")
-        row = whole_number(arg, 2)
-        if row is None or not 1 <= row <= len(self.caps):
+        number = whole_number(arg, 2)
+        if number is None or not 1 <= number <= len(self.caps):
             return _(
                 "there is no row {row} (rows are 1-{last})", row=repr(arg[:20]), last=len(self.caps)
             )
-        r = row - 1
+        r = number - 1
         if kind == "place" and self.phase != "place":
             return _("there is no drawn card to place: draw first")
         if self.row_taker[r] >= 0:
