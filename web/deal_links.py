@@ -51,6 +51,7 @@ class DailyMark:
 
     def __init__(self, storage: Storage, game_id: str) -> None:
         self.storage = storage
+        self.game_id = game_id
         self.key = store_keys.daily(game_id)
         self.day = ""
         """The date of the daily challenge in play (``2026-12-02``), or ""."""
@@ -58,14 +59,25 @@ class DailyMark:
     def remember(self, seed: int, day: str) -> None:
         """The game about to start with ``seed`` is ``day``'s challenge ("": none)."""
         if day:
-            self.storage.set(self.key, f"{seed} {day}")
+            self.storage.set(self.key, deals.daily_mark(seed, day))
         else:
             self.storage.remove(self.key)
 
-    def started(self, seed: int) -> None:
-        """A game of ``seed`` is shown: it is the daily challenge if it was remembered so."""
-        kept = (self.storage.get(self.key) or "").split()
-        self.day = kept[1] if len(kept) == 2 and kept[0] == str(seed) else ""
+    def started(self, seed: int) -> str:
+        """A game of ``seed`` is shown: it is the daily challenge if it was remembered so.
+        A mark that cannot be trusted is removed; what to say then (else "")."""
+        self.day = ""
+        kept = self.storage.get(self.key)
+        if not kept:
+            return ""
+        try:
+            marked, day = deals.read_daily_mark(kept, self.game_id, deals.today())
+        except ValueError as exc:
+            self.storage.remove(self.key)
+            js.console.warn(f"{self.game_id}: daily mark removed: {exc}")  # not shown
+            return _(deals.BAD_DAILY_MARK)
+        self.day = day if marked == seed else ""
+        return ""
 
 
 class LinkHost(Protocol):

@@ -24,7 +24,7 @@ from optimus.i18n import _
 from optimus.ui.replay import Replay
 from optimus.ui.session import TableSession
 
-from .deal_links import DailyMark, DealLinks, LinkHost, day_text
+from .deal_links import DailyMark, DealLinks, LinkHost, day_text, show_link_notices
 from .end_extras import EndExtras, EndHost
 from .replay_bar import ReplayBar, ReplayHost
 from .router import found
@@ -73,7 +73,9 @@ class Links:
     def started(self, session: TableSession) -> None:
         """A game is shown: is it a daily challenge (said in the game bar's title)?"""
         if session is not self.extras.kept:  # not the same finished game drawn again
-            self.mark.started(session.record.seed)
+            said = self.mark.started(session.record.seed)
+            if said:
+                show_link_notices(self.host.root, [said])
         self._title()
 
     def finished(self) -> None:

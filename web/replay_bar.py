@@ -15,6 +15,7 @@ from typing import Any, Protocol
 import js
 
 from optimus import i18n
+from optimus.core.jsontext import whole_number
 from optimus.core.protocol import Game, GameError, RecordError
 from optimus.games import GameInfo
 from optimus.i18n import _
@@ -64,11 +65,12 @@ class ReplayBar:
         """``#/<game>/replay/<n>``: the records' n-th kept game, from its end."""
         h = self.host
         kept = self.store.read().replays
-        entry = kept[int(number)] if number.isdigit() and int(number) < len(kept) else None
+        n = whole_number(number)
+        entry = kept[n] if n is not None and n < len(kept) else None
         shown: replays.Replay | None = None
-        if entry is not None and entry.get("game") == h.game_id:
+        if n is not None and entry is not None and entry.get("game") == h.game_id:
             try:
-                shown = replays.make(h.game, h.info, int(number), entry["record"])
+                shown = replays.make(h.game, h.info, n, entry["record"])
             except (RecordError, GameError, ValueError, TypeError, KeyError) as exc:
                 js.console.warn(f"replay {number}: {exc!r}")  # not shown
         if shown is None:
@@ -117,9 +119,9 @@ class ReplayBar:
         """A change on the replay bar (the round to jump to); True if it was one."""
         if self.shown is None or str(target.getAttribute("data-role")) != "replay-round":
             return False
-        value = str(target.value)
-        if value.isdigit():
-            self.step_to(int(value))
+        step = whole_number(str(target.value))
+        if step is not None:
+            self.step_to(step)
         return True
 
     def step_by(self, delta: int) -> None:

@@ -18,7 +18,7 @@ from optimus.core.protocol import JSON
 from optimus.games import GameInfo, Option, call
 from optimus.i18n import _
 from optimus.ui import table as ui
-from optimus.ui.seats import is_person
+from optimus.ui.seats import NAME_PROBLEMS, is_person, name_problem
 
 from . import store_keys
 from .router import esc, found
@@ -245,21 +245,15 @@ def people_problem(settings: Mapping[str, JSON], names: People) -> str | None:
     keys = ["you", *(f"bot{i}" for i in range(players - 1) if settings[f"bot{i}"] == PERSON)]
     if len(keys) == 1:
         return None
-    seen: set[str] = set()
+    seen: list[str] = []
     for key in keys:
         text = names.get(key).strip()
         if not text:
             continue
-        name = ui.person_name(text)
-        if name is None:
-            return _(
-                "“{name}” cannot be a name: use letters, digits, spaces and . ' - "
-                "(at most 20 characters).",
-                name=text[:30],
-            )
-        if name.casefold() in seen:
-            return _("Two people are called “{name}”: give each a different name.", name=name)
-        seen.add(name.casefold())
+        problem = name_problem(text, seen)
+        if problem is not None:
+            return _(NAME_PROBLEMS[problem], name=ui.person_name(text) or text[:30])
+        seen.append(text)
     return None
 
 

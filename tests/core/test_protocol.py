@@ -27,6 +27,10 @@ def test_text_options_are_converted_to_the_default_type():
         ({"colour": "red"}, "unknown option 'colour'"),
         ({"rounds": "many"}, "whole number"),
         ({"rounds": True}, "whole number"),
+        ({"rounds": "²"}, "whole number"),
+        ({"rounds": "١٢"}, "whole number"),  # other scripts' digits, which int() reads
+        ({"rounds": "1_0"}, "whole number"),
+        ({"rounds": "1" * 5000}, "whole number"),
     ],
 )
 def test_bad_options_are_refused_with_the_reason(options, fragment):

@@ -167,6 +167,40 @@ def test_a_malformed_link_shows_notices_and_runs_nothing(guarded: Any, site: str
     assert not dialogs
 
 
+def test_numbers_that_are_no_ascii_digits_and_a_bad_daily_mark_are_said_and_ignored(
+    guarded: Any, site: str
+) -> None:
+    """Issue 39, items 11 and 12: ``str.isdigit`` accepts "²", which ``int`` refuses."""
+    page = guarded.page
+    page.goto(f"{site}#/fileiras?seed=²&players=you,hard")
+    guarded.wait_ready()
+    page.wait_for_selector("[data-role=link-notices]:has-text('seed “²” is not a number')")
+    page.wait_for_function("() => location.hash === '#/fileiras'")  # the link is gone
+    page.wait_for_selector("[data-role=setup]")
+    page.evaluate("location.hash = '#/fileiras?seed=①&players=you,hard'")
+    page.wait_for_selector("[data-role=link-notices]:has-text('seed “①”')")
+    page.wait_for_function("() => location.hash === '#/fileiras'")
+    # A random sheet of no number: said, and the deal plays on the standard sheet.
+    page.evaluate("location.hash = '#/optimus?seed=5&players=you&sheet=random:²'")
+    page.wait_for_selector("[data-role=link-notices]:has-text('random:²')")
+    page.wait_for_function(
+        "() => (JSON.parse(localStorage.getItem('optimus-table.optimus.save')) || {}).seed === 5"
+    )
+    page.evaluate(f"location.hash = '#/optimus2/replay/{'1' * 100_000}'")
+    page.wait_for_selector("[data-role=link-notices]:has-text('no finished game 1111')")
+    # A daily mark of no real day: the saved game resumes as practice, and it is said.
+    page.evaluate("location.hash = '#/fileiras?seed=5&players=you,hard'")
+    page.wait_for_function("() => localStorage.getItem('optimus-table.fileiras.save') !== null")
+    page.evaluate("localStorage.setItem('optimus-table.fileiras.daily', '5 2026-13-45')")
+    page.reload()
+    guarded.wait_ready()
+    page.click("[data-action=resume]")
+    page.wait_for_selector("[data-role=link-notices]:has-text('daily challenge could not be read')")
+    page.wait_for_selector("[data-role=board]")
+    assert page.evaluate("localStorage.getItem('optimus-table.fileiras.daily')") is None
+    assert page.locator("[data-role=title-note]").count() == 0
+
+
 def test_the_daily_challenge_of_a_day_is_the_same_game_everywhere(
     browser: Any, site: str, guard_context: Any
 ) -> None:

@@ -85,6 +85,9 @@ def test_not_your_turn() -> None:
         ("take 9", "there is no row '9' (rows are 1-4)"),
         ("take x", "there is no row 'x'"),
         ("take 0", "there is no row '0'"),
+        ("take ²", "there is no row '²'"),  # str.isdigit says yes, int says no
+        ("take ①", "there is no row '①'"),
+        ("take " + "1" * 5000, "there is no row '11111"),  # past int()'s 4,300 digits
         ("pass", "unknown move"),
         ("draw 2", "unknown move"),
         ("take", "unknown move"),

@@ -210,6 +210,12 @@ def test_a_sheet_file_that_exists_is_refused_unread(
     assert attempts == []
 
 
+@pytest.mark.parametrize("seed", ["²", "١٢", "1_0", "1" * 5000])
+def test_a_random_sheet_seed_is_ascii_digits_only(seed: str) -> None:
+    with pytest.raises(OptionError, match="random:SEED wants a whole number"):
+        GAME.normalize_options({"sheet": f"random:{seed}"})
+
+
 def test_a_long_bad_sheet_option_is_shown_shortened() -> None:
     with pytest.raises(OptionError) as info:
         GAME.normalize_options({"sheet": "x." * 50_000})

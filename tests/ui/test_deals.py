@@ -176,3 +176,25 @@ def test_the_shared_text_names_game_day_score_rating_and_link() -> None:
     assert text == (
         "Dice, daily challenge of 2 December 2026: 31 pts, solo rating Good. https://x/#/dice/daily"
     )
+
+
+# -- numbers written outside the program (issue 39, item 12) ------------------------------
+
+
+@pytest.mark.parametrize("seed", ["²", "①", "١٢", "1_0", "%207"])
+def test_a_seed_that_is_no_ascii_number_is_said_and_ignored_without_raising(seed: str) -> None:
+    parsed = parse(f"seed={seed}&players=you,hard", CARDS, LEVELS)
+    assert parsed.deal is None
+    assert len(parsed.notices) == 1 and "is not a number" in parsed.notices[0]
+
+
+@pytest.mark.parametrize("number", ["²", "①", "١٢", "123456", "1_2"])
+def test_a_random_sheet_of_no_ascii_number_is_said_and_the_deal_still_starts(number: str) -> None:
+    parsed = parse(f"seed=3&players=you&sheet=random:{number}", GAMES["optimus"], LEVELS)
+    assert parsed.deal is not None and parsed.deal.seed == 3 and parsed.deal.options == {}
+    assert len(parsed.notices) == 1 and "sheet" in parsed.notices[0]
+
+
+def test_a_random_sheet_of_five_digits_is_read() -> None:
+    parsed = parse("seed=3&players=you&sheet=random:04411", GAMES["optimus"], LEVELS)
+    assert parsed.deal is not None and parsed.deal.options == {"sheet": "random:4411"}

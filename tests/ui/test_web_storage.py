@@ -554,3 +554,46 @@ def test_two_tabs_resuming_at_the_same_instant_leave_one_of_them_playing(monkeyp
         steal()
     assert [a.playing, b.playing].count(True) == 1
     assert len(heard) == 1 and (a.playing or b.playing)
+
+
+# -- issue 39 item 11: the daily challenge's mark is checked like a save --------------------
+@pytest.mark.parametrize(
+    "mark",
+    ["{seed} 2026-13-45", "{seed} 9999-12-31", "{seed} {future}", "1 {today}", "² {today}", "x"],
+)
+def test_a_bad_daily_mark_is_said_removed_and_the_game_is_played_as_practice(
+    monkeypatch: pytest.MonkeyPatch, mark: str
+) -> None:
+    import datetime
+
+    from optimus.ui import deals
+
+    links = page_module(monkeypatch, "deal_links")
+    storage = sys.modules["optimus_web.storage"]
+    local = LocalStorage()
+    use(local)
+    today = deals.today()
+    seed = deals.daily_seed("tiny", today)
+    future = today + datetime.timedelta(days=400)
+    text = mark.format(seed=seed, today=today.isoformat(), future=future.isoformat())
+    local.items["optimus-table.tiny.daily"] = text
+    daily = links.DailyMark(storage.Storage(), "tiny")
+    assert daily.started(seed) == deals.BAD_DAILY_MARK
+    assert daily.day == "" and "optimus-table.tiny.daily" not in local.items
+    links.day_text(today.isoformat())  # what the title shows of a good day
+
+
+def test_a_good_daily_mark_makes_its_game_the_days_challenge(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from optimus.ui import deals
+
+    links = page_module(monkeypatch, "deal_links")
+    storage = sys.modules["optimus_web.storage"]
+    use(LocalStorage())
+    today = deals.today()
+    seed = deals.daily_seed("tiny", today)
+    daily = links.DailyMark(storage.Storage(), "tiny")
+    daily.remember(seed, today.isoformat())
+    assert daily.started(seed + 1) == "" and daily.day == ""  # another game: not the daily
+    assert daily.started(seed) == "" and daily.day == today.isoformat()

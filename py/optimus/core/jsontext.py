@@ -1,4 +1,5 @@
-"""JSON text from outside the program (storage, a link, a file), parsed only when it is safe.
+"""Text from outside the program (storage, a link, a file), read only when it is safe:
+JSON (:func:`loads`) and whole numbers (:func:`whole_number`).
 
 Any page of the site's origin can write ``localStorage``, and a file or a link can
 say anything: a text nested thousands of brackets deep exhausts the stack of the
@@ -27,6 +28,25 @@ MAX_CHARS = 1_000_000
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def whole_number(text: str, max_digits: int = 10) -> int | None:
+    """``text`` as a whole number when it is 1 to ``max_digits`` ASCII digits and nothing
+    else; None otherwise.  The one reader of a number written outside the program (a
+    link, a route, storage): ``str.isdigit`` accepts ``"²"`` and ``"①"``, which ``int``
+    refuses, ``int`` accepts spaces, ``_`` and other scripts' digits, and refuses more
+    than 4,300 digits.
+
+    >>> whole_number("812"), whole_number("007"), whole_number("9" * 11)
+    (812, 7, None)
+    >>> [whole_number(t) for t in ("²", "①", "١٢", " 1", "1_0", "-1", "+1", "")]
+    [None, None, None, None, None, None, None, None]
+    >>> whole_number("1" * 100_000), whole_number("123456", max_digits=5)
+    (None, None)
+    """
+    if not 0 < len(text) <= max_digits or not (text.isascii() and text.isdigit()):
+        return None
+    return int(text)
 
 
 class UnsafeText(ValueError):  # noqa: N818 - a ValueError, as json's own errors are

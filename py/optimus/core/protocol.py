@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from optimus.core.jsontext import whole_number
 from optimus.i18n import _
 
 if TYPE_CHECKING:
@@ -295,10 +296,11 @@ def _coerce(key: str, value: JSON, default: JSON) -> JSON:
             return False
         raise OptionError(f"option {key!r} must be true or false, not {value!r}")
     if isinstance(default, int):
-        try:
-            return int(text)
-        except ValueError:
-            raise OptionError(f"option {key!r} must be a whole number, not {value!r}") from None
+        number = whole_number(text, 18)
+        if number is None:
+            shown = value if len(value) <= 40 else value[:40] + "…"
+            raise OptionError(f"option {key!r} must be a whole number, not {shown!r}")
+        return number
     return value
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from optimus.core.jsontext import whole_number
 from optimus.core.protocol import JSON, Game, State
 from optimus.fileiras.cards import (
     CARDS_BENEATH_LAST,
@@ -289,11 +290,12 @@ class FileirasState(State):
             if self.remaining <= 0:
                 return _("the deck is empty: you must take a row")
             return _("every row still on the table is full: you must take a row")
-        if not arg.isdigit() or not 1 <= int(arg) <= len(self.caps):
+        number = whole_number(arg, 2)
+        if number is None or not 1 <= number <= len(self.caps):
             return _(
-                "there is no row {row} (rows are 1-{last})", row=repr(arg), last=len(self.caps)
+                "there is no row {row} (rows are 1-{last})", row=repr(arg[:20]), last=len(self.caps)
             )
-        r = int(arg) - 1
+        r = number - 1
         if kind == "place" and self.phase != "place":
             return _("there is no drawn card to place: draw first")
         if self.row_taker[r] >= 0:

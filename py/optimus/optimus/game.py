@@ -33,6 +33,7 @@ import functools
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from optimus.core.jsontext import whole_number
 from optimus.core.protocol import JSON, Game, GameError, OptionError, State
 from optimus.i18n import N_, _, ngettext
 from optimus.optimus.generate import generate_sheet
@@ -207,11 +208,11 @@ def resolve_sheet(option: str) -> tuple[str, Sheet]:
         return value, standard_sheet(value)
     if value.startswith("random:"):
         seed_text = value.removeprefix("random:").strip()
-        try:
-            seed = int(seed_text)
-        except ValueError:
-            wants = f"random:SEED wants a whole number, not {seed_text!r}"  # not shown
-            raise OptionError(wants) from None
+        seed = whole_number(seed_text, 18)
+        if seed is None:
+            shown_seed = seed_text if len(seed_text) <= 40 else seed_text[:40] + "…"
+            wants = f"random:SEED wants a whole number, not {shown_seed!r}"  # not shown
+            raise OptionError(wants)
         return f"random:{seed}", generate_sheet(seed)
     shown = value if len(value) <= 40 else value[:40] + "…"
     letters = "".join(value.replace("/", " ").split())

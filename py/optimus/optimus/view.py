@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from optimus import i18n
+from optimus.core.jsontext import whole_number
 from optimus.i18n import N_, _, ngettext, pgettext
 from optimus.optimus.game import COLOUR_BONUS, JOKERS, SOLO_BANDS, STAR_PENALTY
 from optimus.optimus.sheet import (
@@ -903,13 +904,13 @@ def link_sheet(text: str) -> str | None:
 
     >>> link_sheet("orchard"), link_sheet("random:4411"), link_sheet("../etc/passwd")
     ('orchard', 'random:4411', None)
+    >>> link_sheet("random:²"), link_sheet("random:123456")
+    (None, None)
     """
     if text in STANDARD_SHEETS:
         return text
-    number = text.removeprefix("random:")
-    if text.startswith("random:") and number.isdigit() and len(number) <= 5:
-        return f"random:{int(number)}"
-    return None
+    number = whole_number(text.removeprefix("random:"), 5) if text.startswith("random:") else None
+    return None if number is None else f"random:{number}"
 
 
 def daily_options(seed: int) -> dict[str, str]:

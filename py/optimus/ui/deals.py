@@ -36,10 +36,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, quote
 
+from optimus.core.jsontext import whole_number
 from optimus.core.protocol import JSON
 from optimus.games import GAMES, GameInfo, link_text
-from optimus.i18n import _
-from optimus.ui.seats import HUMAN, PERSON_NAME, is_person
+from optimus.i18n import N_, _
+from optimus.ui.seats import HUMAN, PERSON_NAME, is_person, name_problem, person_name
 
 YOU = "you"
 MAX_SEED = 2**31 - 1
@@ -117,8 +118,9 @@ def parse(query: str, game: str | GameInfo, levels: Sequence[str]) -> Parsed:
         return Parsed(None, (_("The link is too long to be a game: it was ignored."),))
     for key, value in parse_qsl(query, keep_blank_values=True):
         if key == "seed":
-            if value.isdigit() and 0 <= int(value) <= MAX_SEED:
-                seed = int(value)
+            number = whole_number(value)
+            if number is not None and number <= MAX_SEED:
+                seed = number
             else:
                 notices.append(
                     _("The link's seed “{value}” is not a number: ignored.", value=_shown(value))
@@ -163,21 +165,30 @@ def parse(query: str, game: str | GameInfo, levels: Sequence[str]) -> Parsed:
     return Parsed(Deal(info.id, seed, tuple(seats), options), tuple(notices))
 
 
+LINK_NAME_PROBLEMS = {
+    "bad": N_("The link's player “{name}” is not a name: left out."),
+    "table": N_("The link's player “{name}” has a name the table gives its players: left out."),
+    "taken": N_("The link seats two people called “{name}”: the second was left out."),
+}
+"""Why a link's person was left out (the table's rule for names, :func:`name_problem`)."""
+
+
 def _seats(value: str, levels: Sequence[str]) -> tuple[list[str], list[str]]:
     seats: list[str] = []
     notices: list[str] = []
+    named: list[str] = []
     for word in value.split(","):
         word = word.strip()
         if word.lower() == YOU and HUMAN not in seats:
             seats.append(HUMAN)
         elif word.lower() in levels:
             seats.append(word.lower())
-        elif NAME.fullmatch(word) and word.lower() != YOU:
-            seats.append(f"{HUMAN}:{word}")
+        elif (problem := name_problem(word, named)) is not None:
+            notices.append(_(LINK_NAME_PROBLEMS[problem], name=_shown(word)))
         else:
-            notices.append(
-                _("The link's player “{name}” is not a name: left out.", name=_shown(word))
-            )
+            name = person_name(word) or word  # tidied (a name by the rule)
+            named.append(name)
+            seats.append(f"{HUMAN}:{name}")
     return seats, notices
 
 
@@ -253,6 +264,53 @@ def daily_day(query: str, now: datetime.date) -> tuple[datetime.date, tuple[str,
         elif key != "lang":
             notices.append(_("The link's “{name}” means nothing here: ignored.", name=_shown(key)))
     return day, tuple(notices)
+
+
+def daily_mark(seed: int, day: str) -> str:
+    """How storage keeps the daily challenge in play (``"<seed> <day>"``), read back by
+    :func:`read_daily_mark`."""
+    return f"{seed} {day}"
+
+
+BAD_DAILY_MARK = N_(
+    "This game's note that it is a daily challenge could not be read: it is played as practice."
+)
+"""Said when a stored daily mark is refused (:func:`read_daily_mark`)."""
+
+
+def read_daily_mark(text: str, game: str, now: datetime.date) -> tuple[int, str]:
+    """The seed and day of ``game``'s stored daily mark (:func:`daily_mark`), checked as a
+    save is: the seed a number, the day a real ``YYYY-MM-DD`` that has come (``now``),
+    and the seed that day's challenge of ``game``.  :class:`ValueError` (its reason in
+    English, not shown) for anything else: storage is written by every page of the site.
+
+    >>> day = datetime.date(2026, 12, 2)
+    >>> read_daily_mark(daily_mark(daily_seed("dice", day), "2026-12-02"), "dice", day)[1]
+    '2026-12-02'
+    >>> for bad in ("1 2026-13-45", f"{daily_seed('dice', day)} 2027-12-02", "7 2026-12-02"):
+    ...     try:
+    ...         read_daily_mark(bad, "dice", day)
+    ...     except ValueError as exc:
+    ...         print(exc)
+    the day '2026-13-45' is not a date
+    the day '2027-12-02' has not come
+    the seed is not that day's challenge
+    """
+    seed_text, _sep, day_text = text.partition(" ")
+    seed = whole_number(seed_text)
+    if seed is None:
+        raise ValueError(f"the seed {_shown(seed_text)!r} is not a number")  # not shown
+    try:
+        day = datetime.date.fromisoformat(day_text)
+    except ValueError:
+        day = None
+    if day is None or day.isoformat() != day_text:
+        raise ValueError(f"the day {_shown(day_text)!r} is not a date")  # not shown
+    if day > now:
+        raise ValueError(f"the day {day_text!r} has not come")  # not shown
+    if seed != daily_seed(game, day):
+        raise ValueError("the seed is not that day's challenge")  # not shown
+    return seed, day_text
 
 
 def share_text(game: str, day: str, points: str, rating: str, url: str) -> str:

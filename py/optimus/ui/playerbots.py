@@ -22,7 +22,7 @@ from optimus.core.botworker import Ask
 from optimus.core.protocol import Game, RecordError, State
 from optimus.core.record import Match
 from optimus.i18n import N_, _
-from optimus.ui.seats import HUMAN, bot_kind, is_person, person_name
+from optimus.ui.seats import bot_kind, is_person, people_problem
 
 FALLBACK = "normal"
 """The level that plays a decision a player's bot could not make."""
@@ -190,19 +190,19 @@ def resume_seats(game: Game, seats: Sequence[str]) -> tuple[list[str], list[Note
     A seat of a player's bot (``module:Class``) keeps it only if that bot was
     loaded in this page for this game: a save never loads or imports anything.
     Otherwise the fallback level takes the seat, and a note says so.  Any other
-    unknown name makes the save unreadable (:class:`RecordError`).
+    unknown name, or people named against the table's rule for names
+    (:func:`~optimus.ui.seats.people_problem`), makes the save unreadable
+    (:class:`RecordError`).
     """
+    problem = people_problem(seats)
+    if problem is not None:
+        raise RecordError(f"the saved game names its people oddly: {problem}")  # not shown
     levels = game.bot_levels()
     mine = userbots.registered(game.name)
     kept: list[str] = []
     notes: list[Note] = []
     for i, kind in enumerate(seats):
-        if kind == HUMAN or kind in levels or kind in mine:
-            kept.append(kind)
-        elif is_person(kind):
-            name = kind.partition(":")[2]  # empty: named by the seat ("Player 2")
-            if name and person_name(name) != name:
-                raise RecordError(f"the saved game names a person oddly: {kind!r}")  # not shown
+        if is_person(kind) or kind in levels or kind in mine:  # "human:": named by the seat
             kept.append(kind)
         elif ":" in kind:
             level = fallback_level(game)

@@ -534,7 +534,8 @@ changed.', {'what': 'total'})
         return REFUSED_COUNTS, {}
     if problem in ("too big", "too deep"):  # not shown
         return REFUSED_BIG, {}
-    if kind == "version" and what.isdecimal() and int(what) > VERSION:
+    newer = jsontext.whole_number(what, 40)
+    if kind == "version" and newer is not None and newer > VERSION:
         return REFUSED_NEWER, {}
     return NOT_RECORDS, {}
 

@@ -9,8 +9,9 @@ person"; the names, the set-up form's places and the seat order follow.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
+from optimus.core.jsontext import whole_number
 from optimus.core.rng import Rng
 from optimus.i18n import N_, _
 
@@ -79,6 +80,75 @@ def person_name(text: str) -> str | None:
     return name if PERSON_NAME.fullmatch(name) else None
 
 
+NAME_PROBLEMS: Mapping[str, str] = {
+    "bad": N_(
+        "“{name}” cannot be a name: use letters, digits, spaces and . ' - (at most 20 characters)."
+    ),
+    "table": N_("“{name}” is a name the table gives its players: choose another one."),
+    "taken": N_("Two people are called “{name}”: give each a different name."),
+}
+"""Why a name cannot be a person's at a table (:func:`name_problem`), in words."""
+
+MOST_SEATS = 6
+"""The most seats of any table (Optimus's six): the numbers in the table's own names."""
+
+
+def table_names() -> frozenset[str]:
+    """The names the table gives players itself, casefolded, in English and in the
+    language spoken: "You", "Player 1"…, "Easy bot 1"….
+
+    >>> {"you", "player 3", "hard bot 2"} <= table_names()
+    True
+    """
+    words = [N_("You")]
+    numbered = [N_("Player {seat}"), *BOT_NAMES.values()]
+    names = {w for word in words for w in (word, _(word))}
+    for seat in range(1, MOST_SEATS + 1):
+        names |= {w.format(seat=seat) for text in numbered for w in (text, _(text))}
+    return frozenset(name.casefold() for name in names)
+
+
+def name_problem(text: str, taken: Iterable[str] = ()) -> str | None:
+    """The one rule for a person's name, wherever seats come from (a link, the set-up
+    form, a save): why ``text`` cannot name one more person at a table whose people
+    are called ``taken`` (a key of :data:`NAME_PROBLEMS`), or None when it can.  A
+    name is one (:func:`person_name`), is none of the table's own (:func:`table_names`:
+    two panels would say the same) and is nobody else's there (letter case aside).
+
+    >>> name_problem("Ana", ["Rui"]), name_problem(" ana ", ["Ana"]), name_problem("<b>")
+    (None, 'taken', 'bad')
+    >>> name_problem("You"), name_problem("Player 3"), name_problem("hard BOT 2")
+    ('table', 'table', 'table')
+    """
+    name = person_name(text)
+    if name is None:
+        return "bad"
+    if name.casefold() in table_names():
+        return "table"
+    if name.casefold() in {other.casefold() for other in taken}:
+        return "taken"
+    return None
+
+
+def people_problem(seats: Sequence[str]) -> str | None:
+    """Why the people of ``seats`` cannot sit together as named (English, not shown), or
+    None; an unnamed person (``"human:"``) is named by the seat.
+
+    >>> people_problem(["human", "human:Ana", "hard"]), people_problem(["human:Ana", "human:ANA"])
+    (None, "seat 2: 'taken' name 'ANA'")
+    """
+    named: list[str] = []
+    for i, kind in enumerate(seats):
+        name = kind.partition(":")[2] if is_person(kind) else ""
+        if not name:
+            continue
+        problem = name_problem(name, named)
+        if problem is not None or person_name(name) != name:
+            return f"seat {i + 1}: {problem or 'untidy'!r} name {name[:30]!r}"  # not shown
+        named.append(name)
+    return None
+
+
 def seat_names(seats: Sequence[str], human: str | None = None) -> list[str]:
     """Display names: the person is "You"; the other players are numbered in seat
     order as the set-up form numbers them ("Other player 1" is the first seat that is
@@ -94,8 +164,17 @@ def seat_names(seats: Sequence[str], human: str | None = None) -> list[str]:
     ['Player 1', 'Player 2', 'Normal bot 2']
     >>> seat_names(["human", "human:Ana", "hard"], "Rui")
     ['Rui', 'Ana', 'Hard bot 2']
+
+    ``human`` is left out when the rule for names refuses it beside the others'
+    (:func:`name_problem`): the person is then named by the seat.
+
+    >>> seat_names(["human", "human:Ana"], "ana"), seat_names(["human", "human:Ana"], "You")
+    (['Player 1', 'Ana'], ['Player 1', 'Ana'])
     """
     people = sum(1 for kind in seats if is_person(kind))
+    others = [kind.partition(":")[2] for kind in seats if kind.startswith(HUMAN + ":")]
+    if human is not None and name_problem(human, others) is not None:
+        human = None
     owner = seats.index(HUMAN) if HUMAN in seats else None
     names = []
     for i, kind in enumerate(seats):
@@ -167,7 +246,7 @@ def seat_order(bots: Sequence[str], place: str, seed: int) -> list[str]:
     if place == "random":
         index = Rng(seed).randrange(count)
     else:
-        index = min(max(int(place), 1), count) - 1 if place.isdigit() else 0
+        index = min(max(whole_number(place, 2) or 1, 1), count) - 1
     return [*bots[:index], HUMAN, *bots[index:]]
 
 
