@@ -14,6 +14,7 @@ from optimus.i18n import _, pgettext
 from optimus.ui import howto
 from optimus.ui import table as ui
 
+from .markup import emphasis, html, join
 from .router import esc, found
 
 ROLES = ("rules", "settings", "confirm", "confirm-text", "confirm-yes", "player", "end", "options")
@@ -34,7 +35,7 @@ def rules_html(game_id: str, rules: Sequence[str]) -> str:
             box = f'<div class="howto-table" tabindex="0" role="region" aria-label="{label}">'
             page += box + "<table>" + rest.replace("</table>", "</table></div>", 1)
         return f'<div class="howto">{page}</div>'
-    points = "".join(f"<li>{_(r)}</li>" for r in rules)
+    points = join(html("<li>{}</li>", emphasis(_(r))) for r in rules)
     return f"<ol>{points}</ol>"
 
 

@@ -12,9 +12,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from optimus.fileiras import view as vm
-from optimus.i18n import N_, _, ngettext
+from optimus.i18n import N_, _, ngettext, number
 from optimus.ui import table as ui
 
+from .markup import html, tr_plural
 from .router import found
 from .table import GameTable, Rect, esc, rect
 
@@ -108,7 +109,9 @@ class FileirasView(GameTable):
             removed = f'<span class="removed">{esc(words)}</span>'
         last = " last" if deck.last_round else ""
         rows = "".join(self._row_html(r) for r in t.rows)
-        left = ngettext("<b>{n}</b> card left", "<b>{n}</b> cards left", deck.count)
+        left = tr_plural(
+            "{n} card left", "{n} cards left", deck.count, n=html("<b>{}</b>", number(deck.count))
+        )
         round_words = esc(_("round {round}", round=t.round))
         return f"""
 <div class="fboard{" scoring-advanced" if t.advanced else ""}">
