@@ -191,18 +191,23 @@ class Frame:
             go.focus()  # never taken from an open dialog or the game bar
         self._your_turn = False
 
-    def draw(self, board: str, panels: str, log: str) -> None:
+    def draw(self, board: str, panels: str, log: str, read_only: bool = False) -> None:
         """Draw the parts of the play screen whose markup changed: the board and the
         panels are patched in place by keys (focus and animations survive); the log,
-        text only, is replaced."""
+        text only, is replaced.  A ``read_only`` board (a replay's) is drawn without its
+        moves: each ``data-move`` taken off the elements, its buttons disabled."""
         for part, markup, draw in (
             ("board", board, keyed.patch),
             ("panels", panels, keyed.patch),
             ("log", log, _replace),
         ):
-            if self._drawn.get(part) != markup:
-                draw(self.screen.querySelector(f"[data-role={part}]"), markup)
-                self._drawn[part] = markup
+            drawn = markup + READ_ONLY if read_only and part == "board" else markup
+            if self._drawn.get(part) != drawn:
+                node = self.screen.querySelector(f"[data-role={part}]")
+                draw(node, markup)
+                if drawn != markup:
+                    _without_moves(node)
+                self._drawn[part] = drawn
 
     # -- focus --------------------------------------------------------------------------
     def focus_before(self) -> tuple[bool, str | None]:
@@ -269,6 +274,18 @@ def show_notices(root: Any, role: str, notices: Sequence[str]) -> None:
         line.textContent = text
         box.append(line)
     root.insertBefore(box, root.querySelector("[data-role=screen]"))
+
+
+READ_ONLY = "\x00read-only"
+"""Appended to a read-only board's markup as the frame remembers it (never drawn)."""
+
+
+def _without_moves(node: Any) -> None:
+    """Nothing in ``node`` can be played: its moves taken off, their buttons disabled."""
+    for element in node.querySelectorAll("[data-move]"):
+        element.removeAttribute("data-move")
+        if str(element.tagName) == "BUTTON":
+            element.disabled = True
 
 
 def _replace(node: Any, markup: str) -> None:

@@ -8,7 +8,6 @@ each step, read-only (nobody acts in a replay).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
@@ -25,8 +24,6 @@ from optimus.ui.session import TableSession
 from .deal_links import show_link_notices
 from .router import esc, found
 from .storage import RecordsStore
-
-MOVE = re.compile(r'\sdata-move="[^"]*"')
 
 
 class ReplayHost(Protocol):
@@ -96,11 +93,9 @@ class ReplayBar:
         self.retitle()
         self.step_to(shown.step)
 
-    def read_only(self, board: str) -> str:
-        """The board as drawn: in a replay, without its moves (nothing can be played)."""
-        if self.shown is None:
-            return board
-        return MOVE.sub("", board)
+    def read_only(self) -> bool:
+        """Whether the board is drawn without its moves: in a replay nothing can be played."""
+        return self.shown is not None
 
     def actions(self) -> dict[str, Callable[[Any], None]]:
         """The replay bar's actions (``data-action``)."""

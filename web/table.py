@@ -250,9 +250,10 @@ class GameTable(GamePage):
         self.set_status(status.tone, status.text)
         notes = [n.say(self.names[n.seat]) for n in session.take_notes()]
         frame.draw(
-            self.links.read_only(self.board_html(view)),
+            self.board_html(view),
             "".join(panel_html(p, self.panel_summary(view, p)) for p in self.panels(view)),
             log_html(self._log.lines(self.log(view), notes)),
+            read_only=self.links.read_only(),
         )
         if session.state.is_terminal() and self.links.replay is None:
             self.tabs.release()  # over: another tab may start a game
