@@ -15,7 +15,7 @@ from optimus.fileiras import view as vm
 from optimus.i18n import N_, _, ngettext, number
 from optimus.ui import table as ui
 
-from .markup import html, tr_plural
+from .markup import css_string, html, tr_plural
 from .router import found
 from .table import GameTable, Rect, esc, rect
 
@@ -222,7 +222,7 @@ class FileirasView(GameTable):
         if move.startswith("place"):
             return rect(board.querySelector("[data-role=drawn] .fcard"))
         if move.startswith("take"):
-            row = board.querySelector(f'[data-row="{move.split()[1]}"]')
+            row = board.querySelector(f"[data-row={css_string(move.split()[1])}]")
             pieces: list[tuple[Rect, str]] = []
             if not found(row):
                 return pieces
@@ -238,9 +238,11 @@ class FileirasView(GameTable):
         if move == "draw":
             self.fly(board.querySelector("[data-role=drawn] .fcard"), captured, ms)
         elif move.startswith("place"):
-            cards = board.querySelectorAll(f'[data-row="{move.split()[1]}"] .fcard:not(.slot)')
+            cards = board.querySelectorAll(
+                f"[data-row={css_string(move.split()[1])}] .fcard:not(.slot)"
+            )
             if cards.length:
                 self.fly(cards.item(cards.length - 1), captured, ms)
         elif move.startswith("take") and captured:
-            panel = self.root.querySelector(f'.panel[data-seat="{seat}"]')
+            panel = self.root.querySelector(f".panel[data-seat={css_string(seat)}]")
             self.send(captured, panel, ms)

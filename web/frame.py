@@ -18,6 +18,7 @@ from optimus.i18n import _
 from optimus.ui import table as ui
 
 from . import keyed
+from .markup import css_string
 from .router import esc, found
 
 
@@ -302,5 +303,5 @@ def _focus_key(element: Any) -> str | None:
         value = element.getAttribute(attr) if hasattr(element, "getAttribute") else None
         if found(value) and value:
             tag = str(element.tagName).lower()
-            return f'{tag}[{attr}="{value}"]'
+            return f"{tag}[{attr}={css_string(value)}]"
     return None

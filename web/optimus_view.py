@@ -23,6 +23,7 @@ from optimus.ui import table as ui
 from optimus.ui.session import TableSession
 
 from . import store_keys
+from .markup import css_string
 from .optimus_pencil import PencilInput, die_html, joker_names_html, markbar_html
 from .router import found
 from .table import GameTable, esc
@@ -376,11 +377,11 @@ class OptimusView(GameTable):
             added = new & ~old
             if not added:
                 continue
-            scope = "[data-role=sheet]" if p == self.you else f'.panel[data-seat="{p}"]'
+            scope = "[data-role=sheet]" if p == self.you else f".panel[data-seat={css_string(p)}]"
             delay = order * ms * 0.6
             order += 1
             timing = _keyframes({"duration": ms, "delay": delay, "fill": "backwards"})
             for i in bits(added):
-                cell = screen.querySelector(f'{scope} [data-box="{box_name(i)}"]')
+                cell = screen.querySelector(f"{scope} [data-box={css_string(box_name(i))}]")
                 if found(cell):
                     cell.animate(frames, timing)

@@ -20,6 +20,7 @@ from optimus.core.protocol import JSON
 from optimus.i18n import _, ngettext
 
 from .botworker import client
+from .markup import css_string
 from .router import esc, found
 
 PERSON = "person"
@@ -85,11 +86,11 @@ class BotPicker:
         """After the set-up form is drawn: offer the player's bots in every seat select."""
         self.root = root
         for key in self.keys:
-            select = root.querySelector(f'select[data-setting="{key}"]')
+            select = root.querySelector(f"select[data-setting={css_string(key)}]")
             if not found(select):
                 continue
             for spec in userbots.registered(self.game):
-                if not found(select.querySelector(f'option[value="{spec}"]')):
+                if not found(select.querySelector(f"option[value={css_string(spec)}]")):
                     option = js.document.createElement("option")
                     option.value = spec
                     option.textContent = userbots.label(spec)
