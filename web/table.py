@@ -47,6 +47,7 @@ from .frame import Frame, log_html, panel_html, shell_html
 from .game_page import GamePage
 from .hints import Hints
 from .links import Links
+from .markup import Markup, join
 from .motion import Rect, rect
 from .router import esc, found, when_idle
 from .saving import Saving
@@ -251,7 +252,7 @@ class GameTable(GamePage):
         notes = [n.say(self.names[n.seat]) for n in session.take_notes()]
         frame.draw(
             self.board_html(view),
-            "".join(panel_html(p, self.panel_summary(view, p)) for p in self.panels(view)),
+            join(panel_html(p, Markup(self.panel_summary(view, p))) for p in self.panels(view)),
             log_html(self._log.lines(self.log(view), notes)),
             read_only=self.links.read_only(),
         )
