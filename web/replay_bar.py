@@ -22,7 +22,8 @@ from optimus.ui import replay as replays
 from optimus.ui.session import TableSession
 
 from .deal_links import show_link_notices
-from .router import esc, found
+from .markup import Markup, html, join
+from .router import found
 from .storage import RecordsStore
 
 
@@ -148,20 +149,30 @@ class ReplayBar:
             root.removeAttribute("data-replay-step")
 
 
-def bar_html(shown: replays.Replay) -> str:
+def bar_html(shown: replays.Replay) -> Markup:
     """The replay bar: to the start, a step back or on, to the end, jump to a round."""
-    rounds = "".join(
-        f'<option value="{k}">{esc(_("Round {n}", n=n))}</option>' for n, k in shown.rounds
+    rounds = join(
+        html('<option value="{}">{}</option>', k, _("Round {n}", n=n)) for n, k in shown.rounds
     )
-    return f"""
-<nav class="replay-bar" data-role="replay-bar" aria-label="{esc(_("Replay"))}">
-  <button type="button" class="btn" data-action="replay-start">{esc(_("Start"))}</button>
-  <button type="button" class="btn" data-action="replay-back">{esc(_("Step back"))}</button>
-  <button type="button" class="btn" data-action="replay-forward">{esc(_("Step forward"))}
+    return html(
+        """
+<nav class="replay-bar" data-role="replay-bar" aria-label="{replay}">
+  <button type="button" class="btn" data-action="replay-start">{start}</button>
+  <button type="button" class="btn" data-action="replay-back">{back}</button>
+  <button type="button" class="btn" data-action="replay-forward">{forward}
   </button>
-  <button type="button" class="btn" data-action="replay-end">{esc(_("End"))}</button>
-  <label class="field replay-round">{esc(_("Jump to"))}
+  <button type="button" class="btn" data-action="replay-end">{end}</button>
+  <label class="field replay-round">{jump}
     <select data-role="replay-round"><option value="">…</option>{rounds}</select></label>
   <span class="small" data-role="replay-step"></span>
-  <a class="btn" href="#/records">{esc(_("Your records"))}</a>
-</nav>"""
+  <a class="btn" href="#/records">{records}</a>
+</nav>""",
+        replay=_("Replay"),
+        start=_("Start"),
+        back=_("Step back"),
+        forward=_("Step forward"),
+        end=_("End"),
+        jump=_("Jump to"),
+        rounds=rounds,
+        records=_("Your records"),
+    )
