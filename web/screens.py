@@ -100,7 +100,7 @@ class SetupScreen:
                 resume,
                 _(host.lead) if host.lead else "",
                 Markup(host.setup_fields()),  # the game page's fields: markup
-                Markup(host.bot_picker.html()),
+                host.bot_picker.html(),
             )
         )
         host.bot_picker.decorate(frame.screen, host.settings)
