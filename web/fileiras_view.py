@@ -57,6 +57,16 @@ def card_html(c: vm.Card, size: str = "", key: str = "") -> Markup:
     )
 
 
+def _row_button(move: str, named: str, word: str) -> Markup:
+    """A row's button: the move it plays, its name for screen readers, its word."""
+    return html(
+        '<button type="button" class="btn" data-move="{}" aria-label="{}">{}</button>',
+        move,
+        named,
+        word,
+    )
+
+
 class FileirasView(GameTable):
     """Router view for ``#/fileiras``."""
 
@@ -158,23 +168,13 @@ class FileirasView(GameTable):
         if r.place:
             classes.append("can-place")
             attrs = slot_attr = html(' data-move="place {}"', n)
-            action = html(
-                '<button type="button" class="btn" data-move="place {n}" '
-                'aria-label="{named}">{word}</button>',
-                n=n,
-                named=_("Place the card on row {row}", row=n),
-                word=_("Place here"),
+            action = _row_button(
+                f"place {n}", _("Place the card on row {row}", row=n), _("Place here")
             )
         if r.take:
             classes.append("can-take")
             attrs = html(' data-move="take {}"', n)
-            action = html(
-                '<button type="button" class="btn" data-move="take {n}" '
-                'aria-label="{named}">{word}</button>',
-                n=n,
-                named=_("Take row {row}", row=n),
-                word=_("Take"),
-            )
+            action = _row_button(f"take {n}", _("Take row {row}", row=n), _("Take"))
         slots = html('<span class="fcard slot"{}', slot_attr) + Markup(
             ' aria-hidden="true"></span>'
         )
