@@ -18,7 +18,8 @@ from optimus.optimus2 import view as vm
 from optimus.optimus2.sheet import load_sheet
 from optimus.ui import table as ui
 
-from .table import GameTable, esc
+from .markup import Markup, html, join
+from .table import GameTable
 
 PLACE_HEAD = {"hand": N_("Rolled"), "field": N_("Die fields"), "tray": N_("Silver tray")}
 """The heading of each group of dice (shown through ``_``)."""
@@ -96,57 +97,75 @@ def slot_label(area: str, c: vm.Slot) -> str:
     return said
 
 
-def die_html(d: vm.Die, attrs: str = "", cls: str = "") -> str:
+def die_html(d: vm.Die, attrs: Markup | None = None, cls: str = "") -> Markup:
     """One die: hue, symbol and value (never colour alone); a button when it can be used."""
-    value = d.value or ""
-    inner = (
-        f'<span class="pip" aria-hidden="true">{esc(value)}</span>'
-        f'<span class="dsym" aria-hidden="true">{esc(d.symbol)}</span>'
+    inner = html(
+        '<span class="pip" aria-hidden="true">{}</span>'
+        '<span class="dsym" aria-hidden="true">{}</span>',
+        d.value or "",
+        d.symbol,
     )
-
-    classes = f"die d-{esc(d.die)} {cls}".strip()
-    piece = f'data-piece="{esc(d.die)}" data-key="die-{esc(d.die)}"'
+    classes = f"die d-{d.die} {cls}".strip()
+    piece = html('data-piece="{die}" data-key="die-{die}"', die=d.die)
     if attrs:
-        return f'<button type="button" class="{classes}" {piece} {attrs}>{inner}</button>'
-    return f'<span class="{classes}" {piece} role="img" aria-label="{esc(d.label)}">{inner}</span>'
-
-
-def bonus_html(b: vm.Bonus, cls: str = "bn") -> str:
-    if not b.mark:
-        return f'<span class="{cls}" aria-hidden="true"></span>'
-    colour = f" q-{b.colour}" if b.colour else ""
-    said = esc(_("Bonus: {bonus}", bonus=b.label))  # the mark in words: hover, screen readers
-    return (
-        f'<span class="{cls}{colour}" role="img" title="{said}" aria-label="{said}">'
-        f"{esc(b.mark)}</span>"
+        return html(
+            '<button type="button" class="{}" {} {}>{}</button>', classes, piece, attrs, inner
+        )
+    return html(
+        '<span class="{}" {} role="img" aria-label="{}">{}</span>', classes, piece, d.label, inner
     )
 
 
-def _cell(tag_cls: str, label: str, inner: str, c: vm.Cell) -> str:
+def bonus_html(b: vm.Bonus, cls: str = "bn") -> Markup:
+    if not b.mark:
+        return html('<span class="{}" aria-hidden="true"></span>', cls)
+    colour = f" q-{b.colour}" if b.colour else ""
+    said = _("Bonus: {bonus}", bonus=b.label)  # the mark in words: hover, screen readers
+    return html(
+        '<span class="{cls}{colour}" role="img" title="{said}" aria-label="{said}">{mark}</span>',
+        cls=cls,
+        colour=colour,
+        said=said,
+        mark=b.mark,
+    )
+
+
+def _cell(tag_cls: str, label: str, inner: Markup, c: vm.Cell) -> Markup:
     """A sheet cell: a button when a legal move fills it; the latest entry outlined."""
     if c.last:
         tag_cls += " last-action"
         label = _("{cell} (latest entry)", cell=label)
     if c.move:
-        return (
-            f'<button type="button" class="{tag_cls} target" data-key="{c.key}" '
-            f'data-move="{esc(c.move)}" aria-label="{esc(label)}">{inner}</button>'
+        return html(
+            '<button type="button" class="{cls} target" data-key="{key}" '
+            'data-move="{move}" aria-label="{label}">{inner}</button>',
+            cls=tag_cls,
+            key=c.key,
+            move=c.move,
+            label=label,
+            inner=inner,
         )
-    return (
-        f'<span class="{tag_cls}" data-key="{c.key}" role="img" aria-label="{esc(label)}">'
-        f"{inner}</span>"
+    return html(
+        '<span class="{cls}" data-key="{key}" role="img" aria-label="{label}">{inner}</span>',
+        cls=tag_cls,
+        key=c.key,
+        label=label,
+        inner=inner,
     )
 
 
-def sheet_html(s: vm.Sheet, compact: bool = False) -> str:
+def sheet_html(s: vm.Sheet, compact: bool = False) -> Markup:
     """A whole score sheet: five areas, action bars, foxes (targets carry ``data-move``)."""
     areas = s.areas
 
-    def head(area: str, extra: str = "") -> str:
-        sym = vm.SYMBOLS[area]
-        return (
-            f'<h2 class="ahead"><span aria-hidden="true">{sym}</span> {vm.colour_name(area)}'
-            f'{extra}<span class="apts" data-area-score="{area}">{areas[area]}</span></h2>'
+    def head(area: str) -> Markup:
+        return html(
+            '<h2 class="ahead"><span aria-hidden="true">{sym}</span> {name}'
+            '<span class="apts" data-area-score="{area}">{points}</span></h2>',
+            sym=vm.SYMBOLS[area],
+            name=vm.colour_name(area),
+            area=area,
+            points=areas[area],
         )
 
     # Yellow: staggered grid, row bonuses at the right, column bonuses below.
@@ -156,44 +175,52 @@ def sheet_html(s: vm.Sheet, compact: bool = False) -> str:
         for col in range(1, s.yellow_columns + 1):
             c = by_pos.get((r, col))
             if c is None:
-                grid.append('<span class="ycell gap" aria-hidden="true"></span>')
+                grid.append(Markup('<span class="ycell gap" aria-hidden="true"></span>'))
                 continue
-            grid.append(_cell(f"ycell {c.state}", yellow_label(c), f"<b>{c.value}</b>", c))
+            value = html("<b>{}</b>", c.value)
+            grid.append(_cell(f"ycell {c.state}", yellow_label(c), value, c))
         grid.append(bonus_html(s.yellow_row_bonus[r - 1], "bn rowb"))  # not shown
     for b in s.yellow_column_bonus:
         grid.append(bonus_html(b, "bn colb"))  # not shown
-    yellow = (
-        f'<section class="area a-yellow">{head("yellow")}'
-        f'<div class="ygrid">{"".join(grid)}</div></section>'
+    yellow = html(
+        '<section class="area a-yellow">{}<div class="ygrid">{}</div></section>',
+        head("yellow"),
+        join(grid),
     )
     # Silver: a row per colour, values 1-6, column bonuses below.
     rows = []
     for row in s.silver:
-        sym = vm.SYMBOLS[row.row]
-        cells = "".join(
+        cells = join(
             _cell(
                 "scell" + (" marked" if c.marked else ""),
                 silver_label(row.row, c),
-                f"<b>{c.value}</b>",
+                html("<b>{}</b>", c.value),
                 c,
             )
             for c in row.cells
         )
-        title = esc(_("{row} row", row=vm.row_colour(row.row)))
         rows.append(
-            f'<span class="srow-h s-{row.row}" role="img" title="{title}" aria-label="{title}">'
-            f"{sym}</span>{cells}"
+            html(
+                '<span class="srow-h s-{row}" role="img" title="{title}" aria-label="{title}">'
+                "{sym}</span>{cells}",
+                row=row.row,
+                title=_("{row} row", row=vm.row_colour(row.row)),
+                sym=vm.SYMBOLS[row.row],
+                cells=cells,
+            )
         )
-    cols = "".join(
+    cols = join(
         bonus_html(b, "bn colb" + (" done" if done else ""))  # not shown
         for b, done in zip(s.silver_column_bonus, s.silver_columns_done, strict=True)
     )
-    silver = (
-        f'<section class="area a-silver">{head("silver")}'
-        f'<div class="sgrid">{"".join(rows)}<span></span>{cols}</div></section>'
+    silver = html(
+        '<section class="area a-silver">{}<div class="sgrid">{}<span></span>{}</div></section>',
+        head("silver"),
+        join(rows),
+        cols,
     )
 
-    def track(area: str, note: Callable[[vm.Slot], str]) -> str:
+    def track(area: str, note: Callable[[vm.Slot], str]) -> Markup:
         slots = []
         for c in s.track(area):
             value = "" if c.value is None else str(c.value)
@@ -201,14 +228,18 @@ def sheet_html(s: vm.Sheet, compact: bool = False) -> str:
             cls = "slot" + (" next" if c.next else "") + (" filled" if value else "")
             if area == "green" and c.n % 2 == 0:
                 cls += " pair-end"
-            inner = (
-                f'<span class="note" aria-hidden="true">{esc(note(c))}</span>'
-                f'<b aria-hidden="true">{esc(value)}</b>{bonus_html(c.bonus)}'
+            inner = html(
+                '<span class="note" aria-hidden="true">{}</span><b aria-hidden="true">{}</b>{}',
+                note(c),
+                value,
+                bonus_html(c.bonus),
             )
             slots.append(_cell(cls, label, inner, c))
-        return (
-            f'<section class="area a-{area}">{head(area)}'
-            f'<div class="slots">{"".join(slots)}</div></section>'
+        return html(
+            '<section class="area a-{}">{}<div class="slots">{}</div></section>',
+            area,
+            head(area),
+            join(slots),
         )
 
     blue = track("blue", lambda c: "")
@@ -216,30 +247,48 @@ def sheet_html(s: vm.Sheet, compact: bool = False) -> str:
     pink = track("pink", lambda c: f"≥{c.threshold}" if c.threshold else "")
     bars = []
     for a in s.actions:
-        boxes = "".join(
-            '<span class="abox{}" aria-hidden="true">{}</span>'.format(
+        boxes = join(
+            html(
+                '<span class="abox{}" aria-hidden="true">{}</span>',
                 " used" if i < a.used else (" circled" if i < a.circled else ""),
-                esc(a.last_bonus.mark) if i == a.slots - 1 else "",
+                a.last_bonus.mark if i == a.slots - 1 else "",
             )
             for i in range(a.slots)
         )
-        said = esc(action_said(a))
-        name = esc(action_name(a.name))
         bars.append(
-            f'<div class="abar" role="img" aria-label="{said}">'
-            f'<span class="aname"><span aria-hidden="true">{esc(a.mark)}</span> {name} '
-            f"<b>{a.left}</b></span>{boxes}</div>"
+            html(
+                '<div class="abar" role="img" aria-label="{said}">'
+                '<span class="aname"><span aria-hidden="true">{mark}</span> {name} '
+                "<b>{left}</b></span>{boxes}</div>",
+                said=action_said(a),
+                mark=a.mark,
+                name=action_name(a.name),
+                left=a.left,
+                boxes=boxes,
+            )
         )
-    foxes_said = esc(_("Foxes: {foxes}, each worth {worth}", foxes=s.foxes, worth=s.fox_worth))
-    foxes = (
-        f'<div class="foxes" role="img" aria-label="{foxes_said}"><span aria-hidden="true">'
-        f"✪ {esc(_('Foxes'))} <b>{s.foxes}</b> × {s.fox_worth}</span></div>"
+    foxes = html(
+        '<div class="foxes" role="img" aria-label="{said}"><span aria-hidden="true">'
+        "✪ {word} <b>{foxes}</b> × {worth}</span></div>",
+        said=_("Foxes: {foxes}, each worth {worth}", foxes=s.foxes, worth=s.fox_worth),
+        word=_("Foxes"),
+        foxes=s.foxes,
+        worth=s.fox_worth,
     )
-    strip = f'<section class="strip">{"".join(bars)}{foxes}</section>'
+    strip = html('<section class="strip">{}{}</section>', join(bars), foxes)
     cls = "o2sheet compact" if compact else "o2sheet"  # not shown
-    return (
-        f'<div class="{cls}">{yellow}{silver}{blue}{green}{pink}{strip}'
-        f'<p class="stotal">{esc(_("Total"))} <b data-role="sheet-total">{s.total}</b></p></div>'
+    return html(
+        '<div class="{cls}">{yellow}{silver}{blue}{green}{pink}{strip}'
+        '<p class="stotal">{total_word} <b data-role="sheet-total">{total}</b></p></div>',
+        cls=cls,
+        yellow=yellow,
+        silver=silver,
+        blue=blue,
+        green=green,
+        pink=pink,
+        strip=strip,
+        total_word=_("Total"),
+        total=s.total,
     )
 
 
@@ -314,20 +363,21 @@ class Optimus2View(GameTable):
         self.selected = None
         super().human_move(move)
 
-    def board_html(self, t: vm.Table) -> str:
-        groups: dict[str, list[str]] = {"hand": [], "field": [], "tray": []}
+    def board_html(self, t: vm.Table) -> Markup:
+        groups: dict[str, list[Markup]] = {"hand": [], "field": [], "tray": []}
         for d in t.dice:
-            attrs = ""
+            attrs = Markup()
             cls = ""
             if d.selectable:
-                pressed = "true" if d.selected else "false"
-                attrs = (
-                    f'data-action="die" data-die="{d.die}" aria-pressed="{pressed}" '
-                    f'aria-label="{esc(d.choose_label)}"'
+                attrs = html(
+                    'data-action="die" data-die="{}" aria-pressed="{}" aria-label="{}"',
+                    d.die,
+                    "true" if d.selected else "false",
+                    d.choose_label,
                 )
                 cls = "can" + (" chosen" if d.selected else "")
             elif d.return_move:
-                attrs = f'data-move="{d.return_move}" aria-label="{esc(d.return_label)}"'
+                attrs = html('data-move="{}" aria-label="{}"', d.return_move, d.return_label)
                 cls = "can"
             if d.place == "hand" and t.phase == "preroll":
                 cls += " stale"
@@ -340,16 +390,19 @@ class Optimus2View(GameTable):
             heads["field"] = _("Not in the tray")
         if t.phase == "preroll":
             heads["hand"] = _("To roll")
-        zone = "".join(
-            f'<div class="dgroup g-{place}"><h2>{heads[place]}</h2><div class="dslots">'
-            + "".join(dice)
-            + '<span class="die empty" aria-hidden="true"></span>'
-            * max(0, reserve[place] - len(dice))
-            + "</div></div>"
+        empty = Markup('<span class="die empty" aria-hidden="true"></span>')
+        zone = join(
+            html(
+                '<div class="dgroup g-{}"><h2>{}</h2><div class="dslots">{}{}</div></div>',
+                place,
+                heads[place],
+                join(dice),
+                Markup(empty * max(0, reserve[place] - len(dice))),
+            )
             for place, dice in groups.items()
         )
         controls = [
-            f'<button type="button" class="btn" data-move="{c.move}">{esc(c.label)}</button>'
+            html('<button type="button" class="btn" data-move="{}">{}</button>', c.move, c.label)
             for c in t.controls
         ]
         questions = (
@@ -363,23 +416,25 @@ class Optimus2View(GameTable):
             if answers:
                 controls.insert(
                     0,
-                    f'<span class="clabel">{esc(head)}</span>'
-                    + "".join(
-                        f'<button type="button" class="btn num" data-move="{move}">'
-                        f"{esc(text)}</button>"
+                    html('<span class="clabel">{}</span>', head)
+                    + join(
+                        html(
+                            '<button type="button" class="btn num" data-move="{}">{}</button>',
+                            move,
+                            text,
+                        )
                         for move, text in answers
                     ),
                 )
-        track = "".join(
-            '<span class="rbox{}" title="{}">{}{}</span>'.format(
+        track = join(
+            html(
+                '<span class="rbox{}" title="{}">{}{}</span>',
                 " now" if r == t.round else (" past" if r < t.round else ""),
-                esc(
-                    _("Round {round}: {bonus}", round=r, bonus=b.label)
-                    if b.label
-                    else _("Round {round}", round=r)
-                ),
+                _("Round {round}: {bonus}", round=r, bonus=b.label)
+                if b.label
+                else _("Round {round}", round=r),
                 r,
-                f"<small>{esc(b.mark)}</small>" if b.mark else "",
+                html("<small>{}</small>", b.mark) if b.mark else "",
             )
             for r, b in (
                 (r, t.round_track[r - 1] if r <= len(t.round_track) else vm.bonus(0))
@@ -388,26 +443,41 @@ class Optimus2View(GameTable):
         )
         me = next((p for p in t.players if p.you), t.players[0])
         round_said = _("Round {round} of {rounds}", round=t.round, rounds=t.rounds)
-        return f"""
+        return html(
+            """
 <div class="o2board">
-  <div class="dicezone" role="group" aria-label="{esc(_("Dice"))}">{zone}
+  <div class="dicezone" role="group" aria-label="{dice_said}">{zone}
     <div class="rtrack" role="img"
-      aria-label="{esc(round_said)}">{track}</div></div>
-  <div class="o2controls" role="group" aria-label="{esc(_("Actions"))}">{"".join(controls)}</div>
-  {sheet_html(me.sheet)}
-</div>"""
+      aria-label="{round_said}">{track}</div></div>
+  <div class="o2controls" role="group" aria-label="{actions_said}">{controls}</div>
+  {sheet}
+</div>""",
+            dice_said=_("Dice"),
+            zone=zone,
+            round_said=round_said,
+            track=track,
+            actions_said=_("Actions"),
+            controls=join(controls),
+            sheet=sheet_html(me.sheet),
+        )
 
-    def panel_summary(self, view: vm.Table, panel: ui.Panel) -> str:
+    def panel_summary(self, view: vm.Table, panel: ui.Panel) -> Markup:
         p = view.players[panel.seat]
-        summary = "".join(
-            f'<span class="chip a-{a}" title="{esc(vm.colour_name(a))}: {pts}">'
-            f'<span aria-hidden="true">{vm.SYMBOLS[a]}</span>{pts}</span>'
+        summary = join(
+            html(
+                '<span class="chip a-{a}" title="{name}: {pts}">'
+                '<span aria-hidden="true">{sym}</span>{pts}</span>',
+                a=a,
+                name=vm.colour_name(a),
+                pts=pts,
+                sym=vm.SYMBOLS[a],
+            )
             for a, pts in p.areas.items()
         )
-        foxes = esc(ngettext("{n} fox", "{n} foxes", p.foxes))
-        return summary + f'<span class="chip" title="{foxes}">✪{p.foxes}</span>'
+        foxes = ngettext("{n} fox", "{n} foxes", p.foxes)
+        return summary + html('<span class="chip" title="{}">✪{}</span>', foxes, p.foxes)
 
-    def panel_detail(self, view: vm.Table, panel: ui.Panel) -> str:
+    def panel_detail(self, view: vm.Table, panel: ui.Panel) -> Markup:
         sheet = view.players[panel.seat].sheet
         return sheet_html(sheet.inert(), compact=True)
 
@@ -415,5 +485,5 @@ class Optimus2View(GameTable):
     # changed place (chosen, sent to the tray, brought back) from where it was.
 
     # -- the end ----------------------------------------------------------------------
-    def score_icon(self, icon: str) -> str:
-        return f'<span class="chip a-{icon}" aria-hidden="true">{vm.SYMBOLS[icon]}</span>'
+    def score_icon(self, icon: str) -> Markup:
+        return html('<span class="chip a-{}" aria-hidden="true">{}</span>', icon, vm.SYMBOLS[icon])
