@@ -49,7 +49,7 @@ from .hints import Hints
 from .links import Links
 from .markup import Markup, join
 from .motion import Rect, rect
-from .router import esc, found, when_idle
+from .router import found, when_idle
 from .saving import Saving
 from .screens import Screens, SetupScreen
 from .storage import Saves, Storage
@@ -57,7 +57,7 @@ from .tab_guard import TabGuard
 from .turns import Turns
 from .userbots import BotPicker
 
-__all__ = ["GameTable", "Rect", "Storage", "esc", "rect"]
+__all__ = ["GameTable", "Rect", "Storage", "rect"]
 
 
 class GameTable(GamePage):
