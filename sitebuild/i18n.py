@@ -1,8 +1,9 @@
 """The catalogs of the words players read: extract them from the code, keep the
 ``.po`` files in step, compile them for the page (docs/i18n.md).
 
-- **Extract**: every ``_("...")``, ``N_("...")``, ``pgettext("ctx", "...")`` and
-  ``ngettext("...", "...", n)`` in the shipped code (``py/optimus``, ``web``), and
+- **Extract**: every ``_("...")``, ``N_("...")``, ``pgettext("ctx", "...")``,
+  ``ngettext("...", "...", n)`` and their markup forms ``tr``/``tr_plural``
+  (web/markup.py) in the shipped code (``py/optimus``, ``web``), and
   in index.html every element marked ``data-i18n`` (its text), every attribute
   named in ``data-i18n-attr``, and every ``t("...")`` of its scripts (``web/*.js``).
 - **Domains**: a game's package and its board (``web/<game>_view.py``) make the
@@ -115,7 +116,7 @@ def extract_python(source: str, name: str) -> list[Message]:
             continue
         func, args = node.func.id, node.args
         place = f"{name}:{node.lineno}"
-        if func in ("_", "N_") and args:
+        if func in ("_", "N_", "tr") and args:
             text = _literal(args[0])
             if text is None:
                 if func == "N_":
@@ -127,10 +128,10 @@ def extract_python(source: str, name: str) -> list[Message]:
             if ctx is None or text is None:
                 raise ExtractError(f"{place}: pgettext() takes two string literals")
             found.append(Message(text, context=ctx, places=[place]))
-        elif func == "ngettext" and len(args) >= 3:
+        elif func in ("ngettext", "tr_plural") and len(args) >= 3:
             one, many = _literal(args[0]), _literal(args[1])
             if one is None or many is None:
-                raise ExtractError(f"{place}: ngettext() takes two string literals")
+                raise ExtractError(f"{place}: {func}() takes two string literals")
             found.append(Message(one, plural=many, places=[place]))
     found.sort(key=lambda m: int(m.places[0].rsplit(":", 1)[1]))
     return [Message(m.msgid, m.plural, m.context, [name]) for m in found]

@@ -168,7 +168,19 @@ SPEAKING = [
 ]
 NOT_SHOWN = "# not shown"
 """A line's comment saying its text never reaches the player (a developer's message)."""
-SILENT_CALLS = {"_", "N_", "ngettext", "pgettext", "print", "error", "warn", "log", "debug"}
+SILENT_CALLS = {
+    "_",
+    "N_",
+    "ngettext",
+    "pgettext",
+    "tr",
+    "tr_plural",
+    "print",
+    "error",
+    "warn",
+    "log",
+    "debug",
+}
 DEVELOPER_ERRORS = {
     "ValueError",
     "TypeError",
@@ -323,3 +335,28 @@ def test_every_game_has_its_how_to_play_in_every_language_alike(game: str) -> No
     for lang in TRANSLATED:
         same = [h for h, e in zip(headings[lang], headings["en"], strict=True) if h == e]
         assert not same, f"{game}.{lang}.md keeps English headings: {same}"
+
+
+def test_no_message_carries_markup() -> None:
+    """Markup is the code's (web/markup.py): a message stresses a word as ``*word*`` and
+    takes markup through a placeholder, so a translation cannot break or inject a tag."""
+    found = []
+    for path in sorted((ROOT / "locale").rglob("*.po*")):
+        _, entries = read_po(path.read_text(encoding="utf-8"), str(path))
+        for entry in entries:
+            for text in (entry.msgid, entry.plural, *entry.strings):
+                if "<" in text:
+                    found.append(f"{path.relative_to(ROOT)}: {text[:60]!r}")
+    assert not found, found
+
+
+def test_stressed_words_are_paired_in_every_translation() -> None:
+    """A ``*word*`` left open would print a star and bold the rest of the rule."""
+    odd = []
+    for path in sorted((ROOT / "locale").rglob("*.po*")):
+        _, entries = read_po(path.read_text(encoding="utf-8"), str(path))
+        for entry in entries:
+            for text in (entry.msgid, entry.plural, *entry.strings):
+                if text.count("*") % 2:
+                    odd.append(f"{path.relative_to(ROOT)}: {text[:60]!r}")
+    assert not odd, odd

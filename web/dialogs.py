@@ -14,59 +14,55 @@ from optimus.i18n import _, pgettext
 from optimus.ui import howto
 from optimus.ui import table as ui
 
-from .router import esc, found
+from .markup import Markup, emphasis, html, join
+from .router import found
 
 ROLES = ("rules", "settings", "confirm", "confirm-text", "confirm-yes", "player", "end", "options")
 
 
-def rules_html(game_id: str, rules: Sequence[str]) -> str:
+def rules_html(game_id: str, rules: Sequence[str]) -> Markup:
     """The rules drawer's text: the game's how-to-play in the language spoken now (built
     from docs/howto/), else the view's points (English marked ``N_``, said with ``_``)."""
-    page = howto.read(game_id)
+    page = howto.read(game_id)  # the project's own HTML (sitebuild/howto.py), never a player's
     if page:
         # A wide table scrolls sideways in its own box (a phone's drawer is narrow),
         # which the keyboard can reach and scroll too; each box is a landmark with a
         # name of its own ("Table 2").
         pieces = page.split("<table>")
-        page = pieces[0]
+        drawn = Markup(pieces[0])
         for n, rest in enumerate(pieces[1:], 1):
-            label = esc(pgettext("rules", "Table {n}", n=n))
-            box = f'<div class="howto-table" tabindex="0" role="region" aria-label="{label}">'
-            page += box + "<table>" + rest.replace("</table>", "</table></div>", 1)
-        return f'<div class="howto">{page}</div>'
-    points = "".join(f"<li>{_(r)}</li>" for r in rules)
-    return f"<ol>{points}</ol>"
+            label = pgettext("rules", "Table {n}", n=n)
+            drawn += html(
+                '<div class="howto-table" tabindex="0" role="region" aria-label="{label}">'
+                "<table>{rest}",
+                label=label,
+                rest=Markup(rest.replace("</table>", "</table></div>", 1)),
+            )
+        return html('<div class="howto">{}</div>', drawn)
+    points = join(html("<li>{}</li>", emphasis(_(r))) for r in rules)
+    return html("<ol>{}</ol>", points)
 
 
-def _options(labels: Mapping[str, str], chosen: str) -> str:
-    return "".join(
-        f'<option value="{k}"{" selected" if k == chosen else ""}>{esc(label)}</option>'
+def _options(labels: Mapping[str, str], chosen: str) -> Markup:
+    return join(
+        html(
+            '<option value="{k}"{selected}>{label}</option>',
+            k=k,
+            selected=Markup(" selected" if k == chosen else ""),
+            label=label,
+        )
         for k, label in labels.items()
     )
 
 
-def dialogs_html(game_id: str, rules: Sequence[str], speed: str, thinking: str) -> str:
+def dialogs_html(game_id: str, rules: Sequence[str], speed: str, thinking: str) -> Markup:
     """Every dialog of a table, closed, in the language spoken now."""
-    g = esc(game_id)
-    speeds = _options(ui.SPEED_LABELS, speed)
-    thinkings = _options(ui.THINKING_LABELS, thinking)
-    close = esc(_("Close"))
-    how_to_play = esc(_("How to play"))
-    options = esc(_("Options in use"))
-    settings = esc(_("Settings"))
-    bot_speed = esc(_("Bot speed"))
-    bots_think = esc(_("Bots think"))
-    instant = esc(
-        _(
-            "With “Instant”, or when your system asks for reduced motion, cards appear in "
-            "their new place without moving."
-        )
-    )
-    return f"""
+    return html(
+        """
   <dialog class="drawer" data-role="rules" aria-labelledby="{g}-rules-title">
     <header class="dialog-head"><h2 id="{g}-rules-title">{how_to_play}</h2>
       <button type="button" class="btn" data-action="close">{close}</button></header>
-    <div class="drawer-body">{rules_html(game_id, rules)}
+    <div class="drawer-body">{rules}
       <h3>{options}</h3><p data-role="options"></p></div>
   </dialog>
   <dialog class="small-dialog" data-role="settings" aria-labelledby="{g}-settings-title">
@@ -81,46 +77,85 @@ def dialogs_html(game_id: str, rules: Sequence[str], speed: str, thinking: str) 
   <dialog class="small-dialog" data-role="confirm" aria-labelledby="{g}-confirm-text">
     <p id="{g}-confirm-text" data-role="confirm-text"></p>
     <p class="dialog-actions">
-      <button type="button" class="btn" data-action="confirm-no">{esc(_("Cancel"))}</button>
+      <button type="button" class="btn" data-action="confirm-no">{cancel}</button>
       <button type="button" class="btn primary" data-action="confirm-yes"
-        data-role="confirm-yes">{esc(_("OK"))}</button></p>
+        data-role="confirm-yes">{ok}</button></p>
   </dialog>
   <dialog class="small-dialog" data-role="player" aria-labelledby="{g}-player-title"></dialog>
-  <dialog class="end-dialog" data-role="end" aria-labelledby="{g}-end-title"></dialog>"""
+  <dialog class="end-dialog" data-role="end" aria-labelledby="{g}-end-title"></dialog>""",
+        g=game_id,
+        how_to_play=_("How to play"),
+        close=_("Close"),
+        rules=rules_html(game_id, rules),
+        options=_("Options in use"),
+        settings=_("Settings"),
+        bot_speed=_("Bot speed"),
+        speeds=_options(ui.SPEED_LABELS, speed),
+        instant=_(
+            "With “Instant”, or when your system asks for reduced motion, cards appear in "
+            "their new place without moving."
+        ),
+        bots_think=_("Bots think"),
+        thinkings=_options(ui.THINKING_LABELS, thinking),
+        cancel=_("Cancel"),
+        ok=_("OK"),
+    )
 
 
-def end_html(game_id: str, end: ui.EndScreen, icon: Callable[[str], str]) -> str:
+def end_html(game_id: str, end: ui.EndScreen, icon: Callable[[str], str]) -> Markup:
     """The end screen: headline, how totals and ties were decided, each player's breakdown,
-    Rematch / New game / See the final table.  ``icon`` draws a line's piece."""
-    players = "".join(final_html(p, icon) for p in end.players)
-    see = esc(_("See the final table"))
-    return f"""
-<div class="end-head"><h2 id="{esc(game_id)}-end-title">{esc(end.headline)}</h2>
-<p class="end-rules">{esc(end.rules)}</p></div>
-<div class="finals" tabindex="0" role="region" aria-label="{esc(_("Scores"))}">{players}</div>
+    Rematch / New game / See the final table.  ``icon`` draws a line's piece (markup)."""
+    return html(
+        """
+<div class="end-head"><h2 id="{g}-end-title">{headline}</h2>
+<p class="end-rules">{rules}</p></div>
+<div class="finals" tabindex="0" role="region" aria-label="{scores}">{players}</div>
 <p class="dialog-actions">
-  <button type="button" class="btn primary" data-action="rematch">{esc(_("Rematch"))}</button>
-  <button type="button" class="btn" data-action="new">{esc(_("New game"))}</button>
-  <button type="button" class="btn" data-action="see-table">{see}</button></p>"""
+  <button type="button" class="btn primary" data-action="rematch">{rematch}</button>
+  <button type="button" class="btn" data-action="new">{new}</button>
+  <button type="button" class="btn" data-action="see-table">{see}</button></p>""",
+        g=game_id,
+        headline=end.headline,
+        rules=end.rules,
+        scores=_("Scores"),
+        players=join(final_html(p, icon) for p in end.players),
+        rematch=_("Rematch"),
+        new=_("New game"),
+        see=_("See the final table"),
+    )
 
 
-def final_html(p: ui.FinalScore, icon: Callable[[str], str]) -> str:
-    """One player's result on the end screen."""
+def final_html(p: ui.FinalScore, icon: Callable[[str], str]) -> Markup:
+    """One player's result on the end screen (``icon``: a line's piece, as markup)."""
     lines = []
     for line in p.lines:
-        piece = icon(line.icon) if line.icon else ""
-        detail = f' <span class="small">{esc(line.detail)}</span>' if line.detail else ""
-        data = "".join(f' data-{k}="{esc(v)}"' for k, v in line.data)
+        piece = Markup(icon(line.icon)) if line.icon else Markup("<span></span>")
+        detail = html(' <span class="small">{}</span>', line.detail) if line.detail else ""
+        data = join(html(' data-{}="{}"', k, v) for k, v in line.data)
         lines.append(
-            f'<li class="{esc(line.kind)}">{piece or "<span></span>"}'
-            f"<span>{esc(line.text)}{detail}</span><b{data}>{esc(line.value)}</b></li>"
+            html(
+                '<li class="{kind}">{piece}<span>{text}{detail}</span><b{data}>{value}</b></li>',
+                kind=line.kind,
+                piece=piece,
+                text=line.text,
+                detail=detail,
+                data=data,
+                value=line.value,
+            )
         )
-    why = f'<p class="why">{esc(p.why)}</p>' if p.why else ""
-    return (
-        f'<article class="final" data-seat="{p.seat}" data-total="{p.total}">'
-        f'<h3><span class="rank">#{p.rank}</span> {esc(p.name)}'
-        f'<span class="total" data-role="total">{esc(ui.points(p.total))}</span></h3>'
-        f"{why}<ul>{''.join(lines)}</ul></article>"
+    why = html('<p class="why">{}</p>', p.why) if p.why else ""
+    return html(
+        '<article class="final" data-seat="{seat}" data-total="{total}">'
+        '<h3><span class="rank">#{rank}</span> {name}'
+        '<span class="total" data-role="total">{points}</span></h3>'
+        "{why}<ul>{lines}</ul></article>",
+        seat=p.seat,
+        total=p.total,
+        rank=p.rank,
+        name=p.name,
+        points=ui.points(p.total),
+        why=why,
+        lines=join(lines),
     )
 
 
@@ -172,14 +207,17 @@ class Dialogs:
         self.open(self.nodes["settings"])
 
     def player(self, panel: ui.Panel, detail: str) -> None:
-        """A player's details (their whole sheet or collection)."""
+        """A player's details (their whole sheet or collection; ``detail``: markup)."""
         dialog = self.nodes["player"]
-        dialog.innerHTML = (
-            f'<header class="dialog-head"><h2 id="{esc(self.game_id)}-player-title">'
-            f"{esc(panel.name)}: {esc(ui.points(panel.score))}</h2>"
-            f'<button type="button" class="btn" data-action="close">{esc(_("Close"))}</button>'
-            "</header>"
-            f"{detail}"
+        dialog.innerHTML = html(
+            '<header class="dialog-head"><h2 id="{g}-player-title">{name}: {points}</h2>'
+            '<button type="button" class="btn" data-action="close">{close}</button>'
+            "</header>{detail}",
+            g=self.game_id,
+            name=panel.name,
+            points=ui.points(panel.score),
+            close=_("Close"),
+            detail=Markup(detail),
         )
         self.open(dialog)
 

@@ -23,7 +23,8 @@ from optimus.ui import table as ui
 from optimus.ui.session import TableSession
 
 from .deal_links import DailyMark, day_text, page_url
-from .router import esc, found
+from .markup import Markup, html
+from .router import found
 from .storage import RecordsStore
 
 
@@ -138,8 +139,8 @@ class EndExtras:
         dialog: Any = root.querySelector("[data-role=end]") if root is not None else None
         if not found(dialog):
             return
-        note = ""
-        share = ""
+        note = Markup()
+        share = Markup()
         if self.daily.day:
             date = day_text(self.daily.day)
             if self.counted:
@@ -150,24 +151,31 @@ class EndExtras:
                     "counts.",
                     date=date,
                 )
-            note = f'<p class="daily-note" data-role="daily-note">{esc(said)}</p>'
-            share = (
-                '<button type="button" class="btn" data-action="share-daily">'
-                f"{esc(_('Share the result'))}</button>"
+            note = html('<p class="daily-note" data-role="daily-note">{}</p>', said)
+            share = html(
+                '<button type="button" class="btn" data-action="share-daily">{}</button>',
+                _("Share the result"),
             )
         note += self.records_notice_html()
-        label = esc(_("Link to this deal"))
-        extra = f"""
+        extra = html(
+            """
 <div class="end-more" data-role="end-more">{note}
 <p class="dialog-actions">
-  <button type="button" class="btn" data-action="same-deal">{esc(_("Play the same deal again"))}
+  <button type="button" class="btn" data-action="same-deal">{same}
   </button>
-  <button type="button" class="btn" data-action="copy-link">{esc(_("Copy link"))}</button>
+  <button type="button" class="btn" data-action="copy-link">{copy}</button>
   {share}
-  <a class="btn" href="#/records">{esc(_("Your records"))}</a></p>
+  <a class="btn" href="#/records">{records}</a></p>
 <p class="small" data-role="link-said" role="status"></p>
 <input type="text" readonly class="link-text" data-role="link-text" aria-label="{label}" hidden>
-</div>"""
+</div>""",
+            note=note,
+            same=_("Play the same deal again"),
+            copy=_("Copy link"),
+            share=share,
+            records=_("Your records"),
+            label=_("Link to this deal"),
+        )
         dialog.insertAdjacentHTML("beforeend", extra)
 
     def records_said(self, notice: str) -> None:
@@ -178,11 +186,11 @@ class EndExtras:
         if found(more) and not found(more.querySelector("[data-role=records-said]")):
             more.insertAdjacentHTML("afterbegin", self.records_notice_html())
 
-    def records_notice_html(self) -> str:
+    def records_notice_html(self) -> Markup:
         if not self.records_notice:
-            return ""
-        said = esc(_(self.records_notice))
-        return f'<p class="notice" data-role="records-said" role="alert">{said}</p>'
+            return Markup()
+        said = _(self.records_notice)
+        return html('<p class="notice" data-role="records-said" role="alert">{}</p>', said)
 
     def actions(self) -> dict[str, Callable[[Any], None]]:
         """The end screen's actions (``data-action``)."""

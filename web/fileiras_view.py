@@ -12,20 +12,21 @@ from collections.abc import Sequence
 from typing import Any
 
 from optimus.fileiras import view as vm
-from optimus.i18n import N_, _, ngettext
+from optimus.i18n import N_, _, ngettext, number
 from optimus.ui import table as ui
 
+from .markup import Markup, css_string, html, join, tr_plural
 from .router import found
-from .table import GameTable, Rect, esc, rect
+from .table import GameTable, Rect, rect
 
 
-def card_html(c: vm.Card, size: str = "", key: str = "") -> str:
+def card_html(c: vm.Card, size: str = "", key: str = "") -> Markup:
     """One card: hue, symbol and caption (never colour alone), named for screen readers;
     ``key``: its place on the board (``data-key``)."""
     kind = c.kind
     last = c.last_by
     extra = f" {size}" if size else ""
-    badge = ""
+    badge = Markup()
     name = _("{card} card", card=c.label)
     if last:
         extra += " last-action"
@@ -36,15 +37,33 @@ def card_html(c: vm.Card, size: str = "", key: str = "") -> str:
         # the badge: the person's name, else the seat's number
         seat = c.last_seat
         mark = last if c.last_you or seat is None else str(seat + 1)
-        badge = f'<span class="by" aria-hidden="true">{esc(mark)}</span>'
-    keyed = f' data-key="{key}"' if key else ""
+        badge = html('<span class="by" aria-hidden="true">{}</span>', mark)
     # a long caption (Portuguese "Vermelho") is set smaller so it stays on the card
     size_class = " longer" if len(c.caption) > 7 else " long" if len(c.caption) > 6 else ""
-    return (
-        f'<span class="fcard c-{esc(kind).replace("+", "plus")}{extra}" role="img" '
-        f'aria-label="{esc(name)}" data-kind="{esc(kind)}"{keyed}>'
-        f'<span class="sym" aria-hidden="true">{esc(c.symbol)}</span>'
-        f'<span class="lbl{size_class}" aria-hidden="true">{esc(c.caption)}</span>{badge}</span>'
+    return html(
+        '<span class="fcard c-{hue}{extra}" role="img" '
+        'aria-label="{name}" data-kind="{kind}"{keyed}>'
+        '<span class="sym" aria-hidden="true">{symbol}</span>'
+        '<span class="lbl{size_class}" aria-hidden="true">{caption}</span>{badge}</span>',
+        hue=kind.replace("+", "plus"),
+        extra=extra,
+        name=name,
+        kind=kind,
+        keyed=html(' data-key="{}"', key) if key else "",
+        symbol=c.symbol,
+        size_class=size_class,
+        caption=c.caption,
+        badge=badge,
+    )
+
+
+def _row_button(move: str, named: str, word: str) -> Markup:
+    """A row's button: the move it plays, its name for screen readers, its word."""
+    return html(
+        '<button type="button" class="btn" data-move="{}" aria-label="{}">{}</button>',
+        move,
+        named,
+        word,
     )
 
 
@@ -86,67 +105,79 @@ class FileirasView(GameTable):
     def focus_order(self, view: vm.Table) -> Sequence[str]:
         return ("button[data-move^='place']", "button[data-move=draw]", "button[data-move]")
 
-    def board_html(self, t: vm.Table) -> str:
+    def board_html(self, t: vm.Table) -> Markup:
         deck = t.deck
         can_draw = deck.can_draw
-        draw_words = esc(_("Draw a card"))
-        deck_attrs = f' data-move="draw" title="{draw_words}"' if can_draw else ""
+        draw_words = _("Draw a card")
+        deck_attrs = html(' data-move="draw" title="{}"', draw_words) if can_draw else ""
         drawn = (
             card_html(t.drawn, "big")
             if t.drawn
-            else '<span class="fcard big empty" aria-hidden="true"></span>'
+            else Markup('<span class="fcard big empty" aria-hidden="true"></span>')
         )
         draw_btn = (
-            f'<button type="button" class="btn primary" data-move="draw">{draw_words}</button>'
+            html(
+                '<button type="button" class="btn primary" data-move="draw">{}</button>', draw_words
+            )
             if can_draw
             else ""
         )
-        removed = ""
+        removed = Markup()
         if t.removed:
             out = ", ".join(c.label for c in t.removed)
             words = _("Out of this game: {colours}", colours=out)
-            removed = f'<span class="removed">{esc(words)}</span>'
-        last = " last" if deck.last_round else ""
-        rows = "".join(self._row_html(r) for r in t.rows)
-        left = ngettext("<b>{n}</b> card left", "<b>{n}</b> cards left", deck.count)
-        round_words = esc(_("round {round}", round=t.round))
-        return f"""
-<div class="fboard{" scoring-advanced" if t.advanced else ""}">
+            removed = html('<span class="removed">{}</span>', words)
+        left = tr_plural(
+            "{n} card left", "{n} cards left", deck.count, n=html("<b>{}</b>", number(deck.count))
+        )
+        return html(
+            """
+<div class="fboard{advanced}">
   <div class="deckbar">
-    <div class="deck{" can-draw" if can_draw else ""}" data-role="deck"{deck_attrs}>
-      <span class="deck-back" aria-hidden="true">{deck.count}</span></div>
+    <div class="deck{can_draw}" data-role="deck"{deck_attrs}>
+      <span class="deck-back" aria-hidden="true">{count}</span></div>
     <div class="deck-info"><span>{left} · {round_words}</span>
-      <span class="hint{last}">{esc(deck.hint)}</span>{removed}</div>
+      <span class="hint{last}">{hint}</span>{removed}</div>
     <div class="drawn-slot" data-role="drawn">{drawn}</div>
     <div class="deck-act">{draw_btn}</div>
   </div>
-  <ol class="frows" aria-label="{esc(_("Rows"))}">{rows}</ol>
-</div>"""
+  <ol class="frows" aria-label="{rows_said}">{rows}</ol>
+</div>""",
+            advanced=" scoring-advanced" if t.advanced else "",
+            can_draw=" can-draw" if can_draw else "",
+            deck_attrs=deck_attrs,
+            count=deck.count,
+            left=left,
+            round_words=_("round {round}", round=t.round),
+            last=" last" if deck.last_round else "",
+            hint=deck.hint,
+            removed=removed,
+            drawn=drawn,
+            draw_btn=draw_btn,
+            rows_said=_("Rows"),
+            rows=join(self._row_html(r) for r in t.rows),
+        )
 
-    def _row_html(self, r: vm.Row) -> str:
+    def _row_html(self, r: vm.Row) -> Markup:
         n = r.n
-        cards = "".join(card_html(c, key=f"r{n}c{j}") for j, c in enumerate(r.cards))
+        cards = join(card_html(c, key=f"r{n}c{j}") for j, c in enumerate(r.cards))
         classes = ["frow"]
-        attrs = ""
-        action = ""
-        slot_attr = ""
+        attrs = Markup()
+        action = Markup()
+        slot_attr = Markup()
         if r.place:
             classes.append("can-place")
-            attrs = slot_attr = f' data-move="place {n}"'
-            named = esc(_("Place the card on row {row}", row=n))
-            action = (
-                f'<button type="button" class="btn" data-move="place {n}" '
-                f'aria-label="{named}">{esc(_("Place here"))}</button>'
+            attrs = slot_attr = html(' data-move="place {}"', n)
+            action = _row_button(
+                f"place {n}", _("Place the card on row {row}", row=n), _("Place here")
             )
         if r.take:
             classes.append("can-take")
-            attrs = f' data-move="take {n}"'
-            named = esc(_("Take row {row}", row=n))
-            action = (
-                f'<button type="button" class="btn" data-move="take {n}" '
-                f'aria-label="{named}">{esc(_("Take"))}</button>'
-            )
-        slots = f'<span class="fcard slot"{slot_attr} aria-hidden="true"></span>' * r.free
+            attrs = html(' data-move="take {}"', n)
+            action = _row_button(f"take {n}", _("Take row {row}", row=n), _("Take"))
+        slots = html('<span class="fcard slot"{}', slot_attr) + Markup(
+            ' aria-hidden="true"></span>'
+        )
         if r.taken_by:
             classes.append("taken")
             by = (
@@ -154,16 +185,23 @@ class FileirasView(GameTable):
                 if r.taken_seat is not None and r.taken_seat == self.you
                 else _("Taken by {who}", who=r.taken_by)
             )
-            action = f'<span class="taken-by">{esc(by)}</span>'
+            action = html('<span class="taken-by">{}</span>', by)
         if r.cards:
             described = _("Row {row}: {cards}", row=n, cards=", ".join(c.label for c in r.cards))
         else:
             described = _("Row {row}: empty", row=n)
-        return (
-            f'<li class="{" ".join(classes)}" data-row="{n}" data-key="row{n}"{attrs} '
-            f'aria-label="{esc(described)}">'
-            f'<span class="row-n" aria-hidden="true">{n}</span>'
-            f'<div class="row-cards">{cards}{slots}</div><div class="row-act">{action}</div></li>'
+        return html(
+            '<li class="{classes}" data-row="{n}" data-key="row{n}"{attrs} '
+            'aria-label="{described}">'
+            '<span class="row-n" aria-hidden="true">{n}</span>'
+            '<div class="row-cards">{cards}{slots}</div><div class="row-act">{action}</div></li>',
+            classes=" ".join(classes),
+            n=n,
+            attrs=attrs,
+            described=described,
+            cards=cards,
+            slots=Markup(slots * r.free),
+            action=action,
         )
 
     def _groups(self, p: vm.Player) -> list[tuple[vm.Group, str, str]]:
@@ -174,26 +212,37 @@ class FileirasView(GameTable):
             return _("{colour}: {n}, counts plus", colour=g.card.label, n=g.count)
         return _("{colour}: {n}, counts minus", colour=g.card.label, n=g.count)
 
-    def panel_summary(self, view: vm.Table, panel: ui.Panel) -> str:
+    def panel_summary(self, view: vm.Table, panel: ui.Panel) -> Markup:
         p = view.players[panel.seat]
-        summary = "".join(
-            f'<span class="group {kind}" title="{esc(self._group_title(g))}">'
-            f"{card_html(g.card, 'mini')}<b>{g.count}</b>"
-            f'<i aria-hidden="true">{sign}</i></span>'
+        summary = join(
+            html(
+                '<span class="group {kind}" title="{title}">{card}<b>{count}</b>'
+                '<i aria-hidden="true">{sign}</i></span>',
+                kind=kind,
+                title=self._group_title(g),
+                card=card_html(g.card, "mini"),
+                count=g.count,
+                sign=sign,
+            )
             for g, kind, sign in self._groups(p)
         )
         for kind, count in (("joker", p.jokers), ("+2", p.plus2)):
             if count:
-                summary += (
-                    f'<span class="group">{card_html(vm.card(kind), "mini")}<b>{count}</b></span>'
+                summary += html(
+                    '<span class="group">{}<b>{}</b></span>',
+                    card_html(vm.card(kind), "mini"),
+                    count,
                 )
         return summary
 
-    def panel_detail(self, view: vm.Table, panel: ui.Panel) -> str:
+    def panel_detail(self, view: vm.Table, panel: ui.Panel) -> Markup:
         p = view.players[panel.seat]
-        detail = "".join(
-            f"<li>{card_html(g.card, 'mini')}"
-            f"<span>{esc(vm.colour_text(g.card.kind, g.count, g.plus))}</span></li>"
+        detail = join(
+            html(
+                "<li>{}<span>{}</span></li>",
+                card_html(g.card, "mini"),
+                vm.colour_text(g.card.kind, g.count, g.plus),
+            )
             for g in p.groups
         )
         extras = (
@@ -202,13 +251,15 @@ class FileirasView(GameTable):
         )
         for kind, words, count in extras:
             if count:
-                detail += f"<li>{card_html(vm.card(kind), 'mini')}<span>{esc(words)}</span></li>"
-        empty = f"<li>{esc(_('No cards yet.'))}</li>"
+                detail += html(
+                    "<li>{}<span>{}</span></li>", card_html(vm.card(kind), "mini"), words
+                )
+        empty = html("<li>{}</li>", _("No cards yet."))
         last = _("Last action: {action}.", action=p.last) if p.last else _("Last action: none yet.")
-        return f'<ul class="detail">{detail or empty}</ul><p class="small">{esc(last)}</p>'
+        return html('<ul class="detail">{}</ul><p class="small">{}</p>', detail or empty, last)
 
     # -- the end ----------------------------------------------------------------------
-    def score_icon(self, icon: str) -> str:
+    def score_icon(self, icon: str) -> Markup:
         return card_html(vm.card(icon), "mini")
 
     # -- animations -------------------------------------------------------------------
@@ -219,7 +270,7 @@ class FileirasView(GameTable):
         if move.startswith("place"):
             return rect(board.querySelector("[data-role=drawn] .fcard"))
         if move.startswith("take"):
-            row = board.querySelector(f'[data-row="{move.split()[1]}"]')
+            row = board.querySelector(f"[data-row={css_string(move.split()[1])}]")
             pieces: list[tuple[Rect, str]] = []
             if not found(row):
                 return pieces
@@ -235,9 +286,11 @@ class FileirasView(GameTable):
         if move == "draw":
             self.fly(board.querySelector("[data-role=drawn] .fcard"), captured, ms)
         elif move.startswith("place"):
-            cards = board.querySelectorAll(f'[data-row="{move.split()[1]}"] .fcard:not(.slot)')
+            cards = board.querySelectorAll(
+                f"[data-row={css_string(move.split()[1])}] .fcard:not(.slot)"
+            )
             if cards.length:
                 self.fly(cards.item(cards.length - 1), captured, ms)
         elif move.startswith("take") and captured:
-            panel = self.root.querySelector(f'.panel[data-seat="{seat}"]')
+            panel = self.root.querySelector(f".panel[data-seat={css_string(seat)}]")
             self.send(captured, panel, ms)

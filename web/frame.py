@@ -18,35 +18,34 @@ from optimus.i18n import _
 from optimus.ui import table as ui
 
 from . import keyed
-from .router import esc, found
+from .markup import Markup, css_string, html, join
+from .router import found
 
 
-def tools_html() -> str:
+def tools_html() -> Markup:
     """The game bar's tools, beside the title and the back link of index.html."""
-    return (
-        f'<button type="button" class="btn tool" data-action="rules">{esc(_("How to play"))}'
-        "</button>"
-        f'<button type="button" class="btn tool" data-action="settings">{esc(_("Settings"))}'
-        "</button>"
-        '<button type="button" class="btn tool" data-action="results" hidden>'
-        f"{esc(_('Results'))}</button>"
+    return html(
+        '<button type="button" class="btn tool" data-action="rules">{rules}</button>'
+        '<button type="button" class="btn tool" data-action="settings">{settings}</button>'
+        '<button type="button" class="btn tool" data-action="results" hidden>{results}</button>'
         '<button type="button" class="btn tool" data-action="take-back" hidden disabled '
         'aria-keyshortcuts="Control+Z Meta+Z"><span class="tool-icon" aria-hidden="true">↶</span>'
-        f'<span class="tool-word">{esc(_("Undo"))}</span></button>'
+        '<span class="tool-word">{undo}</span></button>'
         '<a class="btn tool" href="#/records" data-role="records-link">'
         '<span class="tool-icon" aria-hidden="true">★</span>'
-        f'<span class="tool-word">{esc(_("Records"))}</span></a>'
+        '<span class="tool-word">{records}</span></a>',
+        rules=_("How to play"),
+        settings=_("Settings"),
+        results=_("Results"),
+        undo=_("Undo"),
+        records=_("Records"),
     )
 
 
-def play_html() -> str:
+def play_html() -> Markup:
     """The play screen: the board beside the players' panels and the log."""
-    table = esc(_("Table"))
-    side = esc(_("Players and log"))
-    players = esc(_("Players"))
-    log = esc(_("Log"))
-    newest = esc(_("newest first"))
-    return f"""
+    return html(
+        """
 <div class="play" data-role="play">
   <section class="board" aria-label="{table}" tabindex="-1" data-role="board"></section>
   <section class="side" aria-label="{side}">
@@ -61,47 +60,62 @@ def play_html() -> str:
   <h2 id="handover-title" data-role="handover-title"></h2>
   <p data-role="handover-note"></p>
   <p><button type="button" class="btn primary" data-action="handover"></button></p>
-</section>"""
+</section>""",
+        table=_("Table"),
+        side=_("Players and log"),
+        players=_("Players"),
+        log=_("Log"),
+        newest=_("newest first"),
+    )
 
 
-def shell_html(game_id: str, dialogs: str) -> str:
+def shell_html(game_id: str, dialogs: Markup) -> Markup:
     """The table's shell: the status line (a polite live region), the screen, the dialogs."""
-    return f"""
-<div class="table-shell" data-game="{esc(game_id)}">
+    return html(
+        """
+<div class="table-shell" data-game="{game}">
   <p class="status" data-role="status" role="status" aria-live="polite">
     <span class="spinner" aria-hidden="true"></span><span data-role="status-text"></span></p>
   <div class="screen" data-role="screen"></div>{dialogs}
-</div>"""
+</div>""",
+        game=game_id,
+        dialogs=dialogs,
+    )
 
 
-def panel_html(p: ui.Panel, summary: str) -> str:
-    """A compact player panel: name, live score, "▶ to play", last action, the game's summary;
-    a click or Enter opens the player's details."""
+def panel_html(p: ui.Panel, summary: Markup) -> Markup:
+    """A compact player panel: name, live score, "▶ to play", last action, the game's summary
+    (markup); a click or Enter opens the player's details."""
     cls = ["panel"]
     if p.turn:
         cls.append("turn")
     if p.you:
         cls.append("you")
-    marker = f'<span class="turn-mark">▶ {esc(_("to play"))}</span>' if p.turn else ""
-    last = esc(_("Last: {action}", action=p.last)) if p.last else ""
-    score = ui.points(p.score)
+    marker = html('<span class="turn-mark">▶ {}</span>', _("to play")) if p.turn else ""
+    last = _("Last: {action}", action=p.last) if p.last else ""
     # The button's name is its visible text (WCAG 2.5.3): no aria-label; the
     # details it opens are its description and its popup.
-    details = esc(_("Show details"))
-    return (
-        f'<li class="{" ".join(cls)}" data-seat="{p.seat}" data-key="seat{p.seat}" '
-        'data-action="player">'
-        f'<button type="button" class="panel-head" data-action="player" '
-        f'data-seat="{p.seat}" title="{details}" aria-haspopup="dialog">'
-        f'<span class="pname">{esc(p.name)}</span><span class="sr-only">, </span>{marker}'
-        f'<span class="pscore" data-role="score">{esc(score)}</span></button>'
-        f'<p class="plast">{last}</p><div class="psum">{summary}</div></li>'
+    return html(
+        '<li class="{cls}" data-seat="{seat}" data-key="seat{seat}" data-action="player">'
+        '<button type="button" class="panel-head" data-action="player" '
+        'data-seat="{seat}" title="{details}" aria-haspopup="dialog">'
+        '<span class="pname">{name}</span><span class="sr-only">, </span>{marker}'
+        '<span class="pscore" data-role="score">{score}</span></button>'
+        '<p class="plast">{last}</p><div class="psum">{summary}</div></li>',
+        cls=" ".join(cls),
+        seat=p.seat,
+        details=_("Show details"),
+        name=p.name,
+        marker=marker,
+        score=ui.points(p.score),
+        last=last,
+        summary=summary,
     )
 
 
-def log_html(lines: Sequence[tuple[str, str]]) -> str:
+def log_html(lines: Sequence[tuple[str, str]]) -> Markup:
     """The log's lines, newest first: (class, sentence)."""
-    return "".join(f'<li class="{cls}">{esc(line)}</li>' for cls, line in lines)
+    return join(html('<li class="{}">{}</li>', cls, line) for cls, line in lines)
 
 
 class Frame:
@@ -191,18 +205,23 @@ class Frame:
             go.focus()  # never taken from an open dialog or the game bar
         self._your_turn = False
 
-    def draw(self, board: str, panels: str, log: str) -> None:
+    def draw(self, board: str, panels: str, log: str, read_only: bool = False) -> None:
         """Draw the parts of the play screen whose markup changed: the board and the
         panels are patched in place by keys (focus and animations survive); the log,
-        text only, is replaced."""
+        text only, is replaced.  A ``read_only`` board (a replay's) is drawn without its
+        moves: each ``data-move`` taken off the elements, its buttons disabled."""
         for part, markup, draw in (
             ("board", board, keyed.patch),
             ("panels", panels, keyed.patch),
             ("log", log, _replace),
         ):
-            if self._drawn.get(part) != markup:
-                draw(self.screen.querySelector(f"[data-role={part}]"), markup)
-                self._drawn[part] = markup
+            drawn = markup + READ_ONLY if read_only and part == "board" else markup
+            if self._drawn.get(part) != drawn:
+                node = self.screen.querySelector(f"[data-role={part}]")
+                draw(node, markup)
+                if drawn != markup:
+                    _without_moves(node)
+                self._drawn[part] = drawn
 
     # -- focus --------------------------------------------------------------------------
     def focus_before(self) -> tuple[bool, str | None]:
@@ -271,6 +290,18 @@ def show_notices(root: Any, role: str, notices: Sequence[str]) -> None:
     root.insertBefore(box, root.querySelector("[data-role=screen]"))
 
 
+READ_ONLY = "\x00read-only"
+"""Appended to a read-only board's markup as the frame remembers it (never drawn)."""
+
+
+def _without_moves(node: Any) -> None:
+    """Nothing in ``node`` can be played: its moves taken off, their buttons disabled."""
+    for element in node.querySelectorAll("[data-move]"):
+        element.removeAttribute("data-move")
+        if str(element.tagName) == "BUTTON":
+            element.disabled = True
+
+
 def _replace(node: Any, markup: str) -> None:
     node.innerHTML = markup
 
@@ -285,5 +316,5 @@ def _focus_key(element: Any) -> str | None:
         value = element.getAttribute(attr) if hasattr(element, "getAttribute") else None
         if found(value) and value:
             tag = str(element.tagName).lower()
-            return f'{tag}[{attr}="{value}"]'
+            return f"{tag}[{attr}={css_string(value)}]"
     return None

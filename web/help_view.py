@@ -8,7 +8,7 @@ from typing import Any
 
 from optimus.i18n import N_, _
 
-from .router import esc
+from .markup import Markup, html, tr
 
 TITLE = N_("Play against your own bot")
 """The page's title (a catalog key, shown with ``_``; also the set-up's link to it)."""
@@ -24,17 +24,17 @@ class MyBot(Bot):
 """The smallest bot (the page shows it as it is)."""
 
 
-def help_html() -> str:
+def help_html() -> Markup:
     """The page: what a bot is, then write it, seat it, play."""
     what = _(
         "A bot is a small Python program that chooses a move whenever its seat must play. "
         "Write one and seat it at any table of this site: it runs in your browser only, "
         "until you close the page."
     )
-    write = _(
+    write = tr(
         "Save this as a file named {file}. Its class is given what its seat may see and "
         "the legal moves, and returns one of them:",
-        file="<code>my_bot.py</code>",
+        file=Markup("<code>my_bot.py</code>"),
     )
     moves = _(
         "Moves are short words, such as “draw” or “take 2”. The “yield” lets the page "
@@ -45,13 +45,23 @@ def help_html() -> str:
         "bot joins the choices of every bot seat of that game, named after its class."
     )
     play = _("Start the game. If your bot fails, a built-in bot plays for it and the log says so.")
-    return (
+    return html(
         '<article class="help-page" data-role="help">'
-        f"<h2>{esc(_(TITLE))}</h2><p>{esc(what)}</p>"
-        f"<h3>{esc(_('1. Write it'))}</h3><p>{write}</p>"
-        f'<pre tabindex="0"><code>{esc(EXAMPLE)}</code></pre><p>{esc(moves)}</p>'
-        f"<h3>{esc(_('2. Seat it'))}</h3><p>{esc(seat)}</p>"
-        f"<h3>{esc(_('3. Play'))}</h3><p>{esc(play)}</p></article>"
+        "<h2>{title}</h2><p>{what}</p>"
+        "<h3>{write_title}</h3><p>{write}</p>"
+        '<pre tabindex="0"><code>{example}</code></pre><p>{moves}</p>'
+        "<h3>{seat_title}</h3><p>{seat}</p>"
+        "<h3>{play_title}</h3><p>{play}</p></article>",
+        title=_(TITLE),
+        what=what,
+        write_title=_("1. Write it"),
+        write=write,
+        example=EXAMPLE,
+        moves=moves,
+        seat_title=_("2. Seat it"),
+        seat=seat,
+        play_title=_("3. Play"),
+        play=play,
     )
 
 

@@ -92,8 +92,8 @@ class Links:
         """The end screen's and the replay bar's actions (``data-action``)."""
         return {**self.extras.actions(), **self.replays.actions()}
 
-    def read_only(self, board: str) -> str:
-        return self.replays.read_only(board)
+    def read_only(self) -> bool:
+        return self.replays.read_only()
 
     def changed(self, target: Any) -> bool:
         return self.replays.changed(target)

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from optimus import i18n
+
 
 def _escaped(text: str) -> str:
     text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
@@ -154,3 +156,40 @@ def css_string(value: object) -> str:
         else:
             out.append(ch)
     return '"' + "".join(out) + '"'
+
+
+def emphasis(text: str) -> Markup:
+    """``text`` (a sentence of the catalogs, which carry no markup) escaped, each
+    ``*word*`` in it made bold; a lone ``*`` stays as it is.
+
+    >>> emphasis("Click *Confirm* & <go>, or 2 * 3")
+    Markup('Click <b>Confirm</b> &amp; &lt;go&gt;, or 2 * 3')
+    """
+    pieces = str(text).split("*")
+    if len(pieces) % 2 == 0:  # an odd number of stars: the last one is a star
+        pieces[-2:] = [pieces[-2] + "*" + pieces[-1]]
+    return join(html("<b>{}</b>", p) if i % 2 else p for i, p in enumerate(pieces))
+
+
+def tr(message: str, /, **values: object) -> Markup:
+    """``_(message, **values)`` as markup: the translated sentence escaped, its fields
+    filled with the values, each escaped unless it is markup.
+
+    >>> tr("{who} plays <fast>", who=Markup("<b>Ana</b>"))
+    Markup('<b>Ana</b> plays &lt;fast&gt;')
+    """
+    return Markup(escape(i18n._(message))).format(**values)
+
+
+def tr_plural(singular: str, plural: str, count: int, /, **values: object) -> Markup:
+    """``ngettext`` as markup (see :func:`tr`); ``{n}`` is the count as the language
+    writes it unless ``values`` gives it (markup, say).
+
+    >>> tr_plural("{n} card left", "{n} cards left", 1200, n=Markup("<b>1,200</b>"))
+    Markup('<b>1,200</b> cards left')
+    >>> tr_plural("{n} card & {x}", "{n} cards & {x}", 1, x="<")
+    Markup('1 card &amp; &lt;')
+    """
+    fields = {key: "{" + key + "}" for key in ("n", *values)}  # the form, its fields kept
+    form = i18n.ngettext(singular, plural, count, **fields)
+    return Markup(escape(form)).format(**{"n": i18n.number(count), **values})

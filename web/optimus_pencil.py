@@ -22,7 +22,8 @@ from optimus.optimus.sheet import COLOURS, box_index
 from optimus.optimus.words import colour_name, die_name
 from optimus.ui.session import TableSession
 
-from .router import esc, found
+from .markup import Markup, html, join, tr
+from .router import found
 
 
 class Host(Protocol):
@@ -169,7 +170,7 @@ class PencilInput:
         return True
 
 
-def joker_names_html(v: vm.Table) -> str:
+def joker_names_html(v: vm.Table) -> Markup:
     """The buttons naming a joker die's colour or number (those a legal marking allows)."""
     pencil = v.pencil
     legal = v.legal
@@ -178,65 +179,79 @@ def joker_names_html(v: vm.Table) -> str:
     if pencil.colour == "x":
         base = vm.Pencil(colour="x", number=pencil.number)
         options = {faces[min(b)] for _, b in vm.candidates(legal, base, faces)}
-        buttons = "".join(
-            f'<button type="button" class="name c-{f}" data-action="name" data-kind="colour" '
-            f'data-value="{f}" aria-pressed="{str(pencil.named_colour == f).lower()}">'
-            f'<i aria-hidden="true">{vm.SYMBOLS[f]}</i>{esc(colour_name(f))}'
-            "</button>"
+        buttons = join(
+            html(
+                '<button type="button" class="name c-{f}" data-action="name" data-kind="colour" '
+                'data-value="{f}" aria-pressed="{pressed}">'
+                '<i aria-hidden="true">{symbol}</i>{name}</button>',
+                f=f,
+                pressed=str(pencil.named_colour == f).lower(),
+                symbol=vm.SYMBOLS[f],
+                name=colour_name(f),
+            )
             for f in COLOURS
             if f in options
         )
-        said = _("Colour joker is {colours}", colours=buttons)
-        parts.append(f'<span class="name-group">{said}</span>')
+        said = tr("Colour joker is {colours}", colours=buttons)
+        parts.append(html('<span class="name-group">{}</span>', said))
     if pencil.number == "?":
         base = vm.Pencil(colour=pencil.colour, number="?", named_colour=pencil.named_colour)
         counts = {len(b) for _, b in vm.candidates(legal, base, faces)}
-        buttons = "".join(
-            f'<button type="button" class="name" data-action="name" data-kind="number" '
-            f'data-value="{n}" aria-pressed="{str(pencil.named_number == n).lower()}">'
-            f"{n}</button>"
+        buttons = join(
+            html(
+                '<button type="button" class="name" data-action="name" data-kind="number" '
+                'data-value="{n}" aria-pressed="{pressed}">{n}</button>',
+                n=n,
+                pressed=str(pencil.named_number == n).lower(),
+            )
             for n in range(1, 6)
             if n in counts
         )
-        said = _("Number joker is {numbers}", numbers=buttons)
-        parts.append(f'<span class="name-group">{said}</span>')
-    return "".join(parts)
+        said = tr("Number joker is {numbers}", numbers=buttons)
+        parts.append(html('<span class="name-group">{}</span>', said))
+    return join(parts)
 
 
-def markbar_html(v: vm.Table, pencil: vm.Pencil) -> str:
+def markbar_html(v: vm.Table, pencil: vm.Pencil) -> Markup:
     """The bar under the sheet: what the marking lacks, "Take back", "Confirm", "Pass"."""
     fb = v.feedback
     if not v.mine or fb is None:
         text = v.status.text if v.obs["phase"] != "over" else _("The game is over.")
-        return f'<div class="markbar"><p class="feedback" data-state="wait">{esc(text)}</p></div>'
-    state = fb.state
+        return html('<div class="markbar"><p class="feedback" data-state="wait">{}</p></div>', text)
     move = fb.confirm  # only a complete legal marking can be confirmed
     started = bool(pencil.colour or pencil.number)
-    confirm_word, undo_word, pass_word = (
-        esc(_("Confirm")),
-        esc(_("Take back")),
-        esc(pgettext("move", "Pass")),
-    )
+    confirm_word = _("Confirm")
+    undo_word = _("Take back")
     confirm = (
-        f'<button type="button" class="btn primary confirm" data-move="{esc(move)}">'
-        f"{confirm_word}</button>"
+        html(
+            '<button type="button" class="btn primary confirm" data-move="{}">{}</button>',
+            move,
+            confirm_word,
+        )
         if move
-        else f'<button type="button" class="btn primary confirm" disabled>{confirm_word}</button>'
+        else html(
+            '<button type="button" class="btn primary confirm" disabled>{}</button>', confirm_word
+        )
     )
     undo = (
-        f'<button type="button" class="btn" data-action="undo">{undo_word}</button>'
+        html('<button type="button" class="btn" data-action="undo">{}</button>', undo_word)
         if started
-        else f'<button type="button" class="btn" disabled>{undo_word}</button>'
+        else html('<button type="button" class="btn" disabled>{}</button>', undo_word)
     )
-    return (
-        f'<div class="markbar"><p class="feedback" data-state="{state}" '
-        f'data-role="feedback">{esc(fb.text)}</p>'
-        f'<span class="markbtns">{undo}{confirm}'
-        f'<button type="button" class="btn" data-move="pass">{pass_word}</button></span></div>'
+    return html(
+        '<div class="markbar"><p class="feedback" data-state="{state}" '
+        'data-role="feedback">{text}</p>'
+        '<span class="markbtns">{undo}{confirm}'
+        '<button type="button" class="btn" data-move="pass">{pass_word}</button></span></div>',
+        state=fb.state,
+        text=fb.text,
+        undo=undo,
+        confirm=confirm,
+        pass_word=pgettext("move", "Pass"),
     )
 
 
-def die_html(d: vm.Die, clickable: bool) -> str:
+def die_html(d: vm.Die, clickable: bool) -> Markup:
     cls = ["die", f"d-{d.kind}"]
     if d.kind == "colour":
         cls.append(f"c-{d.face}")
@@ -246,15 +261,26 @@ def die_html(d: vm.Die, clickable: bool) -> str:
         cls.append("taken")
     if d.picked:
         cls.append("picked")
-    face = f'<i aria-hidden="true">{esc(d.symbol)}</i>'
+    face = html('<i aria-hidden="true">{}</i>', d.symbol)
     name = die_name(d.kind, d.face)
     if d.taken_by:
         name = _("{die}, taken by {who}", die=name, who=d.taken_by)
     if clickable and (d.usable or d.picked):
         cls.append("usable")
-        return (
-            f'<button type="button" class="{" ".join(cls)}" data-action="die" '
-            f'data-kind="{d.kind}" data-face="{esc(d.face)}" '
-            f'aria-pressed="{str(d.picked).lower()}" aria-label="{esc(name)}">{face}</button>'
+        return html(
+            '<button type="button" class="{cls}" data-action="die" '
+            'data-kind="{kind}" data-face="{face_id}" '
+            'aria-pressed="{pressed}" aria-label="{name}">{face}</button>',
+            cls=" ".join(cls),
+            kind=d.kind,
+            face_id=d.face,
+            pressed=str(d.picked).lower(),
+            name=name,
+            face=face,
         )
-    return f'<span class="{" ".join(cls)}" role="img" aria-label="{esc(name)}">{face}</span>'
+    return html(
+        '<span class="{cls}" role="img" aria-label="{name}">{face}</span>',
+        cls=" ".join(cls),
+        name=name,
+        face=face,
+    )

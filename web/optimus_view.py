@@ -23,9 +23,10 @@ from optimus.ui import table as ui
 from optimus.ui.session import TableSession
 
 from . import store_keys
+from .markup import Markup, css_string, html, join, tr
 from .optimus_pencil import PencilInput, die_html, joker_names_html, markbar_html
 from .router import found
-from .table import GameTable, esc
+from .table import GameTable
 
 RECENT = 5  # random sheets kept to be played again
 SHEETS_KEY = store_keys.game_key("optimus", "sheets")
@@ -50,7 +51,7 @@ def cell_words(c: vm.Cell) -> list[str]:
     return words
 
 
-def cell_html(c: vm.Cell, mode: str) -> str:
+def cell_html(c: vm.Cell, mode: str) -> Markup:
     """One box. ``big``: a button on the person's turn; ``view``: drawn; ``mini``: a dot."""
     cls = ["cell", f"c-{c.face}"]
     for flag in ("marked", "last", "pencil", "target", "star", "start"):
@@ -58,48 +59,59 @@ def cell_html(c: vm.Cell, mode: str) -> str:
             cls.append(flag)
     box = c.box
     if mode == "mini":
-        return f'<span class="{" ".join(cls)}" data-box="{box}"></span>'
-    star = '<i class="star" aria-hidden="true">★</i>' if c.star else ""
-    sym = f'<i class="sym" aria-hidden="true">{c.symbol}</i>'
-    label = esc(", ".join(cell_words(c)))
-    inner = f"{sym}{star}"
+        return html('<span class="{}" data-box="{}"></span>', " ".join(cls), box)
+    star = Markup('<i class="star" aria-hidden="true">★</i>') if c.star else ""
+    inner = html('<i class="sym" aria-hidden="true">{}</i>{}', c.symbol, star)
+    label = ", ".join(cell_words(c))
     if mode == "big" and c.free:
-        return (
-            f'<button type="button" class="{" ".join(cls)} free" data-action="box" '
-            f'data-box="{box}" data-key="{box}" aria-label="{label}" '
-            f'aria-pressed="{str(c.pencil).lower()}">'
-            f"{inner}</button>"
+        return html(
+            '<button type="button" class="{classes} free" data-action="box" '
+            'data-box="{box}" data-key="{box}" aria-label="{label}" '
+            'aria-pressed="{pressed}">{inner}</button>',
+            classes=" ".join(cls),
+            box=box,
+            label=label,
+            pressed=str(c.pencil).lower(),
+            inner=inner,
         )
-    classes = " ".join(cls)
-    return (
-        f'<span class="{classes}" role="img" aria-label="{label}" data-box="{box}" '
-        f'data-key="{box}">{inner}</span>'
+    return html(
+        '<span class="{classes}" role="img" aria-label="{label}" data-box="{box}" '
+        'data-key="{box}">{inner}</span>',
+        classes=" ".join(cls),
+        label=label,
+        box=box,
+        inner=inner,
     )
 
 
-def sheet_html(s: vm.Sheet, mode: str) -> str:
+def sheet_html(s: vm.Sheet, mode: str) -> Markup:
     """A whole sheet: column heads (letter, first and later points), rows, and for
     ``big``/``view`` the "!" boxes, colour bonuses and the score so far."""
     cells = s.cells
     if mode == "mini":
-        body = "".join(cell_html(c, "mini") for c in cells)
-        return f'<div class="ogrid mini" aria-hidden="true">{body}</div>'
-    heads = ['<span class="corner" aria-hidden="true"></span>']
+        body = join(cell_html(c, "mini") for c in cells)
+        return html('<div class="ogrid mini" aria-hidden="true">{}</div>', body)
+    heads = [Markup('<span class="corner" aria-hidden="true"></span>')]
     for col in s.columns:
-        first = f"<s>{col.first}</s>" if col.first_taken else str(col.first)
-        done = " done" if col.done else ""
         title = column_title(col)
         heads.append(
-            f'<span class="colhead{done}" role="img" title="{esc(title)}" '
-            f'aria-label="{esc(title)}">'
-            f'<b>{col.letter}</b><span class="pf">{first}</span>'
-            f'<span class="pl">{col.later}</span></span>'
+            html(
+                '<span class="colhead{done}" role="img" title="{title}" '
+                'aria-label="{title}">'
+                '<b>{letter}</b><span class="pf">{first}</span>'
+                '<span class="pl">{later}</span></span>',
+                done=" done" if col.done else "",
+                title=title,
+                letter=col.letter,
+                first=html("<s>{}</s>", col.first) if col.first_taken else str(col.first),
+                later=col.later,
+            )
         )
     rows = []
     for r in range(s.rows):
-        rows.append(f'<span class="rowhead" aria-hidden="true">{r + 1}</span>')
+        rows.append(html('<span class="rowhead" aria-hidden="true">{}</span>', r + 1))
         rows.extend(cell_html(c, mode) for c in cells[r * 15 : r * 15 + 15])
-    grid = f'<div class="ogrid {mode}">{"".join(heads)}{"".join(rows)}</div>'
+    grid = html('<div class="ogrid {}">{}{}</div>', mode, join(heads), join(rows))
     return grid + foot_html(s)
 
 
@@ -118,37 +130,49 @@ def column_title(col: vm.Column) -> str:
     return _("Column {letter}: {first} first, {later} later", **values)
 
 
-def foot_html(s: vm.Sheet) -> str:
+def foot_html(s: vm.Sheet) -> Markup:
     """The "!" boxes, the colour bonuses and the running score."""
-    jokers = "".join(f'<span class="bang{" used" if used else ""}">!</span>' for used in s.jokers)
+    jokers = join(
+        html('<span class="bang{}">!</span>', " used" if used else "") for used in s.jokers
+    )
     first, later = s.bonus_values
     colours = []
     for c in s.colours:
-        f = f"<s>{first}</s>" if c.first_taken else str(first)
-        state = " done" if c.done else ""
-        value = f"{f}/{later}" if s.bonuses else esc(pgettext("colour bonus", "off"))
+        f = html("<s>{}</s>", first) if c.first_taken else str(first)
+        value = html("{}/{}", f, later) if s.bonuses else pgettext("colour bonus", "off")
         title = _("{colour}: {marked} of 21 marked", colour=c.name, marked=c.marked)
         colours.append(
-            f'<span class="bonus c-{c.face}{state}" title="{esc(title)}">'
-            f'<i aria-hidden="true">{c.symbol}</i>{c.marked}<span class="of21">/21</span>'
-            f" · {value}</span>"
+            html(
+                '<span class="bonus c-{face}{state}" title="{title}">'
+                '<i aria-hidden="true">{symbol}</i>{marked}<span class="of21">/21</span>'
+                " · {value}</span>",
+                face=c.face,
+                state=" done" if c.done else "",
+                title=title,
+                symbol=c.symbol,
+                marked=c.marked,
+                value=value,
+            )
         )
     sc = s.score
-    breakdown = _(
+    breakdown = tr(
         "Columns {columns} · Colours {colours} · “!” {jokers} · Stars {stars} = {total}",
         columns=sc["columns"],
         colours=sc["colours"],
         jokers=sc["jokers"],
         stars=sc["stars"],
-        total=f"<b>{esc(ui.points(sc['total']))}</b>",
+        total=html("<b>{}</b>", ui.points(sc["total"])),
     )
     left = ngettext("{n} of 8 “!” left", "{n} of 8 “!” left", s.jokers_left)
-    return (
-        f'<div class="ofoot"><span class="bangs" role="img" aria-label="{esc(left)}">'
-        f"{jokers}</span>"
-        f'<span class="bonuses" role="group" aria-label="{esc(_("Colour bonuses"))}">'
-        f"{''.join(colours)}</span>"
-        f'<span class="breakdown" data-role="breakdown">{breakdown}</span></div>'
+    return html(
+        '<div class="ofoot"><span class="bangs" role="img" aria-label="{left}">{jokers}</span>'
+        '<span class="bonuses" role="group" aria-label="{bonuses}">{colours}</span>'
+        '<span class="breakdown" data-role="breakdown">{breakdown}</span></div>',
+        left=left,
+        jokers=jokers,
+        bonuses=_("Colour bonuses"),
+        colours=join(colours),
+        breakdown=breakdown,
     )
 
 
@@ -195,18 +219,23 @@ class OptimusView(GameTable):
             return _("1 player (solo: 30 rolls)")
         return ngettext("{n} player", "{n} players", n)
 
-    def setup_fields(self) -> str:
+    def setup_fields(self) -> Markup:
         s = self.settings
-        speeds = "".join(
-            f'<option value="{k}"{" selected" if k == s["speed"] else ""}>{esc(_(label))}</option>'
+        speeds = join(
+            html(
+                '<option value="{}"{}>{}</option>',
+                k,
+                Markup(" selected" if k == s["speed"] else ""),
+                _(label),
+            )
             for k, label in ui.SPEED_LABELS.items()
         )
-        speed_word = esc(_("Bot speed"))
-        return (
-            super().setup_fields()
-            + f"""
+        return Markup(super().setup_fields()) + html(
+            """
   <label class="field">{speed_word}
-    <select name="setup-speed" data-setting="speed">{speeds}</select></label>"""
+    <select name="setup-speed" data-setting="speed">{speeds}</select></label>""",
+            speed_word=_("Bot speed"),
+            speeds=speeds,
         )
 
     def setting_changed(self, key: str) -> None:
@@ -299,34 +328,44 @@ class OptimusView(GameTable):
         ]
         return order
 
-    def board_html(self, v: vm.Table) -> str:
+    def board_html(self, v: vm.Table) -> Markup:
         obs = v.obs
         dice = v.dice
         mine = v.mine
         pencil = v.pencil
-        colour_dice = "".join(die_html(d, mine) for d in dice.colour)
-        number_dice = "".join(die_html(d, mine) for d in dice.number)
         label = vm.sheet_label(str(obs["sheet_option"]))
-        names = joker_names_html(v) if mine else ""
+        names = joker_names_html(v) if mine else Markup()
         if not names:
             hint = _("Jokers: X stands for any colour, ? for any number; each costs one “!”.")
-            names = (
-                f'<span class="small"><b data-role="sheet-name">{esc(label)}</b>'
-                f'<span class="joker-hint"> · {esc(hint)}</span></span>'
+            names = html(
+                '<span class="small"><b data-role="sheet-name">{}</b>'
+                '<span class="joker-hint"> · {}</span></span>',
+                label,
+                hint,
             )
-        sheet = sheet_html(v.sheet, "big")
-        sheet_name = _("Your sheet ({sheet})", sheet=label)
-        return f"""
-<div class="oboard{" mine" if mine else ""}">
+        return html(
+            """
+<div class="oboard{mine}">
   <div class="dicebar">
-    <div class="dice" role="group" aria-label="{esc(_("Colour dice"))}">{colour_dice}</div>
-    <div class="dice" role="group" aria-label="{esc(_("Number dice"))}">{number_dice}</div>
-    <p class="open-text">{esc(dice.open_text)}</p>
+    <div class="dice" role="group" aria-label="{colour_said}">{colour_dice}</div>
+    <div class="dice" role="group" aria-label="{number_said}">{number_dice}</div>
+    <p class="open-text">{open_text}</p>
   </div>
   <div class="joker-names" data-role="joker-names">{names}</div>
-  <div class="osheet" data-role="sheet" aria-label="{esc(sheet_name)}">{sheet}</div>
-  {markbar_html(v, pencil)}
-</div>"""
+  <div class="osheet" data-role="sheet" aria-label="{sheet_name}">{sheet}</div>
+  {markbar}
+</div>""",
+            mine=" mine" if mine else "",
+            colour_said=_("Colour dice"),
+            colour_dice=join(die_html(d, mine) for d in dice.colour),
+            number_said=_("Number dice"),
+            number_dice=join(die_html(d, mine) for d in dice.number),
+            open_text=dice.open_text,
+            names=names,
+            sheet_name=_("Your sheet ({sheet})", sheet=label),
+            sheet=sheet_html(v.sheet, "big"),
+            markbar=markbar_html(v, pencil),
+        )
 
     def reset_input(self) -> None:
         self.input.reset()
@@ -342,16 +381,16 @@ class OptimusView(GameTable):
         self.input.unmount(self.section)
         super().unmount()
 
-    def panel_summary(self, view: vm.Table, panel: ui.Panel) -> str:
+    def panel_summary(self, view: vm.Table, panel: ui.Panel) -> Markup:
         obs = view.obs
-        summary = "" if panel.you else sheet_html(vm.sheet_view(obs, panel.seat), "mini")
+        summary = Markup() if panel.you else sheet_html(vm.sheet_view(obs, panel.seat), "mini")
         if vm.is_active(obs, panel.seat):
-            summary = f'<span class="tag">{esc(_("Active player"))}</span>{summary}'
+            summary = html('<span class="tag">{}</span>{}', _("Active player"), summary)
         return summary
 
-    def panel_detail(self, view: vm.Table, panel: ui.Panel) -> str:
+    def panel_detail(self, view: vm.Table, panel: ui.Panel) -> Markup:
         sheet = sheet_html(vm.sheet_view(view.obs, panel.seat), "view")
-        return f'<div class="osheet detail">{sheet}</div>'
+        return html('<div class="osheet detail">{}</div>', sheet)
 
     # -- the end ----------------------------------------------------------------------
     def final_observation(self) -> Any:
@@ -376,11 +415,11 @@ class OptimusView(GameTable):
             added = new & ~old
             if not added:
                 continue
-            scope = "[data-role=sheet]" if p == self.you else f'.panel[data-seat="{p}"]'
+            scope = "[data-role=sheet]" if p == self.you else f".panel[data-seat={css_string(p)}]"
             delay = order * ms * 0.6
             order += 1
             timing = _keyframes({"duration": ms, "delay": delay, "fill": "backwards"})
             for i in bits(added):
-                cell = screen.querySelector(f'{scope} [data-box="{box_name(i)}"]')
+                cell = screen.querySelector(f"{scope} [data-box={css_string(box_name(i))}]")
                 if found(cell):
                     cell.animate(frames, timing)

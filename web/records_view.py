@@ -23,7 +23,8 @@ from optimus.ui import deals, records
 from optimus.ui import table as ui
 
 from .deal_links import day_text
-from .router import esc, found
+from .markup import Markup, html, join
+from .router import found
 from .storage import RecordsStore, Storage
 
 EXPORT_NAME = "optimus-table-records.json"
@@ -40,26 +41,25 @@ def level_label(level: str) -> str:
     return _("Strongest bot: {level}", level=level.partition(":")[2] or level)
 
 
-def chart_html(scores: tuple[int, ...]) -> str:
+def chart_html(scores: tuple[int, ...]) -> Markup:
     """The last scores as a small line chart, with its text alternative."""
     if not scores:
-        return ""
+        return Markup()
     words = ", ".join(i18n.number(s) for s in scores)
-    alt = esc(
-        ngettext(
-            "The last score: {scores}",
-            "The last {n} scores, oldest first: {scores}",
-            len(scores),
-            n=len(scores),
-            scores=words,
-        )
+    alt = ngettext(
+        "The last score: {scores}",
+        "The last {n} scores, oldest first: {scores}",
+        len(scores),
+        n=len(scores),
+        scores=words,
     )
-    points = records.chart_points(scores, 120, 32)
-    return (
-        f'<svg class="chart" viewBox="0 0 120 32" width="120" height="32" role="img" '
-        f'aria-label="{alt}"><title>{alt}</title>'
-        f'<polyline points="{points}" fill="none" stroke="currentColor" stroke-width="2"/>'
-        "</svg>"
+    return html(
+        '<svg class="chart" viewBox="0 0 120 32" width="120" height="32" role="img" '
+        'aria-label="{alt}"><title>{alt}</title>'
+        '<polyline points="{points}" fill="none" stroke="currentColor" stroke-width="2"/>'
+        "</svg>",
+        alt=alt,
+        points=records.chart_points(scores, 120, 32),
     )
 
 
@@ -114,54 +114,64 @@ class RecordsView:
                     "until you close the page."
                 )
             )
-        said = "".join(f'<p class="notice">{esc(n)}</p>' for n in notices)
-        said += "".join(
-            f'<p class="notice" data-role="records-said">{esc(n)}</p>' for n in self.said
+        said = join(html('<p class="notice">{}</p>', n) for n in notices)
+        said += join(
+            html('<p class="notice" data-role="records-said">{}</p>', n) for n in self.said
         )
-        games = "".join(self.game_html(info.id, info.title, kept) for info in listed())
-        replays = self.replays_html(kept)
-        clear = esc(_("Clear all records? This cannot be undone (export them first to keep them)."))
-        self.root.innerHTML = f"""
+        self.root.innerHTML = html(
+            """
 <div class="records-page" data-role="records">
   <div role="status" aria-live="polite">{said}</div>
   {games}
   <section class="records-replays" aria-labelledby="records-replays-title">
-    <h2 id="records-replays-title">{esc(_("Games to watch again"))}</h2>{replays}</section>
+    <h2 id="records-replays-title">{watch_again}</h2>{replays}</section>
   <section class="records-tools" aria-labelledby="records-tools-title">
-    <h2 id="records-tools-title">{esc(_("Your record file"))}</h2>
+    <h2 id="records-tools-title">{file}</h2>
     <p class="dialog-actions">
-      <button type="button" class="btn" data-action="records-export">{esc(_("Export"))}</button>
-      <label class="btn records-import">{esc(_("Import…"))}
+      <button type="button" class="btn" data-action="records-export">{export}</button>
+      <label class="btn records-import">{import_}
         <input type="file" accept=".json,application/json" data-role="records-import"></label>
-      <button type="button" class="btn" data-action="records-clear">{esc(_("Clear"))}</button>
-    </p>{self.exported_html()}
+      <button type="button" class="btn" data-action="records-clear">{clear_word}</button>
+    </p>{exported}
   </section>
   <dialog class="small-dialog" data-role="records-confirm" aria-labelledby="records-confirm-text">
     <p id="records-confirm-text">{clear}</p>
     <p class="dialog-actions">
-      <button type="button" class="btn" data-action="records-keep">{esc(_("Cancel"))}</button>
+      <button type="button" class="btn" data-action="records-keep">{cancel}</button>
       <button type="button" class="btn primary" data-action="records-cleared">
-        {esc(_("Clear"))}</button></p>
+        {clear_word}</button></p>
   </dialog>
-</div>"""
+</div>""",
+            said=said,
+            games=join(self.game_html(info.id, info.title, kept) for info in listed()),
+            watch_again=_("Games to watch again"),
+            replays=self.replays_html(kept),
+            file=_("Your record file"),
+            export=_("Export"),
+            import_=_("Import…"),
+            clear_word=_("Clear"),
+            exported=self.exported_html(),
+            clear=_("Clear all records? This cannot be undone (export them first to keep them)."),
+            cancel=_("Cancel"),
+        )
 
-    def exported_html(self) -> str:
+    def exported_html(self) -> Markup:
         """The exported text to copy by hand: open where a download may be refused (a
         sandboxed iframe refuses it without a word), folded elsewhere."""
         if not self.exported:
-            return ""
-        label = esc(_("Your records as text"))
-        summary = esc(
-            _("No file saved? Copy this text into a file named {name}.", name=EXPORT_NAME)
-        )
-        return (
-            f'<details class="records-text" data-role="records-text"{" open" if framed() else ""}>'
-            f"<summary>{summary}</summary>"
-            f'<textarea readonly rows="6" aria-label="{label}" data-role="records-text-area">'
-            f"{esc(self.exported)}</textarea></details>"
+            return Markup()
+        return html(
+            '<details class="records-text" data-role="records-text"{open}>'
+            "<summary>{summary}</summary>"
+            '<textarea readonly rows="6" aria-label="{label}" data-role="records-text-area">'
+            "{text}</textarea></details>",
+            open=Markup(" open" if framed() else ""),
+            summary=_("No file saved? Copy this text into a file named {name}.", name=EXPORT_NAME),
+            label=_("Your records as text"),
+            text=self.exported,
         )
 
-    def game_html(self, game: str, title: str, kept: records.Records) -> str:
+    def game_html(self, game: str, title: str, kept: records.Records) -> Markup:
         lines = kept.stats(game)
         streak = kept.streak(game, deals.today())
         today = deals.today().isoformat()
@@ -177,29 +187,54 @@ class RecordsView:
             streak,
             n=streak,
         )
-        challenge = f"""
-  <p><span data-role="streak" data-streak="{streak}">{esc(streak_said)}</span> {esc(daily)}
-    <a href="#/{esc(game)}/daily">{esc(_("Play the daily challenge"))}</a></p>"""
-        head = f"""
-<section class="records-game" data-game="{esc(game)}" aria-labelledby="records-{esc(game)}">
-  <h2 id="records-{esc(game)}">{esc(title)}</h2>{challenge if GAMES[game].daily else ""}"""
+        challenge = html(
+            """
+  <p><span data-role="streak" data-streak="{streak}">{streak_said}</span> {daily}
+    <a href="#/{game}/daily">{play}</a></p>""",
+            streak=streak,
+            streak_said=streak_said,
+            daily=daily,
+            game=game,
+            play=_("Play the daily challenge"),
+        )
+        head = html(
+            """
+<section class="records-game" data-game="{game}" aria-labelledby="records-{game}">
+  <h2 id="records-{game}">{title}</h2>{challenge}""",
+            game=game,
+            title=title,
+            challenge=challenge if GAMES[game].daily else "",
+        )
         if not lines:
-            return head + f'<p class="small">{esc(_("No finished game yet."))}</p></section>'
+            return head + html('<p class="small">{}</p></section>', _("No finished game yet."))
         rows = []
         for s in lines:
             bands = ", ".join(
                 _("{band} ×{n}", band=_(band), n=n) for band, n in sorted(s.bands.items())
             )
             rows.append(
-                f'<tr data-level="{esc(s.level)}" data-played="{s.played}" data-wins="{s.wins}" '
-                f'data-best="{s.best}">'
-                f'<th scope="row">{esc(level_label(s.level))}</th>'
-                f"<td>{esc(i18n.number(s.played))}</td><td>{esc(i18n.number(s.wins))}</td>"
-                f"<td>{esc(i18n.number(s.best))}</td><td>{esc(i18n.number(s.mean, 1))}</td>"
-                f"<td>{esc(bands)}</td><td>{chart_html(s.scores)}</td></tr>"
+                html(
+                    '<tr data-level="{level}" data-played="{played}" data-wins="{wins}" '
+                    'data-best="{best}">'
+                    '<th scope="row">{label}</th>'
+                    "<td>{n_played}</td><td>{n_wins}</td>"
+                    "<td>{n_best}</td><td>{n_mean}</td>"
+                    "<td>{bands}</td><td>{chart}</td></tr>",
+                    level=s.level,
+                    played=s.played,
+                    wins=s.wins,
+                    best=s.best,
+                    label=level_label(s.level),
+                    n_played=i18n.number(s.played),
+                    n_wins=i18n.number(s.wins),
+                    n_best=i18n.number(s.best),
+                    n_mean=i18n.number(s.mean, 1),
+                    bands=bands,
+                    chart=chart_html(s.scores),
+                )
             )
-        heads = "".join(
-            f'<th scope="col">{esc(h)}</th>'
+        heads = join(
+            html('<th scope="col">{}</th>', h)
             for h in (
                 _("Table"),
                 _("Played"),
@@ -210,15 +245,16 @@ class RecordsView:
                 _("Last scores"),
             )
         )
-        label = esc(_("{game}: your records", game=title))
-        return (
-            head
-            + f'<div class="records-table" tabindex="0" role="region" aria-label="{label}">'
-            + f"<table><thead><tr>{heads}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
-            + "</div></section>"
+        return head + html(
+            '<div class="records-table" tabindex="0" role="region" aria-label="{label}">'
+            "<table><thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>"
+            "</div></section>",
+            label=_("{game}: your records", game=title),
+            heads=heads,
+            rows=join(rows),
         )
 
-    def replays_html(self, kept: records.Records) -> str:
+    def replays_html(self, kept: records.Records) -> Markup:
         items = []
         for n, entry in reversed(list(enumerate(kept.replays))):
             info = GAMES.get(str(entry["game"]))
@@ -245,12 +281,17 @@ class RecordsView:
                 )
             )
             items.append(
-                f'<li data-replay="{n}">{esc(what)} '
-                f'<a href="#/{esc(info.id)}/replay/{n}">{esc(_("Watch"))}</a></li>'
+                html(
+                    '<li data-replay="{n}">{what} <a href="#/{game}/replay/{n}">{watch}</a></li>',
+                    n=n,
+                    what=what,
+                    game=info.id,
+                    watch=_("Watch"),
+                )
             )
         if not items:
-            return f'<p class="small">{esc(_("No finished game yet."))}</p>'
-        return f'<ul class="replays">{"".join(items)}</ul>'
+            return html('<p class="small">{}</p>', _("No finished game yet."))
+        return html('<ul class="replays">{}</ul>', join(items))
 
     # -- actions --------------------------------------------------------------------------------
     def _on_click(self, event: Any) -> None:

@@ -8,7 +8,6 @@ each step, read-only (nobody acts in a replay).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
@@ -24,10 +23,9 @@ from optimus.ui import replay as replays
 from optimus.ui.session import TableSession
 
 from .deal_links import show_link_notices
-from .router import esc, found
+from .markup import Markup, html, join
+from .router import found
 from .storage import RecordsStore
-
-MOVE = re.compile(r'\sdata-move="[^"]*"')
 
 
 class ReplayHost(Protocol):
@@ -100,11 +98,9 @@ class ReplayBar:
         self.retitle()
         self.step_to(shown.step)
 
-    def read_only(self, board: str) -> str:
-        """The board as drawn: in a replay, without its moves (nothing can be played)."""
-        if self.shown is None:
-            return board
-        return MOVE.sub("", board)
+    def read_only(self) -> bool:
+        """Whether the board is drawn without its moves: in a replay nothing can be played."""
+        return self.shown is not None
 
     def actions(self) -> dict[str, Callable[[Any], None]]:
         """The replay bar's actions (``data-action``)."""
@@ -157,20 +153,30 @@ class ReplayBar:
             root.removeAttribute("data-replay-step")
 
 
-def bar_html(shown: replays.Replay) -> str:
+def bar_html(shown: replays.Replay) -> Markup:
     """The replay bar: to the start, a step back or on, to the end, jump to a round."""
-    rounds = "".join(
-        f'<option value="{k}">{esc(_("Round {n}", n=n))}</option>' for n, k in shown.rounds
+    rounds = join(
+        html('<option value="{}">{}</option>', k, _("Round {n}", n=n)) for n, k in shown.rounds
     )
-    return f"""
-<nav class="replay-bar" data-role="replay-bar" aria-label="{esc(_("Replay"))}">
-  <button type="button" class="btn" data-action="replay-start">{esc(_("Start"))}</button>
-  <button type="button" class="btn" data-action="replay-back">{esc(_("Step back"))}</button>
-  <button type="button" class="btn" data-action="replay-forward">{esc(_("Step forward"))}
+    return html(
+        """
+<nav class="replay-bar" data-role="replay-bar" aria-label="{replay}">
+  <button type="button" class="btn" data-action="replay-start">{start}</button>
+  <button type="button" class="btn" data-action="replay-back">{back}</button>
+  <button type="button" class="btn" data-action="replay-forward">{forward}
   </button>
-  <button type="button" class="btn" data-action="replay-end">{esc(_("End"))}</button>
-  <label class="field replay-round">{esc(_("Jump to"))}
+  <button type="button" class="btn" data-action="replay-end">{end}</button>
+  <label class="field replay-round">{jump}
     <select data-role="replay-round"><option value="">…</option>{rounds}</select></label>
   <span class="small" data-role="replay-step"></span>
-  <a class="btn" href="#/records">{esc(_("Your records"))}</a>
-</nav>"""
+  <a class="btn" href="#/records">{records}</a>
+</nav>""",
+        replay=_("Replay"),
+        start=_("Start"),
+        back=_("Step back"),
+        forward=_("Step forward"),
+        end=_("End"),
+        jump=_("Jump to"),
+        rounds=rounds,
+        records=_("Your records"),
+    )

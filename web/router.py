@@ -66,20 +66,6 @@ def found(node: Any) -> bool:
     return node is not None and node is not _JSNULL
 
 
-def esc(value: object) -> str:
-    """``value`` as text for HTML markup or a quoted attribute value.
-
-    The same as ``html.escape(str(value), quote=True)``, without importing
-    :mod:`html`: that loads its table of 2,231 entities, which the first visit
-    of a game paid for (docs/boot.md).
-
-    >>> esc("<b class='x'>Tom & Jerry</b>")
-    '&lt;b class=&#x27;x&#x27;&gt;Tom &amp; Jerry&lt;/b&gt;'
-    """
-    text = str(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return text.replace('"', "&quot;").replace("'", "&#x27;")
-
-
 def when_idle(window: Any, callback: Callable[..., None]) -> None:
     """Call ``callback`` once, in the page's next idle period (``requestIdleCallback``;
     200 ms from now where there is none, as in Safari): work nobody waits for, done

@@ -22,6 +22,7 @@ from . import setup
 from .dialogs import Dialogs
 from .frame import Frame
 from .links import Links
+from .markup import Markup
 from .router import found
 from .storage import Saves
 from .tab_guard import TabGuard
@@ -87,7 +88,7 @@ class SetupScreen:
         host.links.left()
         host.notify([])
         saved = host.saves.load()
-        resume = ""
+        resume = Markup()
         if saved is not None:
             names = host.seat_names(saved.seats)
             notes = [n.say(names[n.seat]) for n in saved.notes]
@@ -98,7 +99,7 @@ class SetupScreen:
                 host.saves.take_notices(),
                 resume,
                 _(host.lead) if host.lead else "",
-                host.setup_fields(),
+                Markup(host.setup_fields()),  # the game page's fields: markup
                 host.bot_picker.html(),
             )
         )

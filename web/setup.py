@@ -21,7 +21,8 @@ from optimus.ui import table as ui
 from optimus.ui.seats import NAME_PROBLEMS, is_person, name_problem
 
 from . import store_keys
-from .router import esc, found
+from .markup import Markup, html, join
+from .router import found
 from .storage import Storage
 
 PERSON = "person"
@@ -126,40 +127,51 @@ def seat_fields(
     levels: Sequence[str],
     names: People | None = None,
     drawn_start: bool = False,
-) -> str:
+) -> Markup:
     """The "Players" select (count -> option text), your place, one bot level or "a
     person" (with a name) per other seat; where the rules draw who starts
     (``drawn_start``), the places say so."""
     s = settings
     count = int(str(s["players"]))
-    counts = "".join(
-        f'<option value="{n}"{" selected" if n == s["players"] else ""}>{esc(text)}</option>'
+    counts = join(
+        html('<option value="{}"{}>{}</option>', n, _selected(n == s["players"]), text)
         for n, text in players.items()
     )
-    places = "".join(
-        f'<option value="{v}"{" selected" if v == s["seat"] else ""}'
-        f"{' hidden' if v.isdigit() and int(v) > count else ''}>{esc(text)}</option>"
+    places = join(
+        html(
+            '<option value="{}"{}{}>{}</option>',
+            v,
+            _selected(v == s["seat"]),
+            Markup(" hidden" if v.isdigit() and int(v) > count else ""),
+            text,
+        )
         for v, text in ui.seat_choices(max(players), drawn_start)
     )
     drawn = (
-        f'<p class="small" data-role="drawn-start">{esc(_(ui.DRAWN_START))}</p>'
+        html('<p class="small" data-role="drawn-start">{}</p>', _(ui.DRAWN_START))
         if drawn_start
         else ""
     )
     seats = []
-    person = esc(_("A person at this device"))
+    person = _("A person at this device")
     for i in range(max(players) - 1):
-        opts = "".join(
-            f'<option value="{lv}"{" selected" if s[f"bot{i}"] == lv else ""}>'
-            f"{esc(ui.bot_name(lv, i + 1))}</option>"  # the name it has at the table
-            for lv in levels
+        opts = join(
+            # the name it has at the table
+            html('<option value="{}"{}>{}</option>', lv, _selected(s[f"bot{i}"] == lv), name)
+            for lv, name in ((lv, ui.bot_name(lv, i + 1)) for lv in levels)
         )
-        opts += f'<option value="{PERSON}"{" selected" if s[f"bot{i}"] == PERSON else ""}>'
-        opts += f"{person}</option>"
-        hidden = " hidden" if i >= count - 1 else ""
+        opts += html(
+            '<option value="{}"{}>{}</option>', PERSON, _selected(s[f"bot{i}"] == PERSON), person
+        )
         seats.append(
-            f'<label class="seat field"{hidden}>{esc(_("Other player {n}", n=i + 1))} '
-            f'<select name="bot{i}" data-setting="bot{i}">{opts}</select></label>'
+            html(
+                '<label class="seat field"{hidden}>{label} '
+                '<select name="bot{i}" data-setting="bot{i}">{opts}</select></label>',
+                hidden=Markup(" hidden" if i >= count - 1 else ""),
+                label=_("Other player {n}", n=i + 1),
+                i=i,
+                opts=opts,
+            )
         )
         seats.append(
             name_field(
@@ -171,54 +183,81 @@ def seat_fields(
         )
     anyone = any(s[f"bot{i}"] == PERSON for i in range(count - 1))
     seats.insert(0, name_field("you", _("Your name"), names, anyone))
-    players_word = esc(_("Players"))
-    legend = esc(_("Your place at the table, and the bots"))
-    you_play = esc(_("You play"))
-    return f"""
+    return html(
+        """
   <label class="field">{players_word}
     <select name="players" data-setting="players">{counts}</select></label>
-  <fieldset class="seats"{" hidden" if count == 1 else ""}>
+  <fieldset class="seats"{hidden}>
     <legend>{legend}</legend>
     <label class="field">{you_play} <select name="seat" data-setting="seat">{places}</select>
-    </label>{drawn}{"".join(seats)}</fieldset>"""
+    </label>{drawn}{seats}</fieldset>""",
+        players_word=_("Players"),
+        counts=counts,
+        hidden=Markup(" hidden" if count == 1 else ""),
+        legend=_("Your place at the table, and the bots"),
+        you_play=_("You play"),
+        places=places,
+        drawn=drawn,
+        seats=join(seats),
+    )
+
+
+def _selected(yes: object) -> Markup:
+    return Markup(" selected" if yes else "")
 
 
 def option_fields(
     options: Sequence[Option], settings: Mapping[str, JSON], choices: Mapping[str, Sequence[JSON]]
-) -> str:
+) -> Markup:
     """The game's own options as its description declares them, in order: a yes/no
     option a check box, any other a select of ``choices[key]`` (the values allowed
     now), each value in the words of its ``value_label``."""
     out = []
     for option in options:
-        key = esc(option.key)
-        label = esc(_(option.label))
+        key = option.key
+        label = _(option.label)
         if option.is_check:
-            checked = " checked" if settings[option.key] else ""
             out.append(
-                f'\n  <label class="check"><input type="checkbox" name="{key}" '
-                f'data-setting="{key}"{checked}>\n    {label}</label>'
+                html(
+                    '\n  <label class="check"><input type="checkbox" name="{key}" '
+                    'data-setting="{key}"{checked}>\n    {label}</label>',
+                    key=key,
+                    checked=Markup(" checked" if settings[option.key] else ""),
+                    label=label,
+                )
             )
             continue
-        items = "".join(
-            f'<option value="{esc(str(v))}"{" selected" if settings[option.key] == v else ""}>'
-            f"{esc(call(option.value_label, v) if option.value_label else str(v))}</option>"
+        items = join(
+            html(
+                '<option value="{}"{}>{}</option>',
+                str(v),
+                _selected(settings[option.key] == v),
+                call(option.value_label, v) if option.value_label else str(v),
+            )
             for v in choices[option.key]
         )
         out.append(
-            f'\n  <label class="field">{label}\n'
-            f'    <select name="{key}" data-setting="{key}">{items}</select></label>'
+            html(
+                '\n  <label class="field">{label}\n'
+                '    <select name="{key}" data-setting="{key}">{items}</select></label>',
+                label=label,
+                key=key,
+                items=items,
+            )
         )
-    return "".join(out)
+    return join(out)
 
 
-def name_field(key: str, label: str, names: People | None, shown: bool) -> str:
+def name_field(key: str, label: str, names: People | None, shown: bool) -> Markup:
     """A person's name field (``data-name="<key>"``), shown when the seat is a person."""
-    value = esc(names.get(key)) if names is not None else ""
-    return (
-        f'<label class="field seat-name" data-for="{key}"{"" if shown else " hidden"}>'
-        f'{esc(label)} <input type="text" name="name-{key}" data-name="{key}" maxlength="20" '
-        f'autocomplete="off" spellcheck="false" value="{value}"></label>'
+    return html(
+        '<label class="field seat-name" data-for="{key}"{hidden}>'
+        '{label} <input type="text" name="name-{key}" data-name="{key}" maxlength="20" '
+        'autocomplete="off" spellcheck="false" value="{value}"></label>',
+        key=key,
+        hidden=Markup("" if shown else " hidden"),
+        label=label,
+        value=names.get(key) if names is not None else "",
     )
 
 
@@ -293,35 +332,46 @@ def seats(settings: Mapping[str, JSON], seed: int, names: People | None = None) 
     return ui.seat_order(bots, str(settings["seat"]), seed)
 
 
-def setup_html(notices: Sequence[str], resume: str, lead: str, fields: str, picker: str) -> str:
+def setup_html(
+    notices: Sequence[str], resume: Markup, lead: str, fields: Markup, picker: Markup
+) -> Markup:
     """The set-up screen: notices, "resume" (with a saved game), the fields, "start".
 
     ``notices`` are English sentences of the catalogs (``ui.SAVE_SET_ASIDE``), said
     here in the language spoken; ``lead`` is already in it."""
-    said = "".join(f'<p class="notice">{esc(_(n))}</p>' for n in notices)
-    start = esc(_("Start a new game") if resume else _("Start game"))
-    return f"""
+    return html(
+        """
 <form class="setup" data-role="setup">
   {said}{resume}
   <p class="lead">{lead}</p>
   {fields}
   {picker}
-  <p><button type="button" class="btn {"" if resume else "primary"}" data-action="start">
+  <p><button type="button" class="btn {primary}" data-action="start">
     {start}</button></p>
-</form>"""
+</form>""",
+        said=join(html('<p class="notice">{}</p>', _(n)) for n in notices),
+        resume=resume,
+        lead=lead,
+        fields=fields,
+        picker=picker,
+        primary="" if resume else "primary",
+        start=_("Start a new game") if resume else _("Start game"),
+    )
 
 
-def resume_html(notes: Sequence[str], elsewhere: bool = False) -> str:
+def resume_html(notes: Sequence[str], elsewhere: bool = False) -> Markup:
     """The "resume" offer, after the notes of the saved game (sentences: a player's bot
     that is not loaded); ``elsewhere``: the game is open in another tab, "Play it here"."""
-    said = "".join(f'<p class="notice">{esc(text)}</p>' for text in notes)
     if elsewhere:
-        progress = esc(_("This game is open in another tab."))
-        resume = esc(_("Play it here"))
+        progress = _("This game is open in another tab.")
+        resume = _("Play it here")
     else:
-        progress = esc(_("You have a game in progress."))
-        resume = esc(_("Resume it"))
-    return (
-        f'{said}<p class="resume">{progress} '
-        f'<button type="button" class="btn primary" data-action="resume">{resume}</button></p>'
+        progress = _("You have a game in progress.")
+        resume = _("Resume it")
+    return html(
+        '{said}<p class="resume">{progress} '
+        '<button type="button" class="btn primary" data-action="resume">{resume}</button></p>',
+        said=join(html('<p class="notice">{}</p>', text) for text in notes),
+        progress=progress,
+        resume=resume,
     )

@@ -47,8 +47,9 @@ from .frame import Frame, log_html, panel_html, shell_html
 from .game_page import GamePage
 from .hints import Hints
 from .links import Links
+from .markup import Markup, join
 from .motion import Rect, rect
-from .router import esc, found, when_idle
+from .router import found, when_idle
 from .saving import Saving
 from .screens import Screens, SetupScreen
 from .storage import Saves, Storage
@@ -56,7 +57,7 @@ from .tab_guard import TabGuard
 from .turns import Turns
 from .userbots import BotPicker
 
-__all__ = ["GameTable", "Rect", "Storage", "esc", "rect"]
+__all__ = ["GameTable", "Rect", "Storage", "rect"]
 
 
 class GameTable(GamePage):
@@ -250,9 +251,10 @@ class GameTable(GamePage):
         self.set_status(status.tone, status.text)
         notes = [n.say(self.names[n.seat]) for n in session.take_notes()]
         frame.draw(
-            self.links.read_only(self.board_html(view)),
-            "".join(panel_html(p, self.panel_summary(view, p)) for p in self.panels(view)),
+            self.board_html(view),
+            join(panel_html(p, Markup(self.panel_summary(view, p))) for p in self.panels(view)),
             log_html(self._log.lines(self.log(view), notes)),
+            read_only=self.links.read_only(),
         )
         if session.state.is_terminal() and self.links.replay is None:
             self.tabs.release()  # over: another tab may start a game

@@ -14,8 +14,9 @@ from typing import Any
 from optimus.i18n import N_, _
 from optimus.tiny import view as vm
 
+from .markup import Markup, html, join
 from .motion import rect
-from .table import GameTable, esc
+from .table import GameTable
 
 
 class TinyView(GameTable):
@@ -34,32 +35,50 @@ class TinyView(GameTable):
         obs = session.state.observation(you)
         return vm.table(obs, self.names, you, legal, session.record.events)
 
-    def board_html(self, t: vm.Table) -> str:
+    def board_html(self, t: vm.Table) -> Markup:
         die = f"{t.roll}" if t.roll else "·"
         card = f"{t.card}" if t.card else ""
-        deck = "".join(
-            f'<li data-key="deck-{c}" aria-label="{n} × {c}">{c}<small>×{n}</small></li>'
+        deck = join(
+            html(
+                '<li data-key="deck-{c}" aria-label="{n} × {c}">{c}<small>×{n}</small></li>',
+                c=c,
+                n=n,
+            )
             for c, n in t.deck
         )
-        buttons = "".join(
-            f'<button type="button" class="btn" data-move="{esc(c.move)}" '
-            f'data-key="move-{esc(c.move)}">{esc(c.label)}</button>'
+        buttons = join(
+            html(
+                '<button type="button" class="btn" data-move="{move}" '
+                'data-key="move-{move}">{label}</button>',
+                move=c.move,
+                label=c.label,
+            )
             for c in t.choices
         )
-        rounds = _("Round {n} of {rounds}", n=t.round, rounds=t.rounds)
-        card_said = _("Card: {card}", card=card) if card else _("No card")
-        return f"""
+        return html(
+            """
 <div class="tboard">
-  <p class="small">{esc(rounds)}</p>
+  <p class="small">{rounds}</p>
   <div class="tpieces">
-    <span class="tdie" data-key="die" role="img" aria-label="{esc(_("Die: {die}", die=die))}"
+    <span class="tdie" data-key="die" role="img" aria-label="{die_said}"
       >{die}</span>
-    <span class="tcard{"" if card else " empty"}" data-key="card" role="img"
-      aria-label="{esc(card_said)}">{card}</span>
-    <ol class="tdeck" aria-label="{esc(_("Deck"))}">{deck}</ol>
+    <span class="tcard{empty}" data-key="card" role="img"
+      aria-label="{card_said}">{card}</span>
+    <ol class="tdeck" aria-label="{deck_said}">{deck}</ol>
   </div>
-  <p class="tchoices" role="group" aria-label="{esc(_("Your choice"))}">{buttons}</p>
-</div>"""
+  <p class="tchoices" role="group" aria-label="{choice_said}">{buttons}</p>
+</div>""",
+            rounds=_("Round {n} of {rounds}", n=t.round, rounds=t.rounds),
+            die_said=_("Die: {die}", die=die),
+            die=die,
+            empty="" if card else " empty",
+            card_said=_("Card: {card}", card=card) if card else _("No card"),
+            card=card,
+            deck_said=_("Deck"),
+            deck=deck,
+            choice_said=_("Your choice"),
+            buttons=buttons,
+        )
 
     # The card flies from the deck when drawn.
     def capture(self, seat: int, move: str) -> Any:

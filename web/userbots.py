@@ -20,7 +20,8 @@ from optimus.core.protocol import JSON
 from optimus.i18n import _, ngettext
 
 from .botworker import client
-from .router import esc, found
+from .markup import Markup, css_string, html, join, tr
+from .router import found
 
 PERSON = "person"
 """A seat setting's choice for one more person at the device (web/setup.py)."""
@@ -56,40 +57,44 @@ class BotPicker:
             if spec not in self.choices[key]:
                 self.choices[key].append(spec)
 
-    def html(self) -> str:
+    def html(self) -> Markup:
         if not self.keys:
-            return ""
-        drop = _(
+            return Markup()
+        drop = tr(
             "or drop a {py} file or a wheel here. It runs in this page until you close it; "
             "see {help}.",
-            py="<code>.py</code>",
-            help=f'<a href="#/help">{esc(_("Play against your own bot"))}</a>',
+            py=Markup("<code>.py</code>"),
+            help=html('<a href="#/help">{}</a>', _("Play against your own bot")),
         )
-        return (
+        return html(
             '<fieldset class="userbots" data-role="userbots">'
-            f"<legend>{esc(_('Your own bot'))}</legend>"
-            f'<p><label class="btn add-bot">{esc(_("Add your bot…"))}'
+            "<legend>{legend}</legend>"
+            '<p><label class="btn add-bot">{add}'
             '<input type="file" accept=".py,.whl" '
             'data-role="bot-file" class="file-input" multiple></label> '
-            f'<span class="small">{drop}</span></p>'
-            f'<ul class="bot-list" data-role="bot-list">{self._list_html()}</ul>'
-            '<p class="bot-message" data-role="bot-message" aria-live="polite"></p></fieldset>'
+            '<span class="small">{drop}</span></p>'
+            '<ul class="bot-list" data-role="bot-list">{bots}</ul>'
+            '<p class="bot-message" data-role="bot-message" aria-live="polite"></p></fieldset>',
+            legend=_("Your own bot"),
+            add=_("Add your bot…"),
+            drop=drop,
+            bots=self._list_html(),
         )
 
-    def _list_html(self) -> str:
-        return "".join(
-            f"<li>{esc(userbots.label(spec))}</li>" for spec in userbots.registered(self.game)
+    def _list_html(self) -> Markup:
+        return join(
+            html("<li>{}</li>", userbots.label(spec)) for spec in userbots.registered(self.game)
         )
 
     def decorate(self, root: Any, current: dict[str, JSON]) -> None:
         """After the set-up form is drawn: offer the player's bots in every seat select."""
         self.root = root
         for key in self.keys:
-            select = root.querySelector(f'select[data-setting="{key}"]')
+            select = root.querySelector(f"select[data-setting={css_string(key)}]")
             if not found(select):
                 continue
             for spec in userbots.registered(self.game):
-                if not found(select.querySelector(f'option[value="{spec}"]')):
+                if not found(select.querySelector(f"option[value={css_string(spec)}]")):
                     option = js.document.createElement("option")
                     option.value = spec
                     option.textContent = userbots.label(spec)

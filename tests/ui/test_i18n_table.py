@@ -16,6 +16,7 @@ import pytest
 from optimus import i18n
 from optimus.core.protocol import GameError, IllegalMove
 from optimus.fileiras.game import FileirasGame
+from optimus.optimus2 import view as optimus2_view
 from optimus.ui import table as ui
 from optimus.ui.playerbots import COULD_NOT_START, NOT_LOADED, Note, resume_seats
 from optimus.ui.session import TableSession
@@ -255,6 +256,20 @@ def test_without_a_how_to_play_the_drawer_keeps_the_views_points(
     speak("en")
     page = dialogs.dialogs_html("tiny", [point], "normal", "careful")
     assert f"<ol><li>{point}</li></ol>" in page and "How to play" in page
+
+
+def test_the_drawer_stresses_starred_words_and_escapes_the_rest(
+    dialogs: Any, monkeypatch: pytest.MonkeyPatch, speak: Any
+) -> None:
+    """A rule's ``*word*`` is bold; any other text, a ``<`` in a translation too, is text."""
+    monkeypatch.setattr(dialogs.howto, "read", lambda game, lang=None: "")
+    speak("en")
+    page = dialogs.dialogs_html("tiny", ["Then *Confirm* <i>or</i> 2 * 3"], "normal", "careful")
+    assert "<ol><li>Then <b>Confirm</b> &lt;i&gt;or&lt;/i&gt; 2 * 3</li></ol>" in page
+    install("pt")
+    speak("pt")
+    page = dialogs.dialogs_html("optimus2", [optimus2_view.RULES[1]], "normal", "careful")
+    assert "<b>bandeja de prata</b>" in page and "*" not in page.split("<ol>")[1]
 
 
 @pytest.fixture

@@ -52,3 +52,15 @@ def test_a_field_may_not_reach_into_its_argument(markup: Any) -> None:
 )
 def test_css_string_quotes_a_selector_value(markup: Any, value: str, quoted: str) -> None:
     assert markup.css_string(value) == quoted
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["", "plain", "<b>", "a & b", "&amp;", "\"quoted\" and 'single'", "<&>\"'" * 3, 42, None],
+)
+def test_escape_escapes_exactly_as_html_escape(markup: Any, value: object) -> None:
+    """The page's escaping, without importing :mod:`html` (its table of 2,231 entities
+    cost the first visit of a game, docs/boot.md)."""
+    import html
+
+    assert markup.escape(value) == html.escape(str(value), quote=True)

@@ -442,9 +442,9 @@ def end_rules(advanced: bool) -> str:
 
 RULES: tuple[str, ...] = (
     N_(
-        "On your turn, either <b>draw</b> the top card of the deck and place it on a row that "
+        "On your turn, either *draw* the top card of the deck and place it on a row that "
         "has room (at most 3 cards; in the 2-player game the rows hold 1, 2 and 3), or "
-        "<b>take</b> a row with at least one card. Whoever takes a row sits out the rest of the "
+        "*take* a row with at least one card. Whoever takes a row sits out the rest of the "
         "round. When every row is full you must take one."
     ),
     N_(
@@ -456,14 +456,15 @@ RULES: tuple[str, ...] = (
         "next one."
     ),
     N_(
-        "When the <b>last-round card</b> appears (15 cards lie beneath it), this round is the "
+        "When the *last-round card* appears (15 cards lie beneath it), this round is the "
         "last one. The table says how many draws must come first, at the least."
     ),
     N_(
         "Scoring per colour: 1, 3, 6, 10, 15, 21 points for 1-6 cards (no more for a 7th). Only "
-        "your <b>three best colours</b> count plus; every other colour counts minus. Jokers "
+        "your *three best colours* count plus; every other colour counts minus. Jokers "
         "become the colours that score you most; each +2 card adds 2."
     ),
     N_("Players with the same total share the victory (there is no tie-break)."),
 )
-"""The rules drawer's points (HTML fragments, English: the frame translates them), in order."""
+"""The rules drawer's points (plain text, ``*word*`` for emphasis; English:
+the frame translates them), in order."""

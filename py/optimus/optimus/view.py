@@ -926,7 +926,7 @@ RULES: tuple[str, ...] = (
     N_(
         "The active player rolls three colour dice and three number dice. They take one colour "
         "die and one number die — or pass. Then every other player takes one colour and one "
-        "number die from the <b>four dice left</b> (all six if the active player passed); no "
+        "number die from the *four dice left* (all six if the active player passed); no "
         "one sees the others' choice until all have chosen. In the first three rolls everyone "
         "chooses from all six dice."
     ),
@@ -934,7 +934,7 @@ RULES: tuple[str, ...] = (
         "To mark: click a colour die and a number die (for a joker, say which colour or number "
         "it is). Boxes where a legal marking can go light up. Click boxes to pencil them (click "
         "again to rub one out), or drag across them; “Take back” undoes the last step. Then "
-        "<b>Confirm</b>, or <b>Pass</b>."
+        "*Confirm*, or *Pass*."
     ),
     N_(
         "A marking is exactly as many boxes as the number, all of the chosen colour, in one "
@@ -964,4 +964,5 @@ RULES: tuple[str, ...] = (
         "joker, ? the number joker."
     ),
 )
-"""The rules drawer's points (HTML fragments), in order."""
+"""The rules drawer's points (plain text, ``*word*`` for emphasis: the drawer makes it
+bold), in order."""

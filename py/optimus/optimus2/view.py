@@ -695,31 +695,31 @@ def table(
 RULES: tuple[str, ...] = (
     N_(
         "Six dice: white (wild), yellow ●, blue ■, green ▲, pink ♥, silver ◆. On your active "
-        "turn you <b>choose up to three dice</b>, one per roll: click a rolled die, then a "
+        "turn you *choose up to three dice*, one per roll: click a rolled die, then a "
         "highlighted cell of its area (the white die may go to any area). You may skip a roll "
         "instead."
     ),
     N_(
-        "Every rolled die <b>lower</b> than the one you choose goes to the <b>silver tray</b>. "
+        "Every rolled die *lower* than the one you choose goes to the *silver tray*. "
         "After the third choice, the dice left go to the tray too."
     ),
     N_(
-        "When another player is active, you take <b>one die from the tray</b> (a passive pick). "
+        "When another player is active, you take *one die from the tray* (a passive pick). "
         "Alone, after each of your turns all six dice are rolled and the three lowest go to the "
         "tray for your passive pick."
     ),
     N_(
-        "<b>Yellow</b>: circle a cell of the die's value, later cross it; crosses score. "
-        "<b>Blue</b>: blue + white, never higher than the last. <b>Green</b>: die × multiplier; "
-        "each pair scores first minus second. <b>Pink</b>: any value; the bonus needs the value "
-        "shown. <b>Silver</b>: mark the value in a row; dice this choice sent to the tray are "
+        "*Yellow*: circle a cell of the die's value, later cross it; crosses score. "
+        "*Blue*: blue + white, never higher than the last. *Green*: die × multiplier; "
+        "each pair scores first minus second. *Pink*: any value; the bonus needs the value "
+        "shown. *Silver*: mark the value in a row; dice this choice sent to the tray are "
         "marked too."
     ),
     N_(
         'Bonuses come at once: actions (↻ reroll, ↩ return, +1 extra die), foxes ✪ and "?" '
         "bonuses (you write a value of your choice; the table asks one question at a time)."
     ),
-    N_("Each fox scores your <b>lowest</b> area. Ties: the highest single area wins."),
+    N_("Each fox scores your *lowest* area. Ties: the highest single area wins."),
 )
-"""The rules drawer's points (HTML fragments, marked for the catalogs: the table shows
-each through ``_``), in order."""
+"""The rules drawer's points (plain text, ``*word*`` for emphasis, marked for the catalogs:
+the table shows each through ``_``), in order."""

@@ -163,11 +163,12 @@ def end_screen(
 
 
 RULES: tuple[str, ...] = (
-    "On your turn the die is rolled: <b>keep</b> it (its value is added to your score) or "
-    "<b>draw</b> a card from the deck (two each of 1 to 5), then <b>add</b> the card or "
-    "<b>discard</b> it.",
-    "Then every other player bets <b>high</b> (4-6) or <b>low</b> (1-3) on one more roll, "
+    "On your turn the die is rolled: *keep* it (its value is added to your score) or "
+    "*draw* a card from the deck (two each of 1 to 5), then *add* the card or "
+    "*discard* it.",
+    "Then every other player bets *high* (4-6) or *low* (1-3) on one more roll, "
     "unseen until all have bet; a right bet scores 1.",
     "After the last round the highest score wins; equal scores share the victory.",
 )
-"""The rules drawer's points (HTML fragments), in order."""
+"""The rules drawer's points (plain text, ``*word*`` for emphasis: the drawer makes it
+bold), in order."""
