@@ -21,6 +21,7 @@ from optimus.ui import table as ui
 from optimus.ui.session import TableSession
 
 from . import motion, setup
+from .markup import Markup
 from .motion import Rect
 
 if TYPE_CHECKING:
@@ -73,7 +74,7 @@ class GamePage:
         """The game's view data for the current state (passed to the hooks below)."""
         raise NotImplementedError
 
-    def board_html(self, view: Any) -> str:
+    def board_html(self, view: Any) -> Markup:
         """The board; legal targets carry ``data-move``, pieces a stable ``data-key``."""
         raise NotImplementedError
 
@@ -87,13 +88,13 @@ class GamePage:
         panels: Sequence[ui.Panel] = view.panels
         return panels
 
-    def panel_summary(self, view: Any, panel: ui.Panel) -> str:
+    def panel_summary(self, view: Any, panel: ui.Panel) -> Markup:
         """HTML under a compact panel (what the player collected or marked)."""
-        return ""
+        return Markup()
 
-    def panel_detail(self, view: Any, panel: ui.Panel) -> str:
+    def panel_detail(self, view: Any, panel: ui.Panel) -> Markup:
         """HTML of a player's details dialog (drawn only when it opens)."""
-        return ""
+        return Markup()
 
     def log(self, view: Any) -> list[str]:
         """The log's sentences, newest first (by default the view's ``log``)."""
@@ -123,7 +124,7 @@ class GamePage:
         die): a decision was taken back, or another person took the device."""
 
     # -- the hooks that read the table's state -----------------------------------------
-    def setup_fields(self) -> str:
+    def setup_fields(self) -> Markup:
         """The set-up form's fields (inputs carry ``data-setting="<key>"``): the players
         and their seats, then the game's own options as its description declares them."""
         return self.seat_fields() + setup.option_fields(
@@ -185,7 +186,7 @@ class GamePage:
         except Exception as exc:  # the real start says what is wrong, in words
             js.console.warn(f"warming {self.game_id} up: {exc!r}")
 
-    def seat_fields(self) -> str:
+    def seat_fields(self) -> Markup:
         """The "Players" select, your place, one bot level (or a person) per other seat."""
         players = {n: self.player_label(n) for n in self.info.player_counts}
         return setup.seat_fields(

@@ -47,7 +47,7 @@ from .frame import Frame, log_html, panel_html, shell_html
 from .game_page import GamePage
 from .hints import Hints
 from .links import Links
-from .markup import Markup, join
+from .markup import join
 from .motion import Rect, rect
 from .router import found, when_idle
 from .saving import Saving
@@ -238,8 +238,7 @@ class GameTable(GamePage):
 
     def render(self, moved: bool = False) -> None:
         """Draw the current state; ``moved``: the player just acted (move focus on)."""
-        session = self.session
-        frame = self.frame
+        session, frame = self.session, self.frame
         if session is None or self.root is None or frame is None or not found(frame.board()):
             return
         self.turns.show_undo()
@@ -252,7 +251,7 @@ class GameTable(GamePage):
         notes = [n.say(self.names[n.seat]) for n in session.take_notes()]
         frame.draw(
             self.board_html(view),
-            join(panel_html(p, Markup(self.panel_summary(view, p))) for p in self.panels(view)),
+            join(panel_html(p, self.panel_summary(view, p)) for p in self.panels(view)),
             log_html(self._log.lines(self.log(view), notes)),
             read_only=self.links.read_only(),
         )
