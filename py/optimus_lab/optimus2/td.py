@@ -70,10 +70,10 @@ from optimus.core.rng import Rng, derive_seed
 from optimus.optimus2.bots import (
     LEARNED,
     TD4,
+    decisions,
     gift_left,
     greedy_pick,
     progress_left,
-    roll_randomly,
     tray_gift,
     turn_future,
 )
@@ -138,6 +138,29 @@ def model_of(state: dict[str, Any]) -> TdModel:
     return TdModel(load_model("value_weights"), list(state["tables"]))
 
 
+def explored_move(
+    s: Optimus2State,
+    p: int,
+    legal: list[str],
+    w: Weights,
+    explore: Rng,
+    epsilon: float,
+    rerolls: int,
+) -> bool:
+    """Apply seat ``p``'s move of ``legal`` in ``s``: greedy on ``w`` (a random one but a
+    reroll with chance ``epsilon``); False when the move was forced (no decision)."""
+    if len(legal) == 1:
+        s.apply_move(p, legal[0])
+        return False
+    if epsilon and explore.random() < epsilon:
+        moves = [m for m in legal if m != "reroll"]
+        move = moves[explore.randrange(len(moves))]
+    else:
+        move = greedy_pick(s, p, legal, w, rng=explore, rerolls=rerolls)
+    s.apply_move(p, move)
+    return True
+
+
 def play(
     model: TdModel, seed: int, g: int, epsilon: float, rerolls: int, label: str = "train"
 ) -> Trace:
@@ -149,20 +172,9 @@ def play(
     dice = Rng(derive_seed(seed, label, g, "dice"))
     explore = Rng(derive_seed(seed, label, g, "explore"))
     trace: list[tuple[float, list[int]]] = []
-    while not s.is_terminal():
-        if s.is_chance():
-            roll_randomly(s, dice)
+    for _p, legal in decisions(s, dice):
+        if not explored_move(s, 0, legal, W, explore, epsilon, rerolls):
             continue
-        legal = s.legal_moves(0)
-        if len(legal) == 1:
-            s.apply_move(0, legal[0])
-            continue
-        if epsilon and explore.random() < epsilon:
-            moves = [m for m in legal if m != "reroll"]
-            move = moves[explore.randrange(len(moves))]
-        else:
-            move = greedy_pick(s, 0, legal, W, rng=explore, rerolls=rerolls)
-        s.apply_move(0, move)
         if not s.pend[0] and not s.is_terminal():
             t = progress_left(s)
             if t > 0:
@@ -218,21 +230,9 @@ def play_multi(
     dice = Rng(derive_seed(seed, "multi", n, g, "dice"))
     explore = Rng(derive_seed(seed, "multi", n, g, "explore"))
     steps: list[list[tuple[float, list[int], float, int]]] = [[] for _ in range(n)]
-    while not s.is_terminal():
-        if s.is_chance():
-            roll_randomly(s, dice)
+    for p, legal in decisions(s, dice):
+        if not explored_move(s, p, legal, W4, explore, epsilon, rerolls):
             continue
-        p = s.actors()[0]
-        legal = s.legal_moves(p)
-        if len(legal) == 1:
-            s.apply_move(p, legal[0])
-            continue
-        if epsilon and explore.random() < epsilon:
-            moves = [m for m in legal if m != "reroll"]
-            move = moves[explore.randrange(len(moves))]
-        else:
-            move = greedy_pick(s, p, legal, W4, rng=explore, rerolls=rerolls)
-        s.apply_move(p, move)
         if not s.pend[p] and not s.is_terminal() and progress_left(s) > 0:
             steps[p].append(multi_parts(s, p, model))
     scores = s.scores()
