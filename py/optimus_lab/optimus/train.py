@@ -280,13 +280,20 @@ def train(
     return model, mine, base
 
 
+def rounds_parser(
+    module: str, doc: str | None, games: int, rounds: int, seed: int
+) -> argparse.ArgumentParser:
+    """The command line of ``python -m module``, a training in rounds of self-play:
+    ``--games`` a round, ``--rounds``, ``--seed`` (these defaults); the caller adds its own."""
+    parser = argparse.ArgumentParser(prog=f"python -m {module}", description=doc)
+    parser.add_argument("--games", type=int, default=games, help="games per round")
+    parser.add_argument("--rounds", type=int, default=rounds)
+    parser.add_argument("--seed", type=int, default=seed)
+    return parser
+
+
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(
-        prog="python -m optimus_lab.optimus.train", description=__doc__
-    )
-    parser.add_argument("--games", type=int, default=2000, help="games per round")
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--seed", type=int, default=100_000)
+    parser = rounds_parser("optimus_lab.optimus.train", __doc__, 2000, 3, 100_000)
     parser.add_argument("--out", default="py/optimus/optimus/value_weights.json")
     parser.add_argument(
         "--start", help="a model file: round one plays on it, not on the hand-made evaluation"

@@ -26,7 +26,6 @@ Writes ``py/optimus/optimus/value_multi_weights.json`` (``--out``).
 
 from __future__ import annotations
 
-import argparse
 import math
 import os
 import pickle
@@ -52,6 +51,7 @@ from optimus.optimus.value_multi import (
     multi_evaluator,
     score_now,
 )
+from optimus_lab.optimus.train import rounds_parser
 
 Row = tuple[int, dict[int, float], float, float, tuple[Context, int, int, int] | None]
 """``(rolls left, features, score now, final score, step)``: one player's sheet after a
@@ -278,12 +278,7 @@ def train(
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(
-        prog="python -m optimus_lab.optimus.train_multi", description=__doc__
-    )
-    parser.add_argument("--games", type=int, default=600, help="games per round")
-    parser.add_argument("--rounds", type=int, default=2)
-    parser.add_argument("--seed", type=int, default=300_000)
+    parser = rounds_parser("optimus_lab.optimus.train_multi", __doc__, 600, 2, 300_000)
     parser.add_argument("--ridge", type=float, default=RIDGE)
     parser.add_argument(
         "--method",
