@@ -40,12 +40,11 @@ from optimus.optimus.sheet import (
     COLUMN_MASKS,
     COLUMN_POINTS,
     NUM_COLOURS,
-    START_MASK,
     Layout,
     bits,
     columns_of,
     components,
-    neighbours_mask,
+    eligible_of,
 )
 
 WEIGHTS_FILE = "value_weights.json"
@@ -91,11 +90,6 @@ def _piece_sizes(layout: Layout, b: int, free: int) -> tuple[int, int]:
         need = sum(-(-p.bit_count() // MAX_NUMBER) for p in pieces)
         found = cache[key] = (len(pieces), need)
     return found
-
-
-def eligible_of(marks: int) -> int:
-    """Free boxes that may be marked now: in column H or next to a mark."""
-    return (START_MASK | neighbours_mask(marks)) & ~marks
 
 
 class Sheet:

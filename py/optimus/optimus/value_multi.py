@@ -36,6 +36,7 @@ from optimus.optimus.sheet import (
     COLUMN_POINTS,
     NUM_COLOURS,
     Layout,
+    eligible_of,
 )
 from optimus.optimus.value import (
     COLOUR_SLOTS,
@@ -44,7 +45,6 @@ from optimus.optimus.value import (
     LearnedEvaluator,
     colour_state,
     column_state,
-    eligible_of,
     scalar_features,
     sheet_of,
 )
