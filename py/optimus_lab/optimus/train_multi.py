@@ -51,7 +51,7 @@ from optimus.optimus.value_multi import (
     multi_evaluator,
     score_now,
 )
-from optimus_lab.optimus.train import rounds_parser
+from optimus_lab.optimus.train import Example, fit_backwards, rounds_parser
 
 Row = tuple[int, dict[int, float], float, float, tuple[Context, int, int, int] | None]
 """``(rolls left, features, score now, final score, step)``: one player's sheet after a
@@ -174,23 +174,21 @@ def fit_dp(
     rows: Sequence[Row], ridge: float = RIDGE, log: Callable[[str], None] = print
 ) -> MultiModel:
     """Fitted dynamic programming, from one roll left up (the positions with a step)."""
-    weights = [[0.0] * FEATURES for _ in range(BUCKETS)]
     by: dict[int, list[Row]] = {}
     for row in rows:
         if row[4] is not None:
             by.setdefault(row[0], []).append(row)
-    t = time.process_time()
-    for r in range(1, BUCKETS):
+
+    def rows_at(weights: list[list[float]], r: int) -> list[Example]:
         model = MultiModel(weights)
         data = []
         for _, x, now, _, step in by.get(r, []):
             assert step is not None
             data.append((x, bellman_target(model, step) - now))
-        if data:
-            weights[r] = least_squares(data, ridge)
-        if r % 5 == 0:
-            log(f"  fitted {r} rolls left ({len(data)} positions), {time.process_time() - t:.0f} s")
-    return MultiModel(weights)
+        return data
+
+    size = (BUCKETS, FEATURES)
+    return MultiModel(fit_backwards(size, BUCKETS, rows_at, lambda d: least_squares(d, ridge), log))
 
 
 def fit(rows: Sequence[Row], ridge: float = RIDGE) -> MultiModel:
