@@ -17,17 +17,7 @@ from types import ModuleType
 import pytest
 
 from optimus.games import GAMES
-from sitebuild import PY_SRC, BuildError
-from sitebuild.archives import (
-    BOOT_MODULES_OF_OURS,
-    GAME_UNITS,
-    SHARED_UNIT,
-    build_web_zip,
-    build_wheel,
-    gzipped_stored_zip,
-    split_archives,
-    unit_config,
-)
+from sitebuild import PY_SRC, BuildError, archives
 from sitebuild.files import zip_bytes
 from sitebuild.howto import compiled as howto_compiled
 from sitebuild.i18n import compiled as i18n_compiled
@@ -50,9 +40,9 @@ lazy = _load("optimus_web_lazy", ROOT / "web" / "lazy.py")
 @pytest.fixture(scope="module")
 def split(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[tuple[str, bytes]]]:
     out = tmp_path_factory.mktemp("archives")
-    wheel = build_wheel(out).read_bytes()
-    web = build_web_zip(out).read_bytes()
-    return dict(split_archives(wheel, web))
+    wheel = archives.build_wheel(out).read_bytes()
+    web = archives.build_web_zip(out).read_bytes()
+    return dict(archives.split_archives(wheel, web))
 
 
 def test_the_boot_ships_only_what_it_imports_and_each_file_goes_in_one_archive(split) -> None:
@@ -65,14 +55,14 @@ def test_the_boot_ships_only_what_it_imports_and_each_file_goes_in_one_archive(s
     code = [name for name in names if ".dist-info/" not in name]
     assert sorted(code) == sorted(ours)  # every file once
     boot = {name for unit in ("wheel", "web") for name, _ in split[unit]}
-    assert {n for n in boot if ".dist-info/" not in n} == set(BOOT_MODULES_OF_OURS)
+    assert {n for n in boot if ".dist-info/" not in n} == set(archives.BOOT_MODULES_OF_OURS)
     assert any(name.endswith(".dist-info/METADATA") for name, _ in split["wheel"])
     record = dict(split["wheel"])[next(n for n in boot if n.endswith("RECORD"))].decode()
     assert "optimus/__init__.py,sha256=" in record and "optimus/core/" not in record
     assert "optimus/games.py" in boot  # the page's boot reads the game descriptions
     # Every described game's package, view model and view in its own archive, and
     # nowhere else (a view module not written yet is simply not there).
-    assert set(split) == {"wheel", "web", SHARED_UNIT, *GAMES}
+    assert set(split) == {"wheel", "web", archives.SHARED_UNIT, *GAMES}
     for game in GAMES:
         mine = {name for name, _ in split[game]}
         assert f"optimus/{game}/game.py" in mine and f"optimus/{game}/view.py" in mine
@@ -80,23 +70,23 @@ def test_the_boot_ships_only_what_it_imports_and_each_file_goes_in_one_archive(s
         elsewhere = {n for unit, entries in split.items() if unit != game for n, _ in entries}
         assert not any(n.startswith(f"optimus/{game}/") for n in elsewhere)
         assert not any(n.startswith(f"optimus_web/{game}_view.") for n in elsewhere)
-    shared = {name for name, _ in split[SHARED_UNIT]}
+    shared = {name for name, _ in split[archives.SHARED_UNIT]}
     assert {"optimus/core/protocol.py", "optimus_web/table.py", "optimus/ui/session.py"} <= shared
 
 
 def test_a_game_whose_package_matches_nothing_stops_the_build(
     split, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setitem(GAME_UNITS, "fileiras", ("optimus/cards/",))
+    monkeypatch.setitem(archives.GAME_UNITS, "fileiras", ("optimus/cards/",))
     wheel = zip_bytes([(n, d) for unit in split.values() for n, d in unit])
     with pytest.raises(BuildError, match=r"GAME_UNITS\['fileiras'\] names optimus/cards/"):
-        split_archives(wheel, zip_bytes([]))
+        archives.split_archives(wheel, zip_bytes([]))
 
 
 def test_each_unit_says_which_packages_it_continues_and_what_it_needs(split) -> None:
     units = {k: v for k, v in split.items() if k not in ("wheel", "web")}
     files = {unit: f"app/{unit}-0000.zip.gz" for unit in units}
-    config = unit_config(units, files)
+    config = archives.unit_config(units, files)
     assert config["table"] == {
         "url": "./app/table-0000.zip.gz",
         "file": "table-0000.zip",
@@ -111,7 +101,7 @@ def test_each_unit_says_which_packages_it_continues_and_what_it_needs(split) -> 
 
 def test_lazy_archives_are_stored_zips_gzipped_whole() -> None:
     entries = [("pkg/__init__.py", b"X = 1\n" * 50), ("pkg/a.py", b"Y = 2\n" * 50)]
-    packed = gzipped_stored_zip(zip_bytes(entries))
+    packed = archives.gzipped_stored_zip(zip_bytes(entries))
     import gzip
 
     archive = zipfile.ZipFile(io.BytesIO(gzip.decompress(packed)))
@@ -120,7 +110,7 @@ def test_lazy_archives_are_stored_zips_gzipped_whole() -> None:
         ("pkg/a.py", zipfile.ZIP_STORED),
     ]
     assert archive.read("pkg/a.py") == entries[1][1]
-    assert gzipped_stored_zip(zip_bytes(entries)) == packed  # deterministic
+    assert archives.gzipped_stored_zip(zip_bytes(entries)) == packed  # deterministic
 
 
 # Runs in a fresh interpreter with only the boot's two archives on sys.path (our
@@ -190,11 +180,11 @@ def test_the_boot_archives_alone_lack_the_games_and_a_fetched_unit_brings_one(
         boot[unit].write_bytes(zip_bytes(split[unit]))
     units = {k: v for k, v in split.items() if k not in ("wheel", "web")}
     files = {unit: f"app/{unit}-0000.zip.gz" for unit in units}
-    config = unit_config(units, files)
+    config = archives.unit_config(units, files)
     served = {}
     for unit, entries in units.items():
         path = tmp_path / f"{unit}.zip.gz"
-        path.write_bytes(gzipped_stored_zip(zip_bytes(entries)))
+        path.write_bytes(archives.gzipped_stored_zip(zip_bytes(entries)))
         served[config[unit]["url"]] = str(path)
     directory = tmp_path / "fs"
     directory.mkdir()

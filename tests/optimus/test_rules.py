@@ -215,11 +215,33 @@ def test_never_diagonal() -> None:
     refused(s, 0, "r1 I2", "column H or next to a box you marked before")
 
 
-def test_exact_count_one_colour() -> None:
-    s = solo_roll("yg", "32")
-    refused(s, 0, "y3 H2 H3", "exactly 3 boxes, not 2")
-    refused(s, 0, "g2 H2 H3", "H2 is yellow, not green")
-    refused(s, 0, "y2 H2 H2", "listed twice")
+@pytest.mark.parametrize(
+    ("colours", "numbers", "marked", "move", "reason"),
+    [
+        ("yg", "32", (), "y3 H2 H3", "exactly 3 boxes, not 2"),
+        ("yg", "32", (), "g2 H2 H3", "H2 is yellow, not green"),
+        ("yg", "32", (), "y2 H2 H2", "listed twice"),
+        ("yy", "22", ("H3", "I3", "H4"), "y2 H2 I4", "one block"),
+        ("yy", "22", ("H2",), "y2 H2 H3", "H2 is already marked"),
+        ("yy", "22", (), "mark H2", "moves are 'pass' or two dice faces"),
+        ("yy", "22", (), "y2 Z9", "is not a box"),
+        ("yy", "22", (), "y2 H3 H2", "write the boxes in reading order: 'y2 H2 H3'"),
+    ],
+    ids=[
+        "count",
+        "colour",
+        "twice",
+        "across-blocks",
+        "already-marked",
+        "unknown-text",
+        "no-such-box",
+        "reading-order",
+    ],
+)
+def test_a_marking_against_the_rules_is_refused_with_its_reason(
+    colours: str, numbers: str, marked: tuple[str, ...], move: str, reason: str
+) -> None:
+    refused(solo_roll(colours, numbers, *marked), 0, move, reason)
 
 
 def test_new_marks_must_be_connected_among_themselves() -> None:
@@ -227,23 +249,6 @@ def test_new_marks_must_be_connected_among_themselves() -> None:
     # H1 and J1 are in one red block, but only through the marked I1
     refused(s, 0, "r2 H1 J1", "one group joined side by side")
     assert "r2 H1 J1" not in s.legal_moves(0) and "r2 J1 J2" in s.legal_moves(0)
-
-
-def test_never_split_across_blocks() -> None:
-    s = solo_roll("yy", "22", "H3", "I3", "H4")
-    refused(s, 0, "y2 H2 I4", "one block")
-
-
-def test_already_marked_boxes_cannot_be_marked_again() -> None:
-    s = solo_roll("yy", "22", "H2")
-    refused(s, 0, "y2 H2 H3", "H2 is already marked")
-
-
-def test_unknown_text_is_refused_with_the_move_syntax() -> None:
-    s = solo_roll("yy", "22")
-    refused(s, 0, "mark H2", "moves are 'pass' or two dice faces")
-    refused(s, 0, "y2 Z9", "is not a box")
-    refused(s, 0, "y2 H3 H2", "write the boxes in reading order: 'y2 H2 H3'")
 
 
 # -- completing columns and colours -----------------------------------------------

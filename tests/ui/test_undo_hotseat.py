@@ -4,6 +4,7 @@ one device, with or without bots) in the table session, for the three games."""
 from __future__ import annotations
 
 import json
+from itertools import takewhile
 
 import pytest
 
@@ -21,12 +22,7 @@ GAMES = tuple(info.id for info in listed())
 
 def trailing(session: TableSession, seat: int) -> int:
     """The seat's own moves at the end of the record (what undo may take back)."""
-    n = 0
-    for who, _what in reversed(session.record.events):
-        if who != seat:
-            break
-        n += 1
-    return n
+    return len(list(takewhile(lambda e: e[0] == seat, reversed(session.record.events))))
 
 
 def people_play(session: TableSession, rng: Rng) -> tuple[int, str] | None:

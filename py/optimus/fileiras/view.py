@@ -372,22 +372,15 @@ def cards_text(n: int) -> str:
 
 def colour_text(colour: str, cards: int, plus: bool, jokers: int = 0) -> str:
     """A collected colour in words: ``Red: 3 cards + 1 joker, counts plus``."""
-    name, counted = label(colour), cards_text(cards)
+    v = {"colour": label(colour), "cards": cards_text(cards)}
     if jokers:
-        joined = ngettext("{n} joker", "{n} jokers", jokers)
+        v["jokers"] = ngettext("{n} joker", "{n} jokers", jokers)
         if plus:
-            return _(
-                "{colour}: {cards} + {jokers}, counts plus",
-                colour=name,
-                cards=counted,
-                jokers=joined,
-            )
-        return _(
-            "{colour}: {cards} + {jokers}, counts minus", colour=name, cards=counted, jokers=joined
-        )
+            return _("{colour}: {cards} + {jokers}, counts plus", **v)
+        return _("{colour}: {cards} + {jokers}, counts minus", **v)
     if plus:
-        return _("{colour}: {cards}, counts plus", colour=name, cards=counted)
-    return _("{colour}: {cards}, counts minus", colour=name, cards=counted)
+        return _("{colour}: {cards}, counts plus", **v)
+    return _("{colour}: {cards}, counts minus", **v)
 
 
 def _colour_line(c: Any) -> ui.ScoreLine:

@@ -55,6 +55,7 @@ from optimus.optimus.sheet import (
     bits,
     box_index,
     box_name,
+    eligible_of,
     is_connected,
     layout_of,
     neighbours_mask,
@@ -141,7 +142,7 @@ def markings(layout: Layout, marks: int, colour: int, number: int) -> list[int]:
 
 def marking_choices(layout: Layout, marks: int, colour: int, number: int) -> list[tuple[int, str]]:
     """:func:`markings` with the text of each set."""
-    eligible = (START_MASK | neighbours_mask(marks)) & ~marks
+    eligible = eligible_of(marks)
     free = ~marks
     out: list[tuple[int, str]] = []
     blocks = layout.blocks
@@ -358,7 +359,7 @@ class OptimusState(State):
         marks = self.marks[player]
         layout = self.layout
         blocks = layout.blocks
-        eligible = (START_MASK | neighbours_mask(marks)) & ~marks
+        eligible = eligible_of(marks)
         free = ~marks
         per_colour: dict[int, list[list[list[tuple[int, str]]]]] = {}
         for cf in COLOUR_FACES:

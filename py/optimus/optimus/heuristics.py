@@ -18,12 +18,11 @@ from optimus.optimus.sheet import (
     COLUMN_POINTS,
     NUM_COLOURS,
     ROWS,
-    START_MASK,
     Layout,
     bits,
     columns_of,
     components,
-    neighbours_mask,
+    eligible_of,
 )
 
 
@@ -207,7 +206,7 @@ class Evaluator:
         for k in range(NUM_COLOURS):
             v += self.colour_term(k, marks)
         free = ~marks
-        v += self.frontier * ((neighbours_mask(marks) | START_MASK) & free).bit_count()
+        v += self.frontier * eligible_of(marks).bit_count()
         pieces = 0
         for b, (_, bm) in enumerate(layout.blocks):
             f = bm & free
@@ -233,8 +232,8 @@ class Evaluator:
         k, bm = layout.blocks[b]
         d += self.colour_term(k, new) - self.colour_term(k, marks)
         if frontier_before < 0:
-            frontier_before = ((neighbours_mask(marks) | START_MASK) & ~marks).bit_count()
-        after = ((neighbours_mask(new) | START_MASK) & ~new).bit_count()
+            frontier_before = eligible_of(marks).bit_count()
+        after = eligible_of(new).bit_count()
         d += self.frontier * (after - frontier_before)
         d -= self.piece * (self._cut(b, bm, bm & ~new) - self._cut(b, bm, bm & ~marks))
         return d
@@ -245,7 +244,7 @@ class Evaluator:
         return _pieces(self.layout, b, free) - 1
 
     def frontier_of(self, marks: int) -> int:
-        return ((neighbours_mask(marks) | START_MASK) & ~marks).bit_count()
+        return eligible_of(marks).bit_count()
 
     def base(self) -> float:
         p = self.player

@@ -91,6 +91,12 @@ def neighbours_mask(mask: int) -> int:
     )
 
 
+def eligible_of(marks: int) -> int:
+    """Free boxes that may be marked now: in column H or next to a mark (the rules'
+    start, and what the bots count as the sheet's frontier)."""
+    return (START_MASK | neighbours_mask(marks)) & ~marks
+
+
 def bits(mask: int) -> list[int]:
     """The indices of the set bits of ``mask``, lowest first."""
     out = []

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
 from optimus.core import data
@@ -39,12 +40,11 @@ from optimus.optimus.sheet import (
     COLUMN_MASKS,
     COLUMN_POINTS,
     NUM_COLOURS,
-    START_MASK,
     Layout,
     bits,
     columns_of,
     components,
-    neighbours_mask,
+    eligible_of,
 )
 
 WEIGHTS_FILE = "value_weights.json"
@@ -90,11 +90,6 @@ def _piece_sizes(layout: Layout, b: int, free: int) -> tuple[int, int]:
         need = sum(-(-p.bit_count() // MAX_NUMBER) for p in pieces)
         found = cache[key] = (len(pieces), need)
     return found
-
-
-def eligible_of(marks: int) -> int:
-    """Free boxes that may be marked now: in column H or next to a mark."""
-    return (START_MASK | neighbours_mask(marks)) & ~marks
 
 
 class Sheet:
@@ -263,11 +258,21 @@ class LearnedEvaluator:
     """The learned value of one solo player's sheets after roll ``roll``."""
 
     def __init__(self, layout: Layout, roll: int, model: Model) -> None:
+        rolls_left = max(0, SOLO_ROLLS - roll)
+        self.read_weights(layout, rolls_left, model.weights, bucket_of(rolls_left))
+        self.column_done = [float(COLUMN_POINTS[c][0]) for c in range(COLS)]
+        self.colour_done = float(COLOUR_BONUS[0])
+
+    def read_weights(
+        self, layout: Layout, rolls_left: int, weights: Sequence[list[float]], index: int
+    ) -> None:
+        """Take the sheets' ``layout`` and ``weights[index]``, those of ``rolls_left``
+        rolls to go (none read when the game is over)."""
         self.layout = layout
         self.sheet = sheet_of(layout)
-        self.rolls_left = max(0, SOLO_ROLLS - roll)
-        self.over = self.rolls_left == 0
-        w = model.weights[bucket_of(self.rolls_left)] if not self.over else [0.0] * FEATURES
+        self.rolls_left = rolls_left
+        self.over = rolls_left == 0
+        w = weights[index] if not self.over else [0.0] * FEATURES
         self.w = w
         self.box = w[0]
         self.frontier = w[1]
@@ -277,8 +282,6 @@ class LearnedEvaluator:
         """What marking a star that cannot be marked now is worth."""
         self.star_open = w[4]
         self.cut = w[5]
-        self.column_done = [float(COLUMN_POINTS[c][0]) for c in range(COLS)]
-        self.colour_done = float(COLOUR_BONUS[0])
 
     def column_term(self, c: int, marks: int, eligible: int) -> float:
         s = column_state(self.sheet, c, marks, eligible)

@@ -36,6 +36,7 @@ from optimus.optimus.sheet import (
     COLUMN_POINTS,
     NUM_COLOURS,
     Layout,
+    eligible_of,
 )
 from optimus.optimus.value import (
     COLOUR_SLOTS,
@@ -44,7 +45,6 @@ from optimus.optimus.value import (
     LearnedEvaluator,
     colour_state,
     column_state,
-    eligible_of,
     scalar_features,
     sheet_of,
 )
@@ -226,19 +226,7 @@ class MultiEvaluator(LearnedEvaluator):
 
     def __init__(self, ctx: Context, model: MultiModel) -> None:
         self.ctx = ctx
-        layout = ctx.layout
-        self.layout = layout
-        self.sheet = sheet_of(layout)
-        self.rolls_left = ctx.rolls_left
-        self.over = self.rolls_left == 0
-        w = model.weights[self.rolls_left] if not self.over else [0.0] * FEATURES
-        self.w = w
-        self.box = w[0]
-        self.frontier = w[1]
-        self.joker = 1.0 + w[2]
-        self.star = 2.0 - w[3]
-        self.star_open = w[4]
-        self.cut = w[5]
+        self.read_weights(ctx.layout, ctx.rolls_left, model.weights, ctx.rolls_left)
         self.column_done = ctx.column_done
 
     def column_term(self, c: int, marks: int, eligible: int) -> float:

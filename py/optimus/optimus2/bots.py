@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Generator, Mapping
+from collections.abc import Callable, Generator, Iterator, Mapping
 from typing import Any, ClassVar
 
 from optimus.core import data
@@ -189,6 +189,17 @@ def next_best(c: Optimus2State, player: int, w: Weights, rng: Rng) -> Generator[
     return max(v for v, _, _ in scored)
 
 
+def decisions(s: Optimus2State, dice: Rng) -> Iterator[tuple[int, list[str]]]:
+    """Each decision of game ``s`` to its end, as (player, legal moves), the dice rolled
+    by ``dice`` in between: the caller applies one move for each."""
+    while not s.is_terminal():
+        if s.is_chance():
+            roll_randomly(s, dice)
+            continue
+        p = s.actors()[0]
+        yield p, s.legal_moves(p)
+
+
 def greedy_to_end(
     s: Optimus2State,
     w: Weights,
@@ -204,12 +215,7 @@ def greedy_to_end(
     ``before(s, player, legal)`` looks at each decision's position first (the
     self-play of the tuning and training tools).
     """
-    while not s.is_terminal():
-        if s.is_chance():
-            roll_randomly(s, dice)
-            continue
-        p = s.actors()[0]
-        legal = s.legal_moves(p)
+    for p, legal in decisions(s, dice):
         if before is not None:
             before(s, p, legal)
         if len(legal) == 1:
@@ -553,7 +559,12 @@ class HardBot(StateBot):
         for k in alive:  # the iteration the clock cut short, if any, is dropped
             del results[k][done:]
         self.raced = results
+        self.after_race(s, cands)
         return 0 if spent and done < 2 else leader(results, alive)  # 0: the best by one step
+
+    def after_race(self, s: Optimus2State, cands: list[str]) -> None:
+        """Called at the end of each race of ``cands`` from ``s`` (its playouts in
+        :attr:`raced`): nothing here, :mod:`optimus_lab.optimus2.train` keeps them."""
 
     def survivors(self, results: list[list[float]], alive: list[int], done: int) -> list[int]:
         """The candidates of ``alive`` not clearly behind the leader after ``done`` iterations."""

@@ -47,16 +47,10 @@ def place_text(move: str, values: Mapping[str, int]) -> str:
     d = _die_text(name, values)
     if area == "yellow" and rest:
         row, column = _cell_place(rest[0])
+        v = {"die": d, "row": row, "column": column}
         if white:
-            return _(
-                "{die} as yellow, on the yellow cell in row {row}, column {column}",
-                die=d,
-                row=row,
-                column=column,
-            )
-        return _(
-            "{die} on the yellow cell in row {row}, column {column}", die=d, row=row, column=column
-        )
+            return _("{die} as yellow, on the yellow cell in row {row}, column {column}", **v)
+        return _("{die} on the yellow cell in row {row}, column {column}", **v)
     if area == "silver" and rest:
         if white:
             return _("{die} as silver in the {row} row of silver", die=d, row=row_colour(rest[0]))

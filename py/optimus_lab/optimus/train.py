@@ -172,7 +172,11 @@ def _solve_fast(a: list[list[float]], b: list[float]) -> list[float]:
     return [float(x) for x in numpy.linalg.solve(numpy.array(a), numpy.array(b))]
 
 
-def least_squares(rows: Sequence[tuple[dict[int, float], float]], ridge: float) -> list[float]:
+Example = tuple[dict[int, float], float]
+"""One fitting row: a position's (sparse) features and its target."""
+
+
+def least_squares(rows: Sequence[Example], ridge: float) -> list[float]:
     """Ridge least squares over the features the rows use (the others get 0)."""
     gram: dict[tuple[int, int], float] = {}
     rhs: dict[int, float] = {}
@@ -208,21 +212,44 @@ def fit(
     of the positions with ``r`` rolls left (less the score the sheet has now),
     computed with the weights for ``r - 1`` fitted just before.
     """
-    weights = [[0.0] * FEATURES for _ in range(BUCKETS)]
     by_left: dict[int, list[Position]] = {}
     for p in positions:
         by_left.setdefault(p[1], []).append(p)
-    t = time.process_time()
-    for rolls_left in range(1, SOLO_ROLLS):
+
+    def rows_at(weights: list[list[float]], rolls_left: int) -> list[Example]:
         model = Model(weights)
         rows = []
         for layout, _, marks, left, _ in by_left.get(rolls_left, []):
             target = bellman_target(model, layout, rolls_left, marks, left)
             rows.append((features(layout, marks, left), target - score_now(layout, marks, left)))
-        weights[rolls_left] = least_squares(rows, ridge)
-        if rolls_left % 5 == 0:
-            log(f"  fitted {rolls_left} rolls left, {time.process_time() - t:.0f} s CPU")
-    return Model(weights)
+        return rows
+
+    size = (BUCKETS, FEATURES)
+    return Model(fit_backwards(size, SOLO_ROLLS, rows_at, lambda r: least_squares(r, ridge), log))
+
+
+def fit_backwards(
+    size: tuple[int, int],
+    end: int,
+    rows_at: Callable[[list[list[float]], int], list[Example]],
+    solve: Callable[[list[Example]], list[float]],
+    log: Callable[[str], None],
+) -> list[list[float]]:
+    """Fitted dynamic programming: ``size`` (buckets, features) weights, those of ``r``
+    rolls left (1 up to ``end``, exclusive) fitted by ``solve`` to ``rows_at(weights, r)``,
+    whose targets use the weights fitted before (no rows: left at 0); a line to ``log``
+    every 5."""
+    buckets, features = size
+    weights = [[0.0] * features for _ in range(buckets)]
+    t = time.process_time()
+    for r in range(1, end):
+        rows = rows_at(weights, r)
+        if rows:
+            weights[r] = solve(rows)
+        if r % 5 == 0:
+            cpu = time.process_time() - t
+            log(f"  fitted {r} rolls left ({len(rows)} positions), {cpu:.0f} s CPU")
+    return weights
 
 
 def errors(model: Model | None, positions: Sequence[Position]) -> float:
@@ -280,13 +307,20 @@ def train(
     return model, mine, base
 
 
+def rounds_parser(
+    module: str, doc: str | None, games: int, rounds: int, seed: int
+) -> argparse.ArgumentParser:
+    """The command line of ``python -m module``, a training in rounds of self-play:
+    ``--games`` a round, ``--rounds``, ``--seed`` (these defaults); the caller adds its own."""
+    parser = argparse.ArgumentParser(prog=f"python -m {module}", description=doc)
+    parser.add_argument("--games", type=int, default=games, help="games per round")
+    parser.add_argument("--rounds", type=int, default=rounds)
+    parser.add_argument("--seed", type=int, default=seed)
+    return parser
+
+
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(
-        prog="python -m optimus_lab.optimus.train", description=__doc__
-    )
-    parser.add_argument("--games", type=int, default=2000, help="games per round")
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--seed", type=int, default=100_000)
+    parser = rounds_parser("optimus_lab.optimus.train", __doc__, 2000, 3, 100_000)
     parser.add_argument("--out", default="py/optimus/optimus/value_weights.json")
     parser.add_argument(
         "--start", help="a model file: round one plays on it, not on the hand-made evaluation"

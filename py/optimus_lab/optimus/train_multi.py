@@ -26,7 +26,6 @@ Writes ``py/optimus/optimus/value_multi_weights.json`` (``--out``).
 
 from __future__ import annotations
 
-import argparse
 import math
 import os
 import pickle
@@ -52,6 +51,7 @@ from optimus.optimus.value_multi import (
     multi_evaluator,
     score_now,
 )
+from optimus_lab.optimus.train import Example, fit_backwards, rounds_parser
 
 Row = tuple[int, dict[int, float], float, float, tuple[Context, int, int, int] | None]
 """``(rolls left, features, score now, final score, step)``: one player's sheet after a
@@ -174,23 +174,21 @@ def fit_dp(
     rows: Sequence[Row], ridge: float = RIDGE, log: Callable[[str], None] = print
 ) -> MultiModel:
     """Fitted dynamic programming, from one roll left up (the positions with a step)."""
-    weights = [[0.0] * FEATURES for _ in range(BUCKETS)]
     by: dict[int, list[Row]] = {}
     for row in rows:
         if row[4] is not None:
             by.setdefault(row[0], []).append(row)
-    t = time.process_time()
-    for r in range(1, BUCKETS):
+
+    def rows_at(weights: list[list[float]], r: int) -> list[Example]:
         model = MultiModel(weights)
         data = []
         for _, x, now, _, step in by.get(r, []):
             assert step is not None
             data.append((x, bellman_target(model, step) - now))
-        if data:
-            weights[r] = least_squares(data, ridge)
-        if r % 5 == 0:
-            log(f"  fitted {r} rolls left ({len(data)} positions), {time.process_time() - t:.0f} s")
-    return MultiModel(weights)
+        return data
+
+    size = (BUCKETS, FEATURES)
+    return MultiModel(fit_backwards(size, BUCKETS, rows_at, lambda d: least_squares(d, ridge), log))
 
 
 def fit(rows: Sequence[Row], ridge: float = RIDGE) -> MultiModel:
@@ -278,12 +276,7 @@ def train(
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(
-        prog="python -m optimus_lab.optimus.train_multi", description=__doc__
-    )
-    parser.add_argument("--games", type=int, default=600, help="games per round")
-    parser.add_argument("--rounds", type=int, default=2)
-    parser.add_argument("--seed", type=int, default=300_000)
+    parser = rounds_parser("optimus_lab.optimus.train_multi", __doc__, 600, 2, 300_000)
     parser.add_argument("--ridge", type=float, default=RIDGE)
     parser.add_argument(
         "--method",

@@ -70,10 +70,10 @@ from optimus.core.rng import Rng, derive_seed
 from optimus.optimus2.bots import (
     LEARNED,
     TD4,
+    decisions,
     gift_left,
     greedy_pick,
     progress_left,
-    roll_randomly,
     tray_gift,
     turn_future,
 )
@@ -108,12 +108,9 @@ W4 = Weights(model=MULTI_NAME)
 GIFT0 = 1.0
 """The gift weights' start: the others' mean value rises by the mean gift when they pick."""
 
-Trace = tuple[list[tuple[float, list[int]]], float]
-"""A game's settled afterstates (value, entries read) and its final score."""
-
-MultiTrace = tuple[list[tuple[float, list[int], float, int]], float]
-"""One seat of a multi-player game: its settled afterstates (value, entries read, the tray
-gift it left, its bucket) and its final margin over the others' mean."""
+Trace = tuple[list[tuple[float, list[int], float, int]], float]
+"""One seat's settled afterstates (value, entries read, the tray gift it left and its
+bucket, both 0 solo) and its final score (solo) or margin over the others' mean."""
 
 
 def new_state(seed: int, players: int = 1) -> dict[str, Any]:
@@ -138,6 +135,29 @@ def model_of(state: dict[str, Any]) -> TdModel:
     return TdModel(load_model("value_weights"), list(state["tables"]))
 
 
+def explored_move(
+    s: Optimus2State,
+    p: int,
+    legal: list[str],
+    w: Weights,
+    explore: Rng,
+    epsilon: float,
+    rerolls: int,
+) -> bool:
+    """Apply seat ``p``'s move of ``legal`` in ``s``: greedy on ``w`` (a random one but a
+    reroll with chance ``epsilon``); False when the move was forced (no decision)."""
+    if len(legal) == 1:
+        s.apply_move(p, legal[0])
+        return False
+    if epsilon and explore.random() < epsilon:
+        moves = [m for m in legal if m != "reroll"]
+        move = moves[explore.randrange(len(moves))]
+    else:
+        move = greedy_pick(s, p, legal, w, rng=explore, rerolls=rerolls)
+    s.apply_move(p, move)
+    return True
+
+
 def play(
     model: TdModel, seed: int, g: int, epsilon: float, rerolls: int, label: str = "train"
 ) -> Trace:
@@ -148,25 +168,15 @@ def play(
     s = Optimus2State(1, sd)
     dice = Rng(derive_seed(seed, label, g, "dice"))
     explore = Rng(derive_seed(seed, label, g, "explore"))
-    trace: list[tuple[float, list[int]]] = []
-    while not s.is_terminal():
-        if s.is_chance():
-            roll_randomly(s, dice)
+    trace: list[tuple[float, list[int], float, int]] = []
+    for _p, legal in decisions(s, dice):
+        if not explored_move(s, 0, legal, W, explore, epsilon, rerolls):
             continue
-        legal = s.legal_moves(0)
-        if len(legal) == 1:
-            s.apply_move(0, legal[0])
-            continue
-        if epsilon and explore.random() < epsilon:
-            moves = [m for m in legal if m != "reroll"]
-            move = moves[explore.randrange(len(moves))]
-        else:
-            move = greedy_pick(s, 0, legal, W, rng=explore, rerolls=rerolls)
-        s.apply_move(0, move)
         if not s.pend[0] and not s.is_terminal():
             t = progress_left(s)
             if t > 0:
-                trace.append(td_parts(sd, s.sheets[0], t, turn_future(s, 0, 1.0), model))
+                v, idx = td_parts(sd, s.sheets[0], t, turn_future(s, 0, 1.0), model)
+                trace.append((v, idx, 0.0, 0))
     return trace, s.scores()[0]
 
 
@@ -207,7 +217,7 @@ def sheet_value(s: Optimus2State, q: int, t: float, model: TdModel) -> float:
 
 def play_multi(
     model: TdModel, seed: int, g: int, epsilon: float, rerolls: int
-) -> tuple[list[MultiTrace], list[float]]:
+) -> tuple[list[Trace], list[float]]:
     """Game ``g`` of ``model.players`` seats, each greedy on ``model`` (with ``epsilon``
     exploration): every seat's trace, and the scores."""
     register_td(MULTI_NAME, model)
@@ -218,21 +228,9 @@ def play_multi(
     dice = Rng(derive_seed(seed, "multi", n, g, "dice"))
     explore = Rng(derive_seed(seed, "multi", n, g, "explore"))
     steps: list[list[tuple[float, list[int], float, int]]] = [[] for _ in range(n)]
-    while not s.is_terminal():
-        if s.is_chance():
-            roll_randomly(s, dice)
+    for p, legal in decisions(s, dice):
+        if not explored_move(s, p, legal, W4, explore, epsilon, rerolls):
             continue
-        p = s.actors()[0]
-        legal = s.legal_moves(p)
-        if len(legal) == 1:
-            s.apply_move(p, legal[0])
-            continue
-        if epsilon and explore.random() < epsilon:
-            moves = [m for m in legal if m != "reroll"]
-            move = moves[explore.randrange(len(moves))]
-        else:
-            move = greedy_pick(s, p, legal, W4, rng=explore, rerolls=rerolls)
-        s.apply_move(p, move)
         if not s.pend[p] and not s.is_terminal() and progress_left(s) > 0:
             steps[p].append(multi_parts(s, p, model))
     scores = s.scores()
@@ -282,25 +280,6 @@ def evaluate_multi(state: dict[str, Any], games: int, pool: Any) -> dict[str, fl
     }
 
 
-def update(
-    state: dict[str, Any],
-    trace: Trace,
-    lam: float,
-    alpha: float,
-    alpha_moment: float = 0.01,
-    tables_too: bool = True,
-) -> None:
-    """Move the entries each afterstate read towards its lambda-return."""
-    steps, final = trace
-    tables, visits = state["tables"], state["visits"]
-    target = final
-    for v, idx in reversed(steps):
-        delta = target - v
-        if idx:
-            _move(tables, visits, idx, delta, alpha, alpha_moment, tables_too)
-        target = (1 - lam) * v + lam * target
-
-
 def _move(
     tables: list[float],
     visits: list[int],
@@ -322,9 +301,9 @@ def _move(
         visits[i] += 1
 
 
-def update_multi(
+def update(
     state: dict[str, Any],
-    trace: MultiTrace,
+    trace: Trace,
     lam: float,
     alpha: float,
     alpha_moment: float = 0.01,
@@ -332,16 +311,18 @@ def update_multi(
     alpha_gift: float = 0.00001,
     played: TdModel | None = None,
 ) -> None:
-    """:func:`update` for one seat of a multi-player game: the entries of its own sheet as
-    solo, and the gift weight of the bucket of each afterstate that left a gift ``x`` by
-    ``-alpha_gift * delta * x`` (the value falls by ``weight * x``).
+    """Move the entries each afterstate of one seat's ``trace`` read towards its
+    lambda-return; in a multi-player game, also the gift weight of the bucket of each
+    afterstate that left a gift ``x``, by ``-alpha_gift * delta * x`` (the value falls by
+    ``weight * x``).
 
     ``played``: the model the game was played with; each afterstate's value is then
     brought up to date first (its own entries and gift weight as they are now), so that a
     block's many updates of a shared entry (the ``moment``, read by every seat of every
     game) do not each correct the same stale error."""
     steps, final = trace
-    tables, visits, gift = state["tables"], state["visits"], state["gift"]
+    tables, visits = state["tables"], state["visits"]
+    gift: list[float] = state.get("gift", [])  # solo: none (every gift is 0)
     target = final
     for v, idx, x, b in reversed(steps):
         if played is not None:
@@ -434,7 +415,7 @@ def train(
                 if multi:
                     traces, scores = by_game[g]
                     for trace in traces:
-                        update_multi(
+                        update(
                             state,
                             trace,
                             lam,

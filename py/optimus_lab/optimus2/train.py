@@ -45,7 +45,7 @@ import json
 import math
 import os
 import time
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import ClassVar, TypeVar
 
 from optimus.core.arena import play_game
@@ -54,7 +54,6 @@ from optimus.core.rng import Rng
 from optimus.optimus2.bots import (
     LEARNED,
     HardBot,
-    Play,
     afterstate_steps,
     greedy_to_end,
     play_on,
@@ -186,19 +185,10 @@ class Recorder(HardBot):
 
     groups: ClassVar[list[list[Sample]]] = []
 
-    def race(
-        self,
-        s: Optimus2State,
-        cands: list[str],
-        limit: int,
-        deadline: float | None,
-        play: Play | None = None,
-    ) -> Generator[None, None, int]:
-        best = yield from super().race(s, cands, limit, deadline, play)
+    def after_race(self, s: Optimus2State, cands: list[str]) -> None:
         g = race_group(s, self.player, cands, self.raced, self.judge)
         if g:
             self.groups.append(g)
-        return best
 
 
 def last_logged(log: str) -> int:
