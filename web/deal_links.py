@@ -17,7 +17,6 @@ import js
 
 from optimus import i18n
 from optimus.core.protocol import JSON, Game
-from optimus.games import GameInfo
 from optimus.i18n import _
 from optimus.ui import deals
 from optimus.ui.seats import HUMAN, is_person
@@ -25,6 +24,7 @@ from optimus.ui.session import TableSession
 
 from . import store_keys
 from .frame import show_notices
+from .hosts import TableFacts
 from .storage import Saves, Storage
 
 
@@ -80,17 +80,10 @@ class DailyMark:
         return ""
 
 
-class LinkHost(Protocol):
+class LinkHost(TableFacts, Protocol):
     """What the deal links need of their table."""
 
-    root: Any
     game: Game
-    game_id: str
-    title: str
-
-    @property
-    def info(self) -> GameInfo: ...
-
     levels: list[str]
     max_humans: int
     saves: Saves

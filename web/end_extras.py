@@ -16,13 +16,13 @@ from typing import Any, Protocol
 
 import js
 
-from optimus.games import GameInfo
 from optimus.i18n import _
 from optimus.ui import deals, records
 from optimus.ui import table as ui
 from optimus.ui.session import TableSession
 
 from .deal_links import DailyMark, day_text, page_url
+from .hosts import TableFacts
 from .markup import Markup, html
 from .router import found
 from .storage import RecordsStore
@@ -42,15 +42,8 @@ def allowed(feature: str) -> bool:
         return True
 
 
-class EndHost(Protocol):
+class EndHost(TableFacts, Protocol):
     """What the end screen's extras need of their table."""
-
-    root: Any
-    game_id: str
-    title: str
-
-    @property
-    def info(self) -> GameInfo: ...
 
     you: int | None
 

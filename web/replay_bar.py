@@ -16,28 +16,22 @@ import js
 from optimus import i18n
 from optimus.core.jsontext import whole_number
 from optimus.core.protocol import Game, GameError, RecordError
-from optimus.games import GameInfo
 from optimus.i18n import _
 from optimus.ui import deals
 from optimus.ui import replay as replays
 from optimus.ui.session import TableSession
 
 from .deal_links import show_link_notices
+from .hosts import TableFacts
 from .markup import Markup, html, join
 from .router import found
 from .storage import RecordsStore
 
 
-class ReplayHost(Protocol):
+class ReplayHost(TableFacts, Protocol):
     """What the replay bar needs of its table."""
 
-    root: Any
     game: Game
-    game_id: str
-    title: str
-
-    @property
-    def info(self) -> GameInfo: ...
 
     def show_setup(self, elsewhere: bool = False) -> None: ...
 
