@@ -9,7 +9,9 @@ fast path, and values the result with :mod:`optimus.optimus2.heuristics`.
 * ``normal`` -- greedy on the evaluation (balance for the foxes, work in
   progress, actions in hand), plus the dice a choice leaves for the rest of
   the turn; answers bonus questions greedily inside the look; samples rerolls;
-* ``hard`` -- Monte Carlo over its best candidates by one step: each is played
+* ``hard`` -- solo, afterstate argmax on a value network learned in self-play
+  (:mod:`optimus.optimus2.net`, ``net_weights.json``); with others (or without
+  that network), Monte Carlo over its best candidates by one step: each is played
   on to the end of the player's turn (or the next round) many times under the
   same sampled dice for every candidate (common random numbers: the k-th roll
   of every candidate's playout draws the same numbers), choosing greedily as
@@ -34,6 +36,7 @@ from optimus.core.protocol import JSON
 from optimus.core.rng import Rng
 from optimus.optimus2.game import HAND, Optimus2State
 from optimus.optimus2.heuristics import DEFAULT, MULTI_TD, Weights, sheet_value
+from optimus.optimus2.net import NETS, has_net, move_values
 from optimus.optimus2.sheet import area_scores
 
 LEARNED = Weights(model="value_weights")
@@ -490,8 +493,19 @@ class HardBot(StateBot):
     raced: list[list[float]] = []
     """The last race's playout values, per candidate (for :mod:`optimus_lab.optimus2.train`)."""
 
+    solo_net: ClassVar[str | None] = "net_weights"
+    """Solo: the value network (:mod:`optimus.optimus2.net`, in :data:`~optimus.optimus2.net.NETS`)
+    whose afterstate argmax ``hard`` plays instead of the race (see docs/bots.md for its
+    strength and time); None, or no such network: the race."""
+
     def decide(self, s: Optimus2State, legal_moves: list[str]) -> Thinking:
         me = self.player
+        if s.num_players == 1 and self.solo_net is not None and has_net(self.solo_net):
+            values = []
+            for v in move_values(NETS.get(self.solo_net), s, me, legal_moves):
+                values.append(v)
+                yield None
+            return legal_moves[values.index(max(values))]
         multi = with_others(s, self.multi)
         w = multi or self.judge
         # Candidates: the best by one-step evaluation.
