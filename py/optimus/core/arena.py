@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from optimus.core.bots import Bot, Budget
 from optimus.core.protocol import JSON, BotFactory, Game, GameError, State
-from optimus.core.record import Match
+from optimus.core.record import Match, Record
 from optimus.core.rng import Rng, derive_seed
 
 A = TypeVar("A")
@@ -129,6 +129,29 @@ def play_game(
     Decision times are read from ``clock`` (wall time by default; ``time.process_time``
     for CPU time).
     """
+    match, who, times = _played(game, specs, g, seed, opts, budget, clock)
+    scores, wins = results_by_player(match.state, who)
+    return scores, wins, times
+
+
+def play_record(
+    game: Game, specs: list[str], seed: int, opts: Mapping[str, JSON], budget: Budget | None = None
+) -> Record:
+    """The record of game 0 of an arena of ``specs`` (seat ``i``: ``specs[i]``)."""
+    return _played(game, specs, 0, seed, opts, budget, time.perf_counter)[0].record
+
+
+def _played(
+    game: Game,
+    specs: list[str],
+    g: int,
+    seed: int,
+    opts: Mapping[str, JSON],
+    budget: Budget | None,
+    clock: Callable[[], float],
+) -> tuple[Match, dict[int, int], list[list[float]]]:
+    """Game ``g`` of an arena played out: its match, the player at each seat, and each
+    player's decision times (ms)."""
     n = len(specs)
     factories = [resolve_bot(game, s) for s in specs]
     game_seed = derive_seed(seed, "game", g)
@@ -148,8 +171,7 @@ def play_game(
         move = bots[seat].choose(obs, legal)
         times[who[seat]].append((clock() - t0) * 1000)
         match.play(seat, move)
-    scores, wins = results_by_player(state, who)
-    return scores, wins, times
+    return match, who, times
 
 
 def players_by_seat(n: int, g: int) -> dict[int, int]:

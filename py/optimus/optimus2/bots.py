@@ -31,7 +31,16 @@ from collections.abc import Callable, Generator, Iterator, Mapping
 from typing import Any, ClassVar
 
 from optimus.core import data
-from optimus.core.bots import Bot, Budget, ChoiceBot, StateBot, Thinking, run_to_end
+from optimus.core.bots import (
+    Appraisal,
+    Appraising,
+    Bot,
+    Budget,
+    ChoiceBot,
+    StateBot,
+    Thinking,
+    run_to_end,
+)
 from optimus.core.protocol import JSON
 from optimus.core.rng import Rng
 from optimus.optimus2.game import HAND, Optimus2State
@@ -499,21 +508,10 @@ class HardBot(StateBot):
     strength and time); None, or no such network: the race."""
 
     def decide(self, s: Optimus2State, legal_moves: list[str]) -> Thinking:
-        me = self.player
-        if s.num_players == 1 and self.solo_net is not None and has_net(self.solo_net):
-            values = []
-            for v in move_values(NETS.get(self.solo_net), s, me, legal_moves):
-                values.append(v)
-                yield None
-            return legal_moves[values.index(max(values))]
-        multi = with_others(s, self.multi)
-        w = multi or self.judge
-        # Candidates: the best by one-step evaluation.
-        scored = yield from afterstate_steps(s, me, legal_moves, w)
-        scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
-        cands = [m for _, m, _ in scored[: self.look_candidates if multi else self.max_candidates]]
-        if "reroll" in legal_moves:
-            cands.append("reroll")
+        if self.plays_net(s):
+            values = yield from self.net_values(s, legal_moves)
+            return max(legal_moves, key=values.__getitem__)  # the first of ties
+        cands, multi = yield from self.candidates(s, legal_moves)
         if len(cands) == 1:
             return cands[0]
         budget = self.budget
@@ -523,6 +521,55 @@ class HardBot(StateBot):
         limit = budget.iterations or (10_000 if deadline else ITERATIONS)
         best = yield from self.race(s, cands, limit, deadline, self.look if multi else None)
         return cands[best]
+
+    def appraise_state(self, s: Optimus2State, legal_moves: list[str], move: str) -> Appraising:
+        """Alone on the network: every move's value (its expected final score). Else the
+        race of the candidates and ``move`` (with no clock): each one's mean playout value."""
+        if self.plays_net(s):
+            values = yield from self.net_values(s, legal_moves)
+            return Appraisal(values, max(legal_moves, key=values.__getitem__))
+        cands, multi = yield from self.candidates(s, legal_moves)
+        if move not in cands:
+            cands.append(move)
+        if len(cands) == 1:
+            return Appraisal({move: 0.0}, move)
+        limit = self.budget.iterations or ITERATIONS
+        best = yield from self.race(s, cands, limit, None, self.look if multi else None)
+        values = {c: math.fsum(r) / len(r) for c, r in zip(cands, self.raced, strict=True) if r}
+        return Appraisal(values, cands[best])
+
+    def plays_net(self, s: Optimus2State) -> bool:
+        """Whether this decision is the value network's (alone, the network shipped)."""
+        return s.num_players == 1 and self.solo_net is not None and has_net(self.solo_net)
+
+    def net_values(
+        self, s: Optimus2State, legal_moves: list[str]
+    ) -> Generator[None, None, dict[str, float]]:
+        """The network's value of each legal move, a slice each."""
+        assert self.solo_net is not None
+        values = {}
+        for move, v in zip(
+            legal_moves,
+            move_values(NETS.get(self.solo_net), s, self.player, legal_moves),
+            strict=True,
+        ):
+            values[move] = v
+            yield None
+        return values
+
+    def candidates(
+        self, s: Optimus2State, legal_moves: list[str]
+    ) -> Generator[None, None, tuple[list[str], Weights | None]]:
+        """The moves that enter the race, best by one step first (a reroll last), and the
+        multi-player value they were chosen by (None: alone, or none shipped)."""
+        multi = with_others(s, self.multi)
+        w = multi or self.judge
+        scored = yield from afterstate_steps(s, self.player, legal_moves, w)
+        scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
+        cands = [m for _, m, _ in scored[: self.look_candidates if multi else self.max_candidates]]
+        if "reroll" in legal_moves:
+            cands.append("reroll")
+        return cands, multi
 
     def race(
         self,
