@@ -123,35 +123,13 @@ def play_game(
     opts: Mapping[str, JSON],
     budget: Budget | None,
     clock: Callable[[], float] = time.perf_counter,
+    records: list[Record] | None = None,
 ) -> GameResult:
     """Play game number ``g`` of an arena; player ``i`` sits at seat ``(i + g) % n``.
 
     Decision times are read from ``clock`` (wall time by default; ``time.process_time``
-    for CPU time).
+    for CPU time). The game's record is appended to ``records`` if given.
     """
-    match, who, times = _played(game, specs, g, seed, opts, budget, clock)
-    scores, wins = results_by_player(match.state, who)
-    return scores, wins, times
-
-
-def play_record(
-    game: Game, specs: list[str], seed: int, opts: Mapping[str, JSON], budget: Budget | None = None
-) -> Record:
-    """The record of game 0 of an arena of ``specs`` (seat ``i``: ``specs[i]``)."""
-    return _played(game, specs, 0, seed, opts, budget, time.perf_counter)[0].record
-
-
-def _played(
-    game: Game,
-    specs: list[str],
-    g: int,
-    seed: int,
-    opts: Mapping[str, JSON],
-    budget: Budget | None,
-    clock: Callable[[], float],
-) -> tuple[Match, dict[int, int], list[list[float]]]:
-    """Game ``g`` of an arena played out: its match, the player at each seat, and each
-    player's decision times (ms)."""
     n = len(specs)
     factories = [resolve_bot(game, s) for s in specs]
     game_seed = derive_seed(seed, "game", g)
@@ -171,7 +149,19 @@ def _played(
         move = bots[seat].choose(obs, legal)
         times[who[seat]].append((clock() - t0) * 1000)
         match.play(seat, move)
-    return match, who, times
+    if records is not None:
+        records.append(match.record)
+    scores, wins = results_by_player(state, who)
+    return scores, wins, times
+
+
+def play_record(
+    game: Game, specs: list[str], seed: int, opts: Mapping[str, JSON], budget: Budget | None = None
+) -> Record:
+    """The record of game 0 of an arena of ``specs`` (seat ``i``: ``specs[i]``)."""
+    records: list[Record] = []
+    play_game(game, specs, 0, seed, opts, budget, records=records)
+    return records[0]
 
 
 def players_by_seat(n: int, g: int) -> dict[int, int]:

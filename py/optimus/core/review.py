@@ -40,12 +40,9 @@ from optimus.core.bots import Bot, Budget, run_to_end
 from optimus.core.protocol import (
     BotFactory,
     Game,
-    RecordError,
     State,
-    apply_chance_checked,
-    play,
 )
-from optimus.core.record import CHANCE, Record
+from optimus.core.record import Record, apply_event
 from optimus.core.rng import Rng, derive_seed
 
 if TYPE_CHECKING:
@@ -132,19 +129,8 @@ class Review:
         for i, (who, what) in enumerate(self.record.events):
             if isinstance(who, int) and who in self.seats and len(state.legal_moves(who)) > 1:
                 out.append(i)
-            self.apply(state, i, who, what)
+            apply_event(state, i, who, what)
         return out
-
-    @staticmethod
-    def apply(state: State, i: int, who: int | str, what: str) -> None:
-        try:
-            if who == CHANCE:
-                apply_chance_checked(state, what)
-            else:
-                assert isinstance(who, int)
-                play(state, who, what)
-        except Exception as exc:  # a corrupt record: said in words, the record untouched
-            raise RecordError(f"event {i} ({who}, {what!r}) cannot be replayed: {exc}") from None
 
     def run(self) -> Generator[None, None, Review]:
         """Appraise every decision, yielding now and then; the review when done."""
@@ -173,7 +159,7 @@ class Review:
                     )
                     self.done += 1
                     yield None
-            self.apply(state, i, who, what)
+            apply_event(state, i, who, what)
         return self
 
     def default_budget(self) -> Budget:
