@@ -295,7 +295,7 @@ class OptimusView(GameTable):
         you = self.you
         obs = self._observation(you)
         actor = session.next_actor()
-        mine = you is not None and actor == you
+        mine = you is not None and actor == you and not self.watching()
         legal = list(state.legal_moves(you)) if mine and you is not None else []
         pencil = self.input.for_view(mine, obs)
 
@@ -320,6 +320,8 @@ class OptimusView(GameTable):
         fb = view.feedback
         if fb and fb.state == "complete":
             order.append("button.confirm")
+        if fb and fb.state == "none":  # no die fits: passing is the move
+            order.append("button[data-move=pass]")
         order += [
             "button.cell.target",
             ".joker-names button",  # not shown

@@ -65,7 +65,8 @@ class Feedback:
     """Where the person's marking stands, in words, and the move it makes (if any)."""
 
     state: str
-    """``dice``, ``name``, ``boxes``, ``complete`` or ``illegal``."""
+    """``dice``, ``name``, ``boxes``, ``complete``, ``illegal``, or ``none`` (no die
+    fits: passing is the only move)."""
     move: str
     """The move the pencil marks make ("" before any box)."""
     text: str
@@ -669,6 +670,12 @@ def feedback(
     ``explain(move)`` is the engine's reason for refusing a move.
     """
     move = pencil.move()
+    if not _markings(legal):
+        return Feedback(
+            "none",
+            "",
+            _("No die fits your sheet: no legal marking uses the dice open to you. Pass."),
+        )
     if not pencil.colour and not pencil.number:
         return Feedback("dice", "", _("Choose a colour die and a number die (or pass)."))
     if not pencil.colour:
