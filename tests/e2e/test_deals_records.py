@@ -337,7 +337,8 @@ def test_with_storage_refused_records_last_the_page_and_it_says_so(
     assert fileiras.play_to_the_end(page) == 2
     page.click(f"{END} a[href='#/records']")
     page.wait_for_selector(".notice:has-text('last only until you close the page')")
-    assert page.locator(".records-game[data-game=fileiras] .records-line[data-played='1']").count() == 1
+    line = ".records-game[data-game=fileiras] .records-line[data-played='1']"
+    assert page.locator(line).count() == 1
 
 
 def test_a_records_file_with_impossible_numbers_is_refused_in_words_and_merges_once(
