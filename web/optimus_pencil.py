@@ -231,8 +231,8 @@ def markbar_html(v: vm.Table, pencil: vm.Pencil) -> Markup:
         )
         if move
         else html(
-            '<button type="button" class="{}" disabled>{}</button>',
-            "btn confirm" if stuck else "btn primary confirm",
+            '<button type="button" class="btn{} confirm" disabled>{}</button>',
+            "" if stuck else " primary",
             confirm_word,
         )
     )
@@ -245,9 +245,9 @@ def markbar_html(v: vm.Table, pencil: vm.Pencil) -> Markup:
         '<div class="markbar"><p class="feedback" data-state="{state}" '
         'data-role="feedback">{text}</p>'
         '<span class="markbtns">{undo}{confirm}'
-        '<button type="button" class="{pass_class}" data-move="pass">{pass_word}</button>'
+        '<button type="button" class="btn{primary}" data-move="pass">{pass_word}</button>'
         "</span></div>",
-        pass_class="btn primary" if stuck else "btn",
+        primary=" primary" if stuck else "",
         state=fb.state,
         text=fb.text,
         undo=undo,

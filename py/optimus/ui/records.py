@@ -218,6 +218,21 @@ class Records:
         entry = self.daily.get(game, {}).get(day)
         return int(entry["score"]) if entry else None
 
+    def daily_result(self, game: str, day: str) -> tuple[int, str] | None:
+        """The counted try of ``game``'s challenge on ``day`` (its score and solo rating
+        band, "" when none): what is shared, whichever try just ended.
+
+        >>> r = Records()
+        >>> r.add(Result("g", "solo", 1, 36, False, "2026-12-02", {}, "B", daily="2026-12-02"))
+        True
+        >>> r.add(Result("g", "solo", 1, 32, False, "2026-12-02", {}, "C", daily="2026-12-02"))
+        False
+        >>> r.daily_result("g", "2026-12-02"), r.daily_result("g", "2026-12-03")
+        ((36, 'B'), None)
+        """
+        entry = self.daily.get(game, {}).get(day)
+        return (int(entry["score"]), str(entry.get("rating", ""))) if entry else None
+
     def streak(self, game: str, today: datetime.date) -> int:
         """Days in a row, up to today (or yesterday, if today's is still to play), on
         which ``game``'s daily challenge was finished.
