@@ -473,7 +473,9 @@ class RecordsView:
         files = target.files
         if not found(files) or files.length == 0:
             return
-        asyncio.ensure_future(self.import_file(files.item(0)))
+        chosen = files.item(0)
+        target.value = ""  # the same file chosen again is a change again
+        asyncio.ensure_future(self.import_file(chosen))
 
     def _focus(self, selector: str) -> None:
         if self.root is not None:

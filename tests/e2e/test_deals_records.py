@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from optimus.core.record import CHANCE, Record, replay
+from optimus.ui import table as ui
 
 END = "dialog[data-role=end][open]"
 RECORDS_KEY = "optimus-table.records"
@@ -240,9 +241,18 @@ def test_the_first_finished_daily_try_counts_and_the_next_is_practice(
     assert shared.endswith("#/fileiras/daily?date=2026-12-01")
     page.click(f"{END} [data-action=same-deal]")
     page.wait_for_selector(END, state="detached")
+    # A second try says "practice" from its start (issue 36 §4.2), not only at its end.
+    page.wait_for_selector("[data-role=title-note][data-practice]:has-text('practice')")
     assert fileiras.finish(page) == 3
     assert finished_record(page).seed == first.seed
     assert "Practice" in page.locator(f"{END} [data-role=daily-note]").inner_text()
+    # Its "Share" sends the counted result, the first try's, not this one's.
+    page.click(f"{END} [data-action=share-daily]")
+    page.wait_for_selector(f"{END} [data-role=link-said]:not(:empty)")
+    assert page.locator(f"{END} [data-role=link-text]").input_value() == shared
+    counted = json.loads(page.evaluate(f"localStorage.getItem('{RECORDS_KEY}')"))
+    points = ui.points(counted["daily"]["fileiras"]["2026-12-01"]["score"])
+    assert f": {points}" in shared, (points, shared)
     # Another language: the same end screen, its daily line said again.
     page.select_option("#game .game-bar select[data-language]", "pt")
     page.wait_for_selector(f"{END} [data-role=daily-note]:has-text('Treino')")

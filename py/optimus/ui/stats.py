@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
-from optimus.ui.records import Records
+from optimus.ui.records import Records, Stats
 
 WINDOW = 5
 """Games per moving average: each point is the mean of the last (up to) five scores."""
@@ -45,22 +45,13 @@ class Bin:
 
 
 @dataclass(frozen=True)
-class Line:
-    """One game at one table: the figures and the charts' data."""
+class Line(Stats):
+    """One game at one table: the records' figures (:class:`~optimus.ui.records.Stats`)
+    and the charts' data."""
 
-    game: str
-    level: str
-    played: int
-    wins: int
-    best: int
-    mean: float
-    bands: dict[str, int]
-    history: tuple[int, ...]
-    """The scores known one by one, oldest first (the counts of a first-version store
-    keep their last 30 only)."""
-    average: tuple[float, ...]
+    average: tuple[float, ...] = ()
     """The moving average of ``history`` (:data:`WINDOW` games), point by point."""
-    bins: tuple[Bin, ...]
+    bins: tuple[Bin, ...] = ()
 
     @property
     def win_rate(self) -> int:
@@ -73,20 +64,9 @@ def lines(kept: Records, game: str) -> list[Line]:
     out = []
     for s in kept.stats(game):
         history = s.history or s.scores
-        out.append(
-            Line(
-                game,
-                s.level,
-                s.played,
-                s.wins,
-                s.best,
-                s.mean,
-                dict(s.bands),
-                history,
-                moving_average(history),
-                distribution(history),
-            )
-        )
+        figures = {f.name: getattr(s, f.name) for f in fields(s)}
+        figures["history"] = history
+        out.append(Line(**figures, average=moving_average(history), bins=distribution(history)))
     return out
 
 
