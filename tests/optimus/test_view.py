@@ -348,10 +348,23 @@ def test_with_no_usable_die_the_view_says_so_and_offers_only_pass() -> None:
             assert t.feedback.text.startswith("No die fits your sheet")
             assert t.feedback.confirm == ""
             assert not any(d.usable for d in (*t.dice.colour, *t.dice.number))
-            assert "No die fits" in t.status.text and "choose" not in t.status.text.lower()
+            assert t.status.text.endswith(": no die fits your sheet, so pass.")
             found += 1
             break
     assert found == 3
     # With a marking left, the person is asked to choose dice as before.
     fb = vm.feedback(vm.Pencil(), ["pass", "g1 H1"], ["g"] * 105, str)
     assert fb.state == "dice"
+
+
+def test_a_replay_is_nobodys_decision_nothing_lights_up() -> None:
+    """Issue 36 §4.5: drawn for watching, the person's own turn shows no usable die, no
+    feedback and no pencil, whatever the moves would be."""
+    state, actor = next(positions(5, 2))
+    assert actor is not None
+    obs = state.observation(actor)
+    legal = state.legal_moves(actor)
+    t = vm.table(obs, NAMES[:2], actor, actor, legal, vm.Pencil(), str, watching=True)
+    assert not t.mine and t.feedback is None
+    assert not any(d.usable or d.picked for d in (*t.dice.colour, *t.dice.number))
+    assert not any(c.free or c.target for c in t.sheet.cells)

@@ -318,12 +318,14 @@ def table(
     legal: Sequence[str],
     pencil: Pencil,
     explain: Callable[[str], str],
+    watching: bool = False,
 ) -> Table:
     """The table ``you`` sees (``None``: a watcher): ``obs`` is their observation,
     ``legal`` their moves when ``actor`` is them (else empty), ``pencil`` what they have
-    pencilled, ``explain`` the rules' reason a move is refused."""
-    mine = you is not None and actor == you
-    moves = list(legal)
+    pencilled, ``explain`` the rules' reason a move is refused; ``watching``: a replay,
+    nobody's decision to take (nothing lights up)."""
+    mine = you is not None and actor == you and not watching
+    moves = list(legal) if mine else []
     fb = feedback(pencil, moves, sheet_faces(obs), explain) if mine else None
     return Table(
         obs=obs,
@@ -332,12 +334,21 @@ def table(
         legal=moves,
         pencil=pencil,
         feedback=fb,
-        status=status(obs, names, you, actor, fb.text if fb else ""),
+        status=status(obs, names, you, actor, todo(fb)),
         dice=dice_view(obs, names, you, moves, pencil),
         sheet=sheet_view(obs, you if you is not None else 0, pencil if mine else None, moves),
         log=log(obs, names, you),
         panels=[panel(obs, names, seat, you, actor) for seat in range(int(obs["players"]))],
     )
+
+
+def todo(fb: Feedback | None) -> str:
+    """What the status line says the person must do now (after "your turn:")."""
+    if fb is None:
+        return ""
+    if fb.state == "none":
+        return _("no die fits your sheet, so pass.")
+    return fb.text
 
 
 def sheet_faces(obs: Mapping[str, Any]) -> list[str]:

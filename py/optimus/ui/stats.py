@@ -33,6 +33,8 @@ WINDOW = 5
 """Games per moving average: each point is the mean of the last (up to) five scores."""
 MAX_BINS = 8
 """At most this many bars in the distribution."""
+MIN_SLOTS = 5
+"""A bar is never wider than a fifth of the plot."""
 
 
 @dataclass(frozen=True)
@@ -228,20 +230,22 @@ class Bar:
 
 def distribution_chart(bins: Sequence[Bin], box: Box = Box()) -> tuple[Bar, ...]:
     """The distribution's bars side by side in ``box``, the tallest filling the plot's
-    height (a gap of a tenth of a bar between bars).
+    height (a gap of a tenth of a bar between bars); fewer than :data:`MIN_SLOTS` bars
+    are as wide as that many would be, centred.
 
     >>> [(b.x, b.y, b.width, b.height) for b in distribution_chart(
     ...     [Bin(0, 4, 2), Bin(5, 9, 1)], Box(100, 50, 0, 0, 0, 0))]
-    [(2.5, 0.0, 45.0, 50.0), (52.5, 25.0, 45.0, 25.0)]
+    [(31.0, 0.0, 18.0, 50.0), (51.0, 25.0, 18.0, 25.0)]
     """
     if not bins:
         return ()
     x0, y0, w, h = box.inner
     most = max(b.count for b in bins) or 1
-    slot = w / len(bins)
+    slot = w / max(len(bins), MIN_SLOTS)  # few bars stay bars, centred, not slabs
+    start = x0 + (w - slot * len(bins)) / 2
     gap = slot / 10
     out = []
     for i, b in enumerate(bins):
         tall = h * b.count / most
-        out.append(Bar(b, x0 + i * slot + gap / 2, y0 + h - tall, slot - gap, tall))
+        out.append(Bar(b, start + i * slot + gap / 2, y0 + h - tall, slot - gap, tall))
     return tuple(out)
