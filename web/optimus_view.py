@@ -367,7 +367,7 @@ class OptimusView(GameTable):
             names=names,
             sheet_name=_("Your sheet ({sheet})", sheet=label),
             sheet=sheet_html(v.sheet, "big"),
-            markbar=Markup() if self.watching() else markbar_html(v, pencil),  # a replay: none
+            markbar=Markup() if v.watching else markbar_html(v, pencil),  # a replay: none
         )
 
     def reset_input(self) -> None:

@@ -308,6 +308,8 @@ class Table:
     """The person's sheet (with the pencil on their turn)."""
     log: list[str]
     panels: list[ui.Panel]
+    watching: bool = False
+    """A replay: nobody's decision to take (no marking bar)."""
 
 
 def table(
@@ -339,6 +341,7 @@ def table(
         sheet=sheet_view(obs, you if you is not None else 0, pencil if mine else None, moves),
         log=log(obs, names, you),
         panels=[panel(obs, names, seat, you, actor) for seat in range(int(obs["players"]))],
+        watching=watching,
     )
 
 
