@@ -33,6 +33,8 @@ PLAYERS_TEXT = N_("{fewest}-{most} players")
 """A game's player counts on its landing card."""
 PLAY = N_("Play")
 """The landing card's button."""
+TODAY = N_("Today's challenge")
+"""The landing card's link to the game's daily challenge (a game that has one)."""
 
 
 Value = bool | int | str
