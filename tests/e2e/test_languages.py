@@ -172,7 +172,7 @@ def test_a_whole_game_speaks_the_language(
                 assert clicks < 400, "the game does not end"
         else:
             page.select_option("select[name=players]", "1")
-            page.select_option("select[name=setup-speed]", "instant")
+            guarded.bot_speed("instant")
             page.click("[data-action=start]")
             page.wait_for_selector(optimus_e2e.YOUR_TURN)
             screen.rules_drawer()
