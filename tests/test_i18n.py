@@ -196,6 +196,20 @@ def test_every_count_of_things_takes_the_plural_form_of_each_language() -> None:
         assert i18n.PLURALS[lang](0) == i18n.PLURALS[lang](2) != i18n.PLURALS[lang](1)
 
 
+ENGLISH_JARGON = re.compile(r"(?i)\b(?:replays?|offline|online)\b")
+"""Words a Portuguese or Catalan player would not say: each language has its own."""
+
+
+def test_replays_and_offline_are_said_in_the_players_words() -> None:
+    for lang in TRANSLATED:
+        for entries in read_language(lang).values():
+            for entry in entries:
+                for text in entry.strings:
+                    assert not ENGLISH_JARGON.search(text), (lang, entry.msgid, text)
+    said = {e.msgid: e.strings[0] for e in read_language("pt")["table"]}
+    assert said["Replay"] == "Rever a partida" and "sem internet" in said["Now works offline."]
+
+
 # -- no player text around the catalogs -----------------------------------------------
 
 # The modules that speak to the player.  The rules' game modules speak through the
