@@ -36,16 +36,18 @@ DAILY_LINK = """
 
 
 LANGUAGE_PICKER = (
-    '<select class="language" data-language data-i18n-attr="aria-label title" '
-    'aria-label="Language" title="Language">'
+    '<span class="language-switch"><select class="language" data-language '
+    'data-i18n-attr="aria-label title" aria-label="Language" title="Language">'
     + "".join(
         f'<option value="{code}" lang="{TAGS[code]}">{html.escape(name)}</option>'
         for code, name in LANGUAGES.items()
     )
-    + "</select>"
+    + '</select><span class="language-code" aria-hidden="true"></span></span>'
 )
 """The language switch of the site header and of a game's bar (index.html's script
-makes it work, before Python is ready)."""
+makes it work, before Python is ready).  On a phone it shows the language's code (PT,
+CA, EN: ``language-code``, written by the script) over the select, which opens with
+the whole names; where there is room the select shows the name itself."""
 
 
 PAGE_SCRIPTS = ("head", "page")

@@ -126,7 +126,7 @@ class FileirasView(GameTable):
         )
         removed = Markup()
         if t.removed:
-            out = ", ".join(c.label for c in t.removed)
+            out = vm.card_words(c.kind for c in t.removed)
             words = _("Out of this game: {colours}", colours=out)
             removed = html('<span class="removed">{}</span>', words)
         left = tr_plural(
@@ -189,7 +189,7 @@ class FileirasView(GameTable):
             )
             action = html('<span class="taken-by">{}</span>', by)
         if r.cards:
-            described = _("Row {row}: {cards}", row=n, cards=", ".join(c.label for c in r.cards))
+            described = _("Row {row}: {cards}", row=n, cards=vm.card_words(c.kind for c in r.cards))
         else:
             described = _("Row {row}: empty", row=n)
         return html(

@@ -219,34 +219,6 @@ class OptimusView(GameTable):
             return _("1 player (solo: 30 rolls)")
         return ngettext("{n} player", "{n} players", n)
 
-    def setup_fields(self) -> Markup:
-        s = self.settings
-        speeds = join(
-            html(
-                '<option value="{}"{}>{}</option>',
-                k,
-                Markup(" selected" if k == s["speed"] else ""),
-                _(label),
-            )
-            for k, label in ui.SPEED_LABELS.items()
-        )
-        return Markup(super().setup_fields()) + html(
-            """
-  <label class="field">{speed_word}
-    <select name="setup-speed" data-setting="speed">{speeds}</select></label>""",
-            speed_word=_("Bot speed"),
-            speeds=speeds,
-        )
-
-    def setting_changed(self, key: str) -> None:
-        if self.root is None:
-            return
-        if key == "players":
-            super().setting_changed(key)
-        elif key == "speed":
-            for select in self.root.querySelectorAll("select[data-setting=speed]"):
-                select.value = str(self.settings["speed"])
-
     def new_session(self, seed: int) -> TableSession:
         options = self.chosen_options()
         if options["sheet"] == "random":  # a new random sheet: the game's seed numbers it

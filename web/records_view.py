@@ -58,9 +58,11 @@ def history_alt(line: stats.Line) -> str:
         n=len(shown),
         scores=words,
     )
-    average = _(
+    games = min(stats.WINDOW, len(line.history))
+    average = ngettext(  # one game played so far: "the last game", never "1 games"
+        "Mean of the last game: {average}.",
         "Mean of the last {n} games: {average}.",
-        n=min(stats.WINDOW, len(line.history)),
+        games,
         average=i18n.number(line.average[-1], 1),
     )
     return f"{said}. {average}"

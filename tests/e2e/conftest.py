@@ -250,6 +250,10 @@ class Guard:
                 page.select_option("select[name=seat]", place)
         return page
 
+    def bot_speed(self, speed: str) -> None:
+        """Choose the bots' speed (in the Settings dialog of the game bar, for every game)."""
+        choose_speed(self.page, speed)
+
     def final_state(self) -> Any:
         """The finished game of the open end screen, replayed from the record it carries;
         fails unless the screen shows every seat's total as the engine scores it."""
@@ -275,6 +279,15 @@ class Guard:
         if state != "ready":
             message = target.evaluate("document.getElementById('boot-error')?.textContent")
             pytest.fail(f"Python failed to boot: {message}", pytrace=False)
+
+
+def choose_speed(target: Any, speed: str) -> None:
+    """Choose the bots' ``speed`` in ``target`` (a page or a frame): it is in one place
+    for every game, the Settings dialog of the game bar."""
+    target.click("#game-tools [data-action=settings]")
+    target.select_option("dialog[open] select[name=speed]", speed)
+    target.click("dialog[open] [data-action=close]")
+    target.wait_for_selector("dialog[data-role=settings]:not([open])", state="attached")
 
 
 CSP_WATCH = """
@@ -417,10 +430,7 @@ class FileirasTable:
 
     def instant(self, target: Any) -> None:
         """Bots play at once (the speed is in the Settings dialog of the game bar)."""
-        target.click("#game-tools [data-action=settings]")
-        target.select_option(f"dialog[open] {self.speed}", "instant")
-        target.click("dialog[open] [data-action=close]")
-        target.wait_for_selector("dialog[data-role=settings]:not([open])", state="attached")
+        choose_speed(target, "instant")
 
     def finish(self, target: Any, each_turn: Callable[[], None] = lambda: None) -> int:
         """Click legal moves in the game started in ``target`` until it ends (calling

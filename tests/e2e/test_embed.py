@@ -155,6 +155,8 @@ def test_a_language_link_in_a_cross_origin_iframe_opens_in_catalan(
     frame.wait_for_function("document.documentElement.lang === 'pt-BR'")
     frame.wait_for_selector("[data-role=setup]")
     assert not english_left(frame.evaluate("document.body.innerText"), english_phrases("pt"))
+    # No storage here: the frame's address keeps the choice (a reload of the frame keeps it).
+    assert "lang=pt" in frame.url and frame.url.endswith("#/fileiras")
 
 
 HANDOVER = "[data-role=handover]:not([hidden])"

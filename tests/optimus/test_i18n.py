@@ -25,7 +25,7 @@ from optimus.optimus.game import OptimusGame, OptimusState
 from optimus.optimus.sheet import box_index, box_name
 from optimus.optimus.words import box_colour
 from optimus.ui import table as ui
-from sitebuild.i18n import english_left, english_phrases
+from sitebuild.i18n import capitals_after_colons, english_left, english_phrases
 from tests.webstub import page_module, readable
 
 GAME = OptimusGame()
@@ -171,6 +171,8 @@ def test_whole_games_read_with_no_english_left(
     everything = "\n".join(sorted(lines))
     left = english_left(everything, phrases)
     assert not left, f"English in {lang}: {left}"
+    names = ui.seat_names(["human", *levels[1:players]])
+    assert capitals_after_colons(everything, names) == []  # "…, your turn: choose a die"
     said = {"pt": ("Rodada 1: ", "Colunas:"), "ca": ("Ronda 1: ", "Columnes:")}
     assert all(words in everything for words in said[lang])
 

@@ -179,7 +179,7 @@ def test_which_dice_are_open_to_whom() -> None:
         if state.phase == "all":
             assert "all six dice are open to everyone" in text
         elif state.phase == "active":  # the active player is the actor: "you ... choose first"
-            assert "You are the active player and choose first" in text
+            assert "you are the active player and choose first" in text
         elif state.phase == "others":
             legal = state.legal_moves(actor)
             dice = vm.dice_view(obs, NAMES, actor, legal, vm.Pencil())
@@ -287,7 +287,7 @@ def test_status_and_panels_say_who_chooses_and_hide_pending_choices() -> None:
         obs = state.observation(0)
         st = vm.status(obs, NAMES, 0, actor, "Choose a colour die and a number die (or pass).")
         if actor == 0:
-            assert st.tone == "you" and "Choose a colour die" in st.text
+            assert st.tone == "you" and ": choose a colour die" in st.text  # small after the colon
         else:
             assert st.tone == "bot" and NAMES[actor] in st.text
         for seat in range(3):

@@ -394,7 +394,7 @@ def describe(
             "numbers": ", ".join(number_name(n) for n in numbers),
         }
         if entry["active"] == you:
-            return _("Roll {roll}: You rolled {colours}; {numbers}.", **values)
+            return _("Roll {roll}: you rolled {colours}; {numbers}.", **values)
         return _(
             "Roll {roll}: {who} rolled {colours}; {numbers}.", who=names[entry["active"]], **values
         )
@@ -567,7 +567,7 @@ def open_text(obs: Mapping[str, Any], names: Sequence[str], you: int | None) -> 
     if phase == "active":
         if active == you:
             return _(
-                "Roll {roll}: You are the active player and choose first; the others then "
+                "Roll {roll}: you are the active player and choose first; the others then "
                 "choose from the four dice left.",
                 roll=roll,
             )
@@ -743,7 +743,7 @@ def status(
         return ui.Status("wait", _("Rolling the dice…"))
     roll, limit = obs["roll"], obs["rolls_limit"]
     if actor == you:
-        todo = todo or _("choose your dice, or pass.")
+        todo = i18n.continued(todo) if todo else _("choose your dice, or pass.")
         if obs["phase"] == "others":
             if limit:
                 text = _(
@@ -870,7 +870,8 @@ def end_screen(
             band=_(str(obs["solo_band"])),
         )
         return ui.EndScreen(head, _("Solo: the rating band of your score."), tuple(players))
-    return ui.EndScreen(ui.headline(winners, names, you), _(TIE_RULE), tuple(players))
+    rules = _(TIE_RULE) if ui.tied([p.total for p in players]) else ""
+    return ui.EndScreen(ui.headline(winners, names, you), rules, tuple(players))
 
 
 def _band(score: int) -> str:
