@@ -1,0 +1,259 @@
+"""Each game played to its end on a phone (390x844, a touch screen), by tapping only.
+
+At every decision of the person (and at each step of it: a die picked, a card drawn)
+every enabled target of the page (what it marks as playable or clickable, and the game
+bar's tools) is measured by ``touch_targets`` (conftest.py): at least 40 px on its short
+side, the game bar's at least 32 px, and nothing scrolls sideways.  A picked die brings
+the places it may go to into view by itself.  Mid-game, the same page at 1280x800 fits
+one screen.  The smallest sizes seen are printed (run with ``-s``).  One page per game;
+pages are ``guarded`` (a console error, a page error or a foreign request fails).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from optimus.optimus.game import parse_move
+from optimus.optimus.sheet import COLOURS, bits
+from tests.e2e import test_optimus as optimus_e2e
+from tests.e2e import test_optimus2 as optimus2_e2e
+from tests.e2e.conftest import DESKTOP, PHONE, TouchTargets
+
+YOUR_TURN = ".status.you"
+END = "dialog[data-role=end][open]"
+ACTIONS = f"{YOUR_TURN}, {END}"
+LEAST, BAR_LEAST = 40, 32
+
+ONE_SCREEN = """() => {
+  const w = innerWidth, h = innerHeight, bad = [];
+  for (const el of document.querySelectorAll('#main *')) {
+    const o = getComputedStyle(el).overflowY;
+    if ((o === 'auto' || o === 'scroll') && el.scrollHeight > el.clientHeight + 1 &&
+        !el.matches('.log ol')) bad.push(`${el.className} scrolls`);
+  }
+  const s = document.scrollingElement;
+  if (s.scrollHeight > h || s.scrollWidth > w) bad.push(`page ${s.scrollWidth}x${s.scrollHeight}`);
+  for (const el of document.querySelectorAll('.game-bar, .status, .board, .panel, .log')) {
+    const r = el.getBoundingClientRect();
+    if (r.left < -0.5 || r.top < -0.5 || r.right > w + 0.5 || r.bottom > h + 0.5)
+      bad.push(`${el.className} at ${Math.round(r.left)},${Math.round(r.top)} to ` +
+               `${Math.round(r.right)},${Math.round(r.bottom)}`);
+  }
+  return bad; }"""
+"""What does not fit one screen (the log's list scrolls in its own box)."""
+
+IN_VIEW = """([targets, bars]) => {
+  const nodes = [...document.querySelectorAll(targets)];
+  if (!nodes.length) return true;
+  const screen = document.querySelector('[data-role=screen]').getBoundingClientRect();
+  let bottom = Math.min(screen.bottom, innerHeight);
+  for (const bar of document.querySelectorAll(bars))
+    bottom = Math.min(bottom, bar.getBoundingClientRect().top);
+  const rects = nodes.map(n => n.getBoundingClientRect());
+  const top = Math.min(...rects.map(r => r.top)), end = Math.max(...rects.map(r => r.bottom));
+  // taller than the view with a margin of 4 px above and below: the first ones show
+  if (end - top + 8 > bottom - screen.top) return top >= screen.top - 1 && top < bottom;
+  return top >= screen.top - 1 && end <= bottom + 1; }"""
+"""Whether the places a picked die may go to show between the screen's top and the sticky
+bar of controls (all of them, or the first ones when they are taller than the view)."""
+
+
+class Sizes:
+    """The measurements of one game, every one checked: the smallest sizes seen."""
+
+    def __init__(self, page: Any, measure: Callable[..., TouchTargets], game: str) -> None:
+        self.page, self.measure, self.game = page, measure, game
+        self.board: float = float("inf")
+        self.bar: float = float("inf")
+        self.checks = 0
+
+    def check(self, where: str) -> None:
+        found = self.measure(self.page, LEAST, BAR_LEAST)
+        assert found.small == [], f"{self.game}, {where}: too small to tap: {found.small}"
+        assert found.sideways == [], f"{self.game}, {where}: {found.sideways}"
+        assert found.board is not None, f"{self.game}, {where}: nothing to tap"
+        self.board = min(self.board, found.board)
+        if found.bar is not None:
+            self.bar = min(self.bar, found.bar)
+        self.checks += 1
+
+    def report(self) -> str:
+        line = (
+            f"{self.game} at 390x844: {self.checks} decisions measured; smallest target "
+            f"{self.board:.1f} px, smallest game bar item {self.bar:.1f} px"
+        )
+        print(line)
+        return line
+
+
+def start(guarded: Any, site: str, game: str, players: int, bot: str) -> Any:
+    page = guarded.open_setup(site, game, players)
+    for i in range(players - 1):
+        page.select_option(f"select[name=bot{i}]", bot)
+    page.tap("#game-tools [data-action=settings]")
+    page.select_option("dialog[open] select[name=speed]", "instant")
+    page.tap("dialog[open] [data-action=close]")
+    page.wait_for_selector("dialog[data-role=settings]:not([open])", state="attached")
+    page.tap("[data-action=start]")
+    page.wait_for_selector(YOUR_TURN, timeout=60_000)
+    return page
+
+
+def fits_the_desktop(page: Any, game: str, axe_audit: Callable[[Any], list[str]]) -> None:
+    """Mid-game: axe finds nothing on the phone; at 1280x800 the table fits one screen."""
+    assert axe_audit(page) == [], f"{game} on a phone"
+    page.set_viewport_size(DESKTOP)
+    page.wait_for_function(f"innerWidth === {DESKTOP['width']}")
+    bad = page.evaluate(ONE_SCREEN)
+    page.set_viewport_size(PHONE)
+    page.wait_for_function(f"innerWidth === {PHONE['width']}")
+    assert bad == [], f"{game} at 1280x800: {bad}"
+
+
+def the_end(page: Any, sizes: Sizes) -> None:
+    """The end screen's buttons are big enough too, and the final table stays reachable."""
+    sizes.check("end screen")
+    page.tap(f"{END} [data-action=see-table]")
+    page.wait_for_selector("dialog[data-role=end]:not([open])", state="attached")
+    sizes.check("final table")
+
+
+# -- Optimus: dice, then boxes (tapped, or marked by dragging a finger), then Confirm ----
+def touch_drag(page: Any, points: list[tuple[float, float]]) -> None:
+    """A finger pressed at the first point, moved through the others (a tenth of a second
+    each), held still on the last, lifted: no fling (the tap that stops a fling is not a
+    click)."""
+    cdp = page.context.new_cdp_session(page)
+    at = time.time()
+    held = [*points, points[-1]]
+    try:
+        for n, (x, y) in enumerate(held):
+            kind = "touchStart" if n == 0 else "touchMove"
+            touch = {"type": kind, "touchPoints": [{"x": x, "y": y}], "timestamp": at + n / 10}
+            cdp.send("Input.dispatchTouchEvent", touch)
+        end = {"type": "touchEnd", "touchPoints": [], "timestamp": at + len(held) / 10}
+        cdp.send("Input.dispatchTouchEvent", end)
+    finally:
+        cdp.detach()
+
+
+def drag_boxes(page: Any, move: str, boxes: list[int]) -> None:
+    """Mark the boxes of ``move`` by dragging a finger over them (all in view already)."""
+    names = {i: move.split()[1 + boxes.index(i)] for i in boxes}
+    points = []
+    for i in optimus_e2e.walk(boxes):
+        box = page.locator(f'button.cell[data-box="{names[i]}"]').bounding_box()
+        points.append((box["x"] + box["width"] / 2, box["y"] + box["height"] / 2))
+    touch_drag(page, points)
+
+
+def optimus_turn(page: Any, sizes: Sizes, turn: int, dragged: list[str]) -> None:
+    state = optimus_e2e.current_state(page)
+    seat = 0
+    assert seat in state.actors()
+    before = len(optimus_e2e.saved(page)["events"])
+    sizes.check(f"turn {turn}")
+    move = optimus_e2e.greedy(state, seat)
+    if move == "pass":
+        page.tap("button[data-move=pass]")
+    else:
+        cf, nf, mask = parse_move(move)
+        page.tap(f'button.die[data-kind=colour][data-face="{cf}"]')
+        page.tap(f'button.die[data-kind=number][data-face="{nf}"]')
+        boxes = bits(mask)
+        if cf == "x":
+            colour = COLOURS[state.sheet.colours[boxes[0]]]
+            page.tap(f'.joker-names button[data-kind=colour][data-value="{colour}"]')
+        if nf == "?":
+            page.tap(f'.joker-names button[data-kind=number][data-value="{len(boxes)}"]')
+        # The boxes the dice may mark come into view by themselves (above the marking bar).
+        if cf != "x" and nf != "?":
+            page.wait_for_function(IN_VIEW, arg=[".ogrid.big .cell.target", ".markbar"])
+        sizes.check(f"turn {turn}, dice picked")
+        if len(boxes) > 1 and not dragged:
+            drag_boxes(page, move, boxes)
+            dragged.append(move)
+        else:
+            for i in boxes:
+                page.tap(f'button.cell[data-box="{move.split()[1 + boxes.index(i)]}"]')
+        assert page.locator(".ogrid.big .cell.pencil").count() == len(boxes)
+        assert page.locator("button.confirm").get_attribute("data-move") == move
+        page.tap("button.confirm")
+    page.wait_for_function(optimus_e2e.GROWN, arg=[optimus_e2e.SAVE, before])
+
+
+def test_optimus_played_by_tapping_on_a_phone(guarded_phone, site, touch_targets, axe_audit):
+    page = start(guarded_phone, site, "optimus", players=2, bot="easy")
+    sizes = Sizes(page, touch_targets, "optimus")
+    # The sheet is turned: 7 columns (the sheet's rows) side by side, 15 rows of boxes.
+    tops = page.evaluate(
+        """() => [...document.querySelectorAll('.ogrid.big .cell')].map(c =>
+            Math.round(c.getBoundingClientRect().top))"""
+    )
+    assert len(set(tops)) == 15 and len(tops) == 105
+    dragged: list[str] = []
+    for turn in range(300):
+        page.wait_for_selector(ACTIONS, timeout=60_000)
+        if page.locator(END).count():
+            break
+        optimus_turn(page, sizes, turn, dragged)
+        if turn == 3:
+            fits_the_desktop(page, "optimus", axe_audit)
+    else:
+        raise AssertionError("the game did not end")
+    assert dragged, "no marking was made by dragging a finger"
+    optimus_e2e.check_end_screen(page, 2)
+    the_end(page, sizes)
+    sizes.report()
+
+
+# -- Optimus 2: a die, then a lit cell; bonus questions; roll, end, pass ------------------
+def test_optimus2_played_by_tapping_on_a_phone(guarded_phone, site, touch_targets, axe_audit):
+    page = start(guarded_phone, site, "optimus2", players=2, bot="easy")
+    sizes = Sizes(page, touch_targets, "optimus2")
+    steps = 0
+    while True:
+        page.wait_for_selector(ACTIONS, timeout=60_000)
+        if page.locator(END).count():
+            break
+        sizes.check(f"step {steps}")
+        did = optimus2_e2e.one_click(page, steps, tap=True)
+        if did.startswith("die"):  # the areas it may go to come into view by themselves
+            page.wait_for_function(IN_VIEW, arg=[".o2sheet .area:has(.target)", ".o2controls"])
+            sizes.check(f"step {steps}, {did}")
+        steps += 1
+        if steps == 6:
+            fits_the_desktop(page, "optimus2", axe_audit)
+        assert steps < 400, "the game does not end"
+    optimus2_e2e.check_end_screen(guarded_phone, players=2)
+    the_end(page, sizes)
+    sizes.report()
+
+
+# -- Fileiras: the deck, then a row's free slot; or a row taken ---------------------------
+def test_fileiras_played_by_tapping_on_a_phone(guarded_phone, site, touch_targets, axe_audit):
+    page = start(guarded_phone, site, "fileiras", players=3, bot="easy")
+    sizes = Sizes(page, touch_targets, "fileiras")
+    turns = 0
+    while True:
+        page.wait_for_selector(ACTIONS, timeout=60_000)
+        if page.locator(END).count():
+            break
+        sizes.check(f"turn {turns}")
+        takes = page.locator(".frow.can-take")
+        if page.locator(".deck[data-move=draw]").count() and not (turns % 3 == 2 and takes.count()):
+            page.tap(".deck[data-move=draw]")
+            page.wait_for_selector(".frow.can-place .slot")
+            sizes.check(f"turn {turns}, a card drawn")
+            page.locator(".frow.can-place .slot").first.tap()
+        else:
+            takes.first.tap()
+        turns += 1
+        if turns == 3:
+            fits_the_desktop(page, "fileiras", axe_audit)
+        assert turns < 200, "the game does not end"
+    guarded_phone.final_state()
+    the_end(page, sizes)
+    sizes.report()
