@@ -303,7 +303,9 @@ def test_two_players_human_and_bot_to_the_end_on_one_screen_without_freezing(
 
 
 def test_six_players_fit_the_screen_on_a_desktop_and_a_phone(guarded, site, screenshot):
-    """One screen on both: the big sheet, the marking bar, every panel and the log."""
+    """One screen on a desktop: the big sheet, the marking bar, every panel and the log.
+    On a phone, the width: the sheet is turned, its boxes big, and the screen scrolls up
+    and down to them (tests/e2e/test_phone.py)."""
     page = open_table(guarded, site, players=6, speed="instant")
     page.wait_for_selector(YOUR_TURN, timeout=60_000)
     assert page.locator(".panel .ogrid.mini").count() == 5  # the others' sheets, small
@@ -316,7 +318,8 @@ def test_six_players_fit_the_screen_on_a_desktop_and_a_phone(guarded, site, scre
                 .filter(el => el.getBoundingClientRect().bottom > innerHeight + 0.5)
                 .map(el => el.className)"""
         )
-        assert tall == [], f"{name}: below the screen: {tall}"
+        if name == "desktop":
+            assert tall == [], f"{name}: below the screen: {tall}"
 
 
 def test_a_focused_box_is_the_same_element_after_the_board_updates(guarded, site):

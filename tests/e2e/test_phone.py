@@ -149,7 +149,35 @@ def drag_boxes(page: Any, move: str, boxes: list[int]) -> None:
     touch_drag(page, points)
 
 
-def optimus_turn(page: Any, sizes: Sizes, turn: int, dragged: list[str]) -> None:
+SCROLLED = "document.querySelector('[data-role=screen]').scrollTop"
+SWIPE_FROM = """(way) => {
+  const view = document.querySelector('[data-role=screen]').getBoundingClientRect();
+  const bottom = document.querySelector('.markbar').getBoundingClientRect().top;
+  for (const cell of document.querySelectorAll('.ogrid.big button.cell.free:not(.target)')) {
+    const r = cell.getBoundingClientRect(), y = r.top + r.height / 2;
+    if (y - view.top > 10 + Math.max(0, way) && bottom - y > 10 + Math.max(0, -way))
+      return [r.left + r.width / 2, y];
+  }
+  return null; }"""
+
+
+def swipe_a_box_not_lit(page: Any) -> float:
+    """A finger that starts on a box the dice cannot mark, moved 180 px up (or down, at the
+    bottom of the screen), scrolls the screen and marks nothing; how far it scrolled."""
+    before = float(page.evaluate(SCROLLED))
+    way = -180 if before > 200 else 180  # the finger's way down, or up
+    start = page.evaluate(SWIPE_FROM, way)
+    assert start, "no box that is not lit to swipe on"
+    x, y = start
+    touch_drag(page, [(x, y), (x, y - way / 3), (x, y - 2 * way / 3), (x, y - way)])
+    page.wait_for_function(f"Math.abs({SCROLLED} - {before}) > 60")
+    assert page.locator(".ogrid.big .cell.pencil").count() == 0
+    return float(page.evaluate(SCROLLED)) - before
+
+
+def optimus_turn(
+    page: Any, sizes: Sizes, turn: int, dragged: list[str], swiped: list[float]
+) -> None:
     state = optimus_e2e.current_state(page)
     seat = 0
     assert seat in state.actors()
@@ -172,6 +200,8 @@ def optimus_turn(page: Any, sizes: Sizes, turn: int, dragged: list[str]) -> None
         if cf != "x" and nf != "?":
             page.wait_for_function(IN_VIEW, arg=[".ogrid.big .cell.target", ".markbar"])
         sizes.check(f"turn {turn}, dice picked")
+        if not swiped:
+            swiped.append(swipe_a_box_not_lit(page))
         if len(boxes) > 1 and not dragged:
             drag_boxes(page, move, boxes)
             dragged.append(move)
@@ -194,16 +224,18 @@ def test_optimus_played_by_tapping_on_a_phone(guarded_phone, site, touch_targets
     )
     assert len(set(tops)) == 15 and len(tops) == 105
     dragged: list[str] = []
+    swiped: list[float] = []
     for turn in range(300):
         page.wait_for_selector(ACTIONS, timeout=60_000)
         if page.locator(END).count():
             break
-        optimus_turn(page, sizes, turn, dragged)
+        optimus_turn(page, sizes, turn, dragged, swiped)
         if turn == 3:
             fits_the_desktop(page, "optimus", axe_audit)
     else:
         raise AssertionError("the game did not end")
     assert dragged, "no marking was made by dragging a finger"
+    assert swiped, "the sheet was never swiped"
     optimus_e2e.check_end_screen(page, 2)
     the_end(page, sizes)
     sizes.report()
