@@ -98,21 +98,29 @@ def drag_over(page: Any, move: str, boxes: list[int]) -> None:
     page.mouse.up()
 
 
+def pick_dice(page: Any, state: OptimusState, move: str, tap: bool = False) -> list[int]:
+    """The two dice of ``move`` clicked (with ``tap``, tapped), and a joker's colour or
+    number named: the boxes ``move`` marks, by index."""
+    press = page.tap if tap else page.click
+    cf, nf, mask = parse_move(move)
+    press(f'button.die[data-kind=colour][data-face="{cf}"]')
+    press(f'button.die[data-kind=number][data-face="{nf}"]')
+    boxes = bits(mask)
+    if cf == "x":
+        colour = COLOURS[state.sheet.colours[boxes[0]]]
+        press(f'.joker-names button[data-kind=colour][data-value="{colour}"]')
+    if nf == "?":
+        press(f'.joker-names button[data-kind=number][data-value="{len(boxes)}"]')
+    return boxes
+
+
 def click_move(page: Any, state: OptimusState, move: str, drag: bool = False) -> None:
     """Make ``move`` on the objects: the two dice, a joker's value, each box (clicked, or
     with ``drag`` marked by dragging over them), then Confirm."""
     if move == "pass":
         page.click("button[data-move=pass]")
         return
-    cf, nf, mask = parse_move(move)
-    page.click(f'button.die[data-kind=colour][data-face="{cf}"]')
-    page.click(f'button.die[data-kind=number][data-face="{nf}"]')
-    boxes = bits(mask)
-    if cf == "x":
-        colour = COLOURS[state.sheet.colours[boxes[0]]]
-        page.click(f'.joker-names button[data-kind=colour][data-value="{colour}"]')
-    if nf == "?":
-        page.click(f'.joker-names button[data-kind=number][data-value="{len(boxes)}"]')
+    boxes = pick_dice(page, state, move)
     for i in sorted(boxes, reverse=True):  # any order works; not reading order on purpose
         name = move.split()[1 + boxes.index(i)]
         cell = page.locator(f'button.cell[data-box="{name}"]')

@@ -15,8 +15,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from optimus.optimus.game import parse_move
-from optimus.optimus.sheet import COLOURS, bits
+import pytest
+
 from tests.e2e import test_optimus as optimus_e2e
 from tests.e2e import test_optimus2 as optimus2_e2e
 from tests.e2e.conftest import DESKTOP, PHONE, TouchTargets
@@ -88,17 +88,37 @@ class Sizes:
         return line
 
 
-def start(guarded: Any, site: str, game: str, players: int, bot: str) -> Any:
+def start(guarded: Any, site: str, game: str, players: int, instant: Any) -> Any:
+    """``game`` against easy bots playing at once, started by a tap."""
     page = guarded.open_setup(site, game, players)
     for i in range(players - 1):
-        page.select_option(f"select[name=bot{i}]", bot)
-    page.tap("#game-tools [data-action=settings]")
-    page.select_option("dialog[open] select[name=speed]", "instant")
-    page.tap("dialog[open] [data-action=close]")
-    page.wait_for_selector("dialog[data-role=settings]:not([open])", state="attached")
+        page.select_option(f"select[name=bot{i}]", "easy")
+    instant(page)
     page.tap("[data-action=start]")
-    page.wait_for_selector(YOUR_TURN, timeout=60_000)
     return page
+
+
+def play(
+    page: Any, sizes: Sizes, decide: Callable[[], Any], ended: Callable[[], Any], axe_audit: Any
+) -> int:
+    """The person's decisions made by ``decide`` until the end screen (checked by
+    ``ended``), every one measured first, the end screen and the final table too; at the
+    fourth decision, the desktop's check (``fits_the_desktop``): how many decisions."""
+    for n in range(400):
+        page.wait_for_selector(ACTIONS, timeout=60_000)
+        if page.locator(END).count():
+            ended()
+            sizes.check("end screen")
+            page.tap(f"{END} [data-action=see-table]")
+            page.wait_for_selector("dialog[data-role=end]:not([open])", state="attached")
+            sizes.check("final table")
+            sizes.report()
+            return n
+        sizes.check(f"decision {n}")
+        decide()
+        if n == 3:
+            fits_the_desktop(page, sizes.game, axe_audit)
+    raise AssertionError(f"{sizes.game}: the game did not end")
 
 
 def fits_the_desktop(page: Any, game: str, axe_audit: Callable[[Any], list[str]]) -> None:
@@ -110,14 +130,6 @@ def fits_the_desktop(page: Any, game: str, axe_audit: Callable[[Any], list[str]]
     page.set_viewport_size(PHONE)
     page.wait_for_function(f"innerWidth === {PHONE['width']}")
     assert bad == [], f"{game} at 1280x800: {bad}"
-
-
-def the_end(page: Any, sizes: Sizes) -> None:
-    """The end screen's buttons are big enough too, and the final table stays reachable."""
-    sizes.check("end screen")
-    page.tap(f"{END} [data-action=see-table]")
-    page.wait_for_selector("dialog[data-role=end]:not([open])", state="attached")
-    sizes.check("final table")
 
 
 # -- Optimus: dice, then boxes (tapped, or marked by dragging a finger), then Confirm ----
@@ -175,36 +187,26 @@ def swipe_a_box_not_lit(page: Any) -> float:
     return float(page.evaluate(SCROLLED)) - before
 
 
-def optimus_turn(
-    page: Any, sizes: Sizes, turn: int, dragged: list[str], swiped: list[float]
-) -> None:
+def optimus_turn(page: Any, sizes: Sizes, done: list[str]) -> None:
+    """The person's decision, tapped (one marking of two boxes or more dragged instead)."""
     state = optimus_e2e.current_state(page)
-    seat = 0
-    assert seat in state.actors()
+    assert 0 in state.actors()
     before = len(optimus_e2e.saved(page)["events"])
-    sizes.check(f"turn {turn}")
-    move = optimus_e2e.greedy(state, seat)
+    move = optimus_e2e.greedy(state, 0)
     if move == "pass":
         page.tap("button[data-move=pass]")
     else:
-        cf, nf, mask = parse_move(move)
-        page.tap(f'button.die[data-kind=colour][data-face="{cf}"]')
-        page.tap(f'button.die[data-kind=number][data-face="{nf}"]')
-        boxes = bits(mask)
-        if cf == "x":
-            colour = COLOURS[state.sheet.colours[boxes[0]]]
-            page.tap(f'.joker-names button[data-kind=colour][data-value="{colour}"]')
-        if nf == "?":
-            page.tap(f'.joker-names button[data-kind=number][data-value="{len(boxes)}"]')
+        boxes = optimus_e2e.pick_dice(page, state, move, tap=True)
         # The boxes the dice may mark come into view by themselves (above the marking bar).
-        if cf != "x" and nf != "?":
+        if move[0] != "x" and move[1] != "?":
             page.wait_for_function(IN_VIEW, arg=[".ogrid.big .cell.target", ".markbar"])
-        sizes.check(f"turn {turn}, dice picked")
-        if not swiped:
-            swiped.append(swipe_a_box_not_lit(page))
-        if len(boxes) > 1 and not dragged:
+        sizes.check(f"{move}, dice picked")
+        if "swipe" not in done:
+            swipe_a_box_not_lit(page)
+            done.append("swipe")
+        if len(boxes) > 1 and "drag" not in done:
             drag_boxes(page, move, boxes)
-            dragged.append(move)
+            done.append("drag")
         else:
             for i in boxes:
                 page.tap(f'button.cell[data-box="{move.split()[1 + boxes.index(i)]}"]')
@@ -214,78 +216,58 @@ def optimus_turn(
     page.wait_for_function(optimus_e2e.GROWN, arg=[optimus_e2e.SAVE, before])
 
 
-def test_optimus_played_by_tapping_on_a_phone(guarded_phone, site, touch_targets, axe_audit):
-    page = start(guarded_phone, site, "optimus", players=2, bot="easy")
-    sizes = Sizes(page, touch_targets, "optimus")
-    # The sheet is turned: 7 columns (the sheet's rows) side by side, 15 rows of boxes.
-    tops = page.evaluate(
-        """() => [...document.querySelectorAll('.ogrid.big .cell')].map(c =>
-            Math.round(c.getBoundingClientRect().top))"""
-    )
-    assert len(set(tops)) == 15 and len(tops) == 105
-    dragged: list[str] = []
-    swiped: list[float] = []
-    for turn in range(300):
-        page.wait_for_selector(ACTIONS, timeout=60_000)
-        if page.locator(END).count():
-            break
-        optimus_turn(page, sizes, turn, dragged, swiped)
-        if turn == 3:
-            fits_the_desktop(page, "optimus", axe_audit)
-    else:
-        raise AssertionError("the game did not end")
-    assert dragged, "no marking was made by dragging a finger"
-    assert swiped, "the sheet was never swiped"
-    optimus_e2e.check_end_screen(page, 2)
-    the_end(page, sizes)
-    sizes.report()
-
-
 # -- Optimus 2: a die, then a lit cell; bonus questions; roll, end, pass ------------------
-def test_optimus2_played_by_tapping_on_a_phone(guarded_phone, site, touch_targets, axe_audit):
-    page = start(guarded_phone, site, "optimus2", players=2, bot="easy")
-    sizes = Sizes(page, touch_targets, "optimus2")
-    steps = 0
-    while True:
-        page.wait_for_selector(ACTIONS, timeout=60_000)
-        if page.locator(END).count():
-            break
-        sizes.check(f"step {steps}")
-        did = optimus2_e2e.one_click(page, steps, tap=True)
-        if did.startswith("die"):  # the areas it may go to come into view by themselves
-            page.wait_for_function(IN_VIEW, arg=[".o2sheet .area:has(.target)", ".o2controls"])
-            sizes.check(f"step {steps}, {did}")
-        steps += 1
-        if steps == 6:
-            fits_the_desktop(page, "optimus2", axe_audit)
-        assert steps < 400, "the game does not end"
-    optimus2_e2e.check_end_screen(guarded_phone, players=2)
-    the_end(page, sizes)
-    sizes.report()
+def optimus2_step(page: Any, sizes: Sizes, done: list[str]) -> None:
+    did = optimus2_e2e.one_click(page, len(done), tap=True)
+    done.append(did.split()[0])
+    if did.startswith("die"):  # the areas it may go to come into view by themselves
+        page.wait_for_function(IN_VIEW, arg=[".o2sheet .area:has(.target)", ".o2controls"])
+        sizes.check(did)
 
 
 # -- Fileiras: the deck, then a row's free slot; or a row taken ---------------------------
-def test_fileiras_played_by_tapping_on_a_phone(guarded_phone, site, touch_targets, axe_audit):
-    page = start(guarded_phone, site, "fileiras", players=3, bot="easy")
-    sizes = Sizes(page, touch_targets, "fileiras")
-    turns = 0
-    while True:
-        page.wait_for_selector(ACTIONS, timeout=60_000)
-        if page.locator(END).count():
-            break
-        sizes.check(f"turn {turns}")
-        takes = page.locator(".frow.can-take")
-        if page.locator(".deck[data-move=draw]").count() and not (turns % 3 == 2 and takes.count()):
-            page.tap(".deck[data-move=draw]")
-            page.wait_for_selector(".frow.can-place .slot")
-            sizes.check(f"turn {turns}, a card drawn")
-            page.locator(".frow.can-place .slot").first.tap()
-        else:
-            takes.first.tap()
-        turns += 1
-        if turns == 3:
-            fits_the_desktop(page, "fileiras", axe_audit)
-        assert turns < 200, "the game does not end"
-    guarded_phone.final_state()
-    the_end(page, sizes)
-    sizes.report()
+def fileiras_turn(page: Any, sizes: Sizes, done: list[str]) -> None:
+    takes = page.locator(".frow.can-take")
+    if page.locator(".deck[data-move=draw]").count() and not (len(done) % 3 == 2 and takes.count()):
+        page.tap(".deck[data-move=draw]")
+        page.wait_for_selector(".frow.can-place .slot")
+        sizes.check("a card drawn")
+        page.locator(".frow.can-place .slot").first.tap()
+        done.append("draw")
+    else:
+        takes.first.tap()
+        done.append("take")
+
+
+# -- the three games ----------------------------------------------------------------------
+TURNS: dict[str, tuple[int, Callable[[Any, Sizes, list[str]], None], set[str]]] = {
+    "optimus": (2, optimus_turn, {"swipe", "drag"}),
+    "optimus2": (2, optimus2_step, {"die"}),
+    "fileiras": (3, fileiras_turn, {"draw", "take"}),
+}
+"""Each game: its players (the person first, easy bots), the person's decision made by
+tapping, and what the person must have done in the game (besides tapping)."""
+
+
+@pytest.mark.parametrize("game", list(TURNS))
+def test_a_whole_game_played_by_tapping_on_a_phone(
+    guarded_phone, site, touch_targets, axe_audit, fileiras, game
+):
+    players, turn, expected = TURNS[game]
+    page = start(guarded_phone, site, game, players, fileiras.instant)
+    page.wait_for_selector(YOUR_TURN, timeout=60_000)
+    if game == "optimus":  # the sheet is turned: 7 columns (the sheet's rows), 15 rows
+        tops = page.evaluate(
+            """() => [...document.querySelectorAll('.ogrid.big .cell')].map(c =>
+                Math.round(c.getBoundingClientRect().top))"""
+        )
+        assert len(set(tops)) == 15 and len(tops) == 105
+    ended = {
+        "optimus": lambda: optimus_e2e.check_end_screen(page, players),
+        "optimus2": lambda: optimus2_e2e.check_end_screen(guarded_phone, players),
+        "fileiras": guarded_phone.final_state,
+    }[game]
+    sizes = Sizes(page, touch_targets, game)
+    done: list[str] = []
+    play(page, sizes, lambda: turn(page, sizes, done), ended, axe_audit)
+    assert expected <= set(done), done
