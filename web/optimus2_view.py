@@ -19,6 +19,7 @@ from optimus.optimus2.sheet import load_sheet
 from optimus.ui import table as ui
 
 from .markup import Markup, html, join
+from .motion import reveal
 from .optimus2_sheet import die_html, sheet_html
 from .table import GameTable
 
@@ -94,6 +95,9 @@ class Optimus2View(GameTable):
         name = str(target.getAttribute("data-die"))
         self.selected = None if self.selected == name else name
         self.render(moved=True)
+        if self.selected is not None:  # the areas the die may go to come into view
+            areas = self.board().querySelectorAll(".o2sheet .area:has(.target)")
+            reveal(areas, ".o2controls")
 
     def human_move(self, move: str) -> None:
         self.selected = None

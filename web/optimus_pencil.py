@@ -76,7 +76,8 @@ class PencilInput:
 
     # -- marking by dragging over the boxes ------------------------------------------
     # A press on a box and a move over others pencils each box passed (never rubs one
-    # out); a press and release on one box is a click, which toggles it as before.
+    # out); a press and release on one box is a click, which toggles it as before.  A
+    # finger drags from a lit or pencilled box only: from another one it scrolls.
     def mount(self, section: Any) -> None:
         for kind, proxy in self._pointer.items():
             section.addEventListener(kind, proxy, kind == "click")  # click: capture
@@ -103,10 +104,13 @@ class PencilInput:
         box = self._box_under(event)
         if box is None or int(event.button) != 0:
             return
-        self._drag = [box]
         target = event.target
-        if str(event.pointerType) != "mouse" and target.hasPointerCapture(event.pointerId):
-            target.releasePointerCapture(event.pointerId)  # touch: let other boxes see it
+        if str(event.pointerType) != "mouse":
+            if not found(target.closest(".cell.target, .cell.pencil")):
+                return  # a finger on a box not lit scrolls the sheet (web/optimus.css)
+            if target.hasPointerCapture(event.pointerId):
+                target.releasePointerCapture(event.pointerId)  # let other boxes see it
+        self._drag = [box]
 
     def _drag_over(self, event: Any) -> None:
         box = self._box_under(event) if self._drag else None

@@ -24,6 +24,7 @@ from optimus.ui.session import TableSession
 
 from . import store_keys
 from .markup import Markup, css_string, html, join, tr
+from .motion import reveal
 from .optimus_pencil import PencilInput, die_html, joker_names_html, markbar_html
 from .router import found
 from .table import GameTable
@@ -346,7 +347,10 @@ class OptimusView(GameTable):
         self.input.reset()
 
     def board_action(self, action: str, target: Any) -> bool:
-        return self.input.action(action, target)
+        done = self.input.action(action, target)
+        if action == "die" and self.root is not None:  # the boxes it may mark come into view
+            reveal(self.board().querySelectorAll(".ogrid.big .cell.target"), ".markbar")
+        return done
 
     def mount(self, container: Any) -> None:
         super().mount(container)
