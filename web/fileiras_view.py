@@ -137,7 +137,7 @@ class FileirasView(GameTable):
     <div class="deck{can_draw}" data-role="deck"{deck_attrs}>
       <span class="deck-back" aria-hidden="true">{count}</span></div>
     <div class="deck-info"><span>{left} · {round_words}</span>
-      <span class="hint{last}">{hint}</span>{removed}</div>
+      <span class="deck-hint{last}" data-role="deck-hint">{hint}</span>{removed}</div>
     <div class="drawn-slot" data-role="drawn">{drawn}</div>
     <div class="deck-act">{draw_btn}</div>
   </div>

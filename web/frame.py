@@ -28,8 +28,9 @@ def tools_html() -> Markup:
         '<button type="button" class="btn tool" data-action="rules">{rules}</button>'
         '<button type="button" class="btn tool" data-action="settings">{settings}</button>'
         '<button type="button" class="btn tool" data-action="results" hidden>{results}</button>'
-        '<button type="button" class="btn tool" data-action="take-back" hidden disabled '
-        'aria-keyshortcuts="Control+Z Meta+Z"><span class="tool-icon" aria-hidden="true">↶</span>'
+        '<button type="button" class="btn tool" data-action="take-back" hidden '
+        'aria-disabled="true" aria-keyshortcuts="Control+Z Meta+Z">'
+        '<span class="tool-icon" aria-hidden="true">↶</span>'
         '<span class="tool-word">{undo}</span></button>'
         '<a class="btn tool" href="#/records" data-role="records-link">'
         '<span class="tool-icon" aria-hidden="true">★</span>'
@@ -152,12 +153,14 @@ class Frame:
 
     @staticmethod
     def show_undo(shown: bool, can: bool, label: str) -> None:
-        """The bar's "Undo": there while a game is played; usable when the person can take
-        a decision back (``label``: what it takes back, for the tooltip and screen readers)."""
+        """The bar's "Undo": there while a game is played; marked unusable
+        (``aria-disabled``, still pressable: a press says why in the status line) when
+        nothing can be taken back (``label``: what it takes back, or why nothing; its
+        tooltip and its description for screen readers)."""
         tool = js.document.querySelector("#game-tools [data-action=take-back]")
         if found(tool):
             tool.hidden = not shown
-            tool.disabled = not can
+            tool.setAttribute("aria-disabled", "false" if can else "true")
             tool.title = label
 
     # -- the status line ---------------------------------------------------------------

@@ -123,6 +123,16 @@ class GamePage:
         """Forget the page's own steps of a move not made yet (a pencilled box, a chosen
         die): a decision was taken back, or another person took the device."""
 
+    def move_in_progress(self) -> bool:
+        """Whether the person has taken steps of a move not made yet (the page's own:
+        a pencilled box, a chosen die), which Undo takes back first."""
+        return False
+
+    def step_back(self) -> bool:
+        """Undo's first reach: take back the last step of the move in progress and draw
+        the table again; False when there is none (Undo then takes back a decision)."""
+        return False
+
     # -- the hooks that read the table's state -----------------------------------------
     def setup_fields(self) -> Markup:
         """The set-up form's fields (inputs carry ``data-setting="<key>"``): the players

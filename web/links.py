@@ -103,16 +103,27 @@ class Links:
         self.replays.left()
         self._title()
 
+    def retitle(self) -> None:
+        """Say again in the game bar's title what the game shown is (it became practice)."""
+        self._title()
+
     def _title(self) -> None:
-        """The game bar's title, with a small line under it in a daily challenge or replay."""
+        """The game bar's title, with a small line under it in a daily challenge, a
+        replay or a game that became practice (something revealed was taken back)."""
         title = js.document.getElementById("game-title")
         if not found(title):
             return
         note = ""
+        session = self.host.session
+        practice = session is not None and session.practice
         if self.replay is not None:
             note = _("Replay of a finished game")
+        elif self.mark.day and practice:
+            note = _("Daily challenge of {date}: practice", date=day_text(self.mark.day))
         elif self.mark.day:
             note = _("Daily challenge of {date}", date=day_text(self.mark.day))
+        elif practice:
+            note = _("Practice: not counted in your records")
         title.textContent = self.host.title
         if note:
             line = js.document.createElement("span")

@@ -40,6 +40,9 @@ class Optimus2View(GameTable):
     def __init__(self) -> None:
         super().__init__()
         self.selected: str | None = None
+        self.picked = False
+        """Whether the person chose ``selected`` (not the only die there was): a step
+        Undo takes back first."""
 
     # -- set-up -------------------------------------------------------------------
     def player_label(self, n: int) -> str:
@@ -81,6 +84,20 @@ class Optimus2View(GameTable):
 
     def reset_input(self) -> None:
         self.selected = None  # the die chosen for a decision taken back
+        self.picked = False
+
+    def move_in_progress(self) -> bool:
+        session = self.session
+        mine = session is not None and self.you is not None and session.human_to_act() == self.you
+        return mine and self.picked and self.selected is not None
+
+    def step_back(self) -> bool:
+        if not self.move_in_progress():
+            return False
+        self.reset_input()
+        self.error = ""
+        self.render(moved=True)
+        return True
 
     def board_action(self, action: str, target: Any) -> bool:
         if action != "die":
@@ -91,10 +108,11 @@ class Optimus2View(GameTable):
     def _select(self, target: Any) -> None:
         name = str(target.getAttribute("data-die"))
         self.selected = None if self.selected == name else name
+        self.picked = self.selected is not None
         self.render(moved=True)
 
     def human_move(self, move: str) -> None:
-        self.selected = None
+        self.reset_input()
         super().human_move(move)
 
     def board_html(self, t: vm.Table) -> Markup:

@@ -370,6 +370,12 @@ class OptimusView(GameTable):
     def reset_input(self) -> None:
         self.input.reset()
 
+    def move_in_progress(self) -> bool:
+        return self.input.in_progress()
+
+    def step_back(self) -> bool:
+        return self.input.step_back()
+
     def board_action(self, action: str, target: Any) -> bool:
         return self.input.action(action, target)
 

@@ -191,6 +191,10 @@ class GameTable(GamePage):
     def end_open(self) -> bool:
         return self.dialogs is not None and self.dialogs.end_open()
 
+    def practice_started(self) -> None:
+        """Something revealed was taken back: the game is practice (said in the bar)."""
+        self.links.retitle()
+
     def seat_names(self, seats: Sequence[str]) -> list[str]:
         return self.people.seat_names(seats)
 

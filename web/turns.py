@@ -1,8 +1,11 @@
 """Undo and pass-and-play: taking decisions back, and the device handed from person to person.
 
 :class:`Turns` belongs to one table (its :class:`Host`): the bar's Undo and Ctrl+Z
-/ Cmd+Z take back the person's own decisions, one at a time
-(:meth:`~optimus.ui.session.TableSession.undo`); with several people at the
+/ Cmd+Z are the one Undo: the steps of a move in progress first (the page's own:
+Optimus's pencilled boxes, Optimus 2's chosen die), then the person's decisions, one
+at a time, with the bots' answers and what was revealed after them
+(:meth:`~optimus.ui.session.TableSession.undo`; taking back a reveal makes the game
+practice, asked first), never across a hand-over; with several people at the
 device, the table hides behind "Pass the device to Ana" whenever the next
 decision is another person's, until that person takes the device
 (docs/table.md, "Undo" and "Pass-and-play").
@@ -10,9 +13,10 @@ decision is another person's, until that person takes the device
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
-from optimus.i18n import _, ngettext
+from optimus.i18n import N_, _
 from optimus.ui.session import TableSession
 
 from .frame import Frame
@@ -34,9 +38,21 @@ class Host(Protocol):
     def stop_bots(self) -> None: ...
     def kick(self) -> None: ...
     def reset_input(self) -> None: ...
+    def move_in_progress(self) -> bool: ...
+    def step_back(self) -> bool: ...
     def save(self) -> None: ...
     def render(self, moved: bool = False) -> None: ...
     def set_status(self, tone: str, text: str) -> None: ...
+    def confirm(self, text: str, yes: str, on_yes: Callable[[], None]) -> None: ...
+    def practice_started(self) -> None: ...
+
+
+HANDING_OVER = N_("Undo is off while the device is handed over.")
+BECOMES_PRACTICE = N_(
+    "Undo takes back your last decision and what was revealed after it (a card drawn, "
+    "dice rolled). The game then becomes practice: it will not count in your records "
+    "nor for a daily challenge."
+)
 
 
 class Turns:
@@ -46,37 +62,94 @@ class Turns:
         self.host = host
 
     def undo(self) -> None:
-        """Take back the person's last decision (Undo, Ctrl+Z), if they can."""
+        """Undo (the bar's button, Ctrl+Z): the last step of a move in progress (a
+        pencilled box, a chosen die), else the person's last decision with what followed
+        it (:meth:`~optimus.ui.session.TableSession.take_back`); the first time that
+        takes back something revealed, it asks first (the game becomes practice).  When
+        nothing can be taken back, the status line says why."""
         host = self.host
         session = host.session
         if session is None or host.you is None or host.frame is None:
             return  # (no frame: the table is not shown)
-        if host.end_open() or not session.undoable(host.you):
+        if host.end_open() or session.state.is_terminal():
             return
+        if self.handing_over():
+            host.error = _(HANDING_OVER)
+            self.hand_over()
+            return
+        if host.step_back():
+            return
+        back = session.take_back(host.you)
+        if not back.events:
+            host.error = _(back.why)
+            host.render()
+            return
+        if back.reveals and not session.practice:
+            host.confirm(_(BECOMES_PRACTICE), _("Undo"), self.take_back)
+            return
+        self.take_back()
+
+    def take_back(self) -> None:
+        """Take back the person's last decision and what followed it; saved, drawn."""
+        host = self.host
+        session = host.session
+        if session is None or host.you is None or host.frame is None:
+            return
+        practice = session.practice
         host.stop_bots()  # a bot thinking about the position taken back stops
-        session.undo(host.you)
+        if session.undo(host.you) is None:
+            return
         host.reset_input()
         host.error = ""
         host.save()
+        if session.practice and not practice:
+            host.practice_started()
         host.render(moved=True)
         host.kick()
 
+    def undo_label(self) -> str:
+        """What Undo takes back now, or why nothing (the button's name and tooltip, and
+        what a press says when nothing can be taken back)."""
+        host = self.host
+        session = host.session
+        if session is None or host.you is None:
+            return ""
+        if self.handing_over():
+            return _(HANDING_OVER)
+        if host.move_in_progress():
+            return _("Undo: take back the last step of your move")
+        back = session.take_back(host.you)
+        if not back.events:
+            return _(back.why)
+        if back.reveals:
+            return _("Undo: take back your last decision and what was revealed after it (practice)")
+        if back.answers:
+            return _("Undo: take back your last decision and the bots' answers")
+        return _("Undo: take back your last decision")
+
     def show_undo(self) -> None:
-        """The bar's Undo: usable while the person can take a decision back."""
+        """The bar's Undo: there while a game is played; marked unusable (but still
+        pressable, to say why in the status line) when nothing can be taken back."""
         session = self.host.session
-        seat = self.host.you
-        count = session.undoable(seat) if session is not None and seat is not None else 0
         playing = session is not None and not session.state.is_terminal()
-        label = (
-            ngettext(
-                "Take back your last decision (one can be taken back)",
-                "Take back your last decisions, one at a time ({n} can be taken back)",
-                count,
-            )
-            if count
-            else _("Nothing to take back: something was revealed or another player acted.")
-        )
-        Frame.show_undo(playing, count > 0, label)
+        can = playing and self.can_undo()
+        Frame.show_undo(playing, can, self.undo_label() if playing else "")
+
+    def can_undo(self) -> bool:
+        host = self.host
+        session = host.session
+        if session is None or host.you is None or self.handing_over():
+            return False
+        return host.move_in_progress() or session.take_back(host.you).events > 0
+
+    def handing_over(self) -> bool:
+        """Whether the next decision is another person's (the hand-over screen is up)."""
+        host = self.host
+        session = host.session
+        if session is None or len(session.people) < 2:
+            return False
+        seat = session.human_to_act()
+        return seat is not None and seat != host.you
 
     def hand_over(self) -> bool:
         """Several people at the device: when the next decision is another person's,
@@ -86,7 +159,7 @@ class Turns:
         frame = host.frame
         assert session is not None and frame is not None
         seat = session.human_to_act()
-        if len(session.people) < 2 or seat is None or seat == host.you:
+        if seat is None or not self.handing_over():
             frame.show_handover("", "", "")
             return False
         name = host.names[seat]
