@@ -258,6 +258,15 @@ class FileirasView(GameTable):
         last = _("Last action: {action}.", action=p.last) if p.last else _("Last action: none yet.")
         return html('<ul class="detail">{}</ul><p class="small">{}</p>', detail or empty, last)
 
+    # -- the symbols' screen --------------------------------------------------------------
+    def symbols(self) -> Sequence[ui.Symbol]:
+        return vm.symbols()
+
+    def symbol_html(self, symbol: ui.Symbol) -> Markup:
+        if symbol.piece.startswith("card-"):
+            return card_html(vm.card(symbol.piece.removeprefix("card-")), "mini")
+        return super().symbol_html(symbol)
+
     # -- the end ----------------------------------------------------------------------
     def score_icon(self, icon: str) -> Markup:
         return card_html(vm.card(icon), "mini")

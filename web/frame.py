@@ -22,10 +22,14 @@ from .markup import Markup, css_string, html, join
 from .router import found
 
 
-def tools_html() -> Markup:
-    """The game bar's tools, beside the title and the back link of index.html."""
+def tools_html(symbols: bool = True) -> Markup:
+    """The game bar's tools, beside the title and the back link of index.html (with
+    "Symbols" when the game declares its symbols)."""
     return html(
         '<button type="button" class="btn tool" data-action="rules">{rules}</button>'
+        '<button type="button" class="btn tool" data-action="symbols"{hide}>'
+        '<span class="tool-icon" aria-hidden="true">ⓘ</span>'
+        '<span class="tool-word">{symbols}</span></button>'
         '<button type="button" class="btn tool" data-action="settings">{settings}</button>'
         '<button type="button" class="btn tool" data-action="results" hidden>{results}</button>'
         '<button type="button" class="btn tool" data-action="take-back" hidden '
@@ -36,6 +40,8 @@ def tools_html() -> Markup:
         '<span class="tool-icon" aria-hidden="true">★</span>'
         '<span class="tool-word">{records}</span></a>',
         rules=_("How to play"),
+        hide=Markup("" if symbols else " hidden"),
+        symbols=_("Symbols"),
         settings=_("Settings"),
         results=_("Results"),
         undo=_("Undo"),
@@ -133,10 +139,10 @@ class Frame:
 
     # -- the game bar -----------------------------------------------------------------
     @staticmethod
-    def mount_tools() -> None:
+    def mount_tools(symbols: bool = True) -> None:
         tools = js.document.getElementById("game-tools")
         if found(tools):
-            tools.innerHTML = tools_html()
+            tools.innerHTML = tools_html(symbols)
 
     @staticmethod
     def unmount_tools() -> None:

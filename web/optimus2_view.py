@@ -82,6 +82,21 @@ class Optimus2View(GameTable):
             ".o2controls button[data-move]",  # not shown
         )
 
+    def symbols(self) -> Sequence[ui.Symbol]:
+        return vm.symbols()
+
+    def symbol_html(self, symbol: ui.Symbol) -> Markup:
+        """A die as the dice zone draws it; the rest as the sheet writes it."""
+        if symbol.piece.startswith("die-"):
+            die = symbol.piece.removeprefix("die-")
+            return html(
+                '<span class="die d-{}"><span class="pip"></span>'
+                '<span class="dsym">{}</span></span>',
+                die,
+                symbol.glyph,
+            )
+        return super().symbol_html(symbol)
+
     def reset_input(self) -> None:
         self.selected = None  # the die chosen for a decision taken back
         self.picked = False

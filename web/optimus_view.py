@@ -367,6 +367,18 @@ class OptimusView(GameTable):
             markbar=markbar_html(v, pencil),
         )
 
+    def symbols(self) -> Sequence[ui.Symbol]:
+        return vm.symbols()
+
+    def symbol_html(self, symbol: ui.Symbol) -> Markup:
+        """A colour as a die of it, a joker as its die; the rest as the sheet has them."""
+        piece = symbol.piece
+        if piece.startswith("c-") or piece.startswith("die-"):
+            kind = "number" if piece == "die-?" else "colour"
+            cls = f"die d-{kind}" + (" joker" if piece.startswith("die-") else f" {piece}")
+            return html('<span class="{}"><i>{}</i></span>', cls, symbol.glyph)
+        return super().symbol_html(symbol)
+
     def reset_input(self) -> None:
         self.input.reset()
 

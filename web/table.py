@@ -116,7 +116,7 @@ class GameTable(GamePage):
         self.root = container.firstElementChild
         self.frame = Frame(self.root)
         self.dialogs = Dialogs(self.root, self.game_id)
-        Frame.mount_tools()
+        Frame.mount_tools(bool(self.symbols()))
         for kind, listener in self._listeners():
             self.section.addEventListener(kind, listener)
         js.document.addEventListener("keydown", self._keydown)
@@ -290,6 +290,9 @@ class GameTable(GamePage):
             "resume": lambda _t: setup_screen.resume(),
             "rules": lambda _t: screens.rules(),
             "settings": lambda _t: dialogs.settings(),
+            "symbols": lambda _t: dialogs.symbols(
+                [(self.symbol_html(s), s.meaning) for s in self.symbols()]
+            ),
             "results": lambda _t: screens.end(),
             "close": lambda t: t.closest("dialog").close(),
             "confirm-no": lambda _t: dialogs.cancel(),
