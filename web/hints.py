@@ -19,8 +19,8 @@ from .router import found
 
 HOLD_MS = 500
 """How long a finger rests before the title shows (a tap stays a tap)."""
-MEANING = (
-    "[title], [aria-label]:not(section, ol, ul, dialog, [role=group], [role=region], [role=status])"
+MEANING = ", ".join(  # not shown (a selector)
+    ["[title]", "[aria-label]:not(section, ol, ul, dialog, [role=group], [role=region])"]
 )
 """What a long press explains: the closest element with a title, or with a name of its
 own (a landmark's or a group's name says where, not what a thing means)."""
