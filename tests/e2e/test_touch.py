@@ -13,9 +13,13 @@ Pages are ``guarded`` (conftest.py); every wait is on a state, never on time.
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import pytest
+
+from optimus import i18n
+from sitebuild.i18n import install
 
 from .conftest import text_overlaps
 
@@ -152,3 +156,51 @@ def test_a_long_press_explains_in_a_readable_bubble_beside_the_thing(
     page.locator(things[0]).first.dispatch_event("pointerup", {"pointerType": "touch"})
     after = page.evaluate("localStorage.getItem(`optimus-table.${location.hash.slice(2)}.save`)")
     assert after == before  # the presses played nothing
+
+
+def meanings(game: str, lang: str) -> list[str]:
+    """The meanings of ``game``'s symbols as its view data says them in ``lang``."""
+    install(lang)
+    i18n.use(lang)
+    try:
+        return [s.meaning for s in importlib.import_module(f"optimus.{game}.view").symbols()]
+    finally:
+        i18n.use("en")
+
+
+SYMBOLS = "dialog[data-role=symbols][open]"
+
+
+@pytest.mark.parametrize(
+    ("game", "lang"), [("optimus", "pt"), ("optimus2", "ca"), ("fileiras", "pt")]
+)
+def test_the_symbols_screen_lists_every_symbol_in_the_players_language(
+    guarded, site, fileiras, game, lang, axe_audit, screenshot
+):
+    page = start(guarded, site, game, fileiras)
+    page.click("#game-tools [data-action=symbols]")
+    page.wait_for_selector(SYMBOLS)
+    said = page.locator(f"{SYMBOLS} .sym-meaning").all_inner_texts()
+    assert said == meanings(game, "en")
+    assert page.locator(f"{SYMBOLS} .sym-piece").count() == len(said)
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        assert axe_audit(page) == [], f"symbols, {scheme}"
+    page.emulate_media(color_scheme="light")
+    page.keyboard.press("Escape")
+    page.wait_for_selector(SYMBOLS, state="detached")
+    # In the player's language, on a phone: the same screen, every line inside it.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.select_option("#game .game-bar select[data-language]", lang)
+    page.wait_for_function(f"document.documentElement.lang.startsWith('{lang}')")
+    page.wait_for_selector(YOUR_TURN)
+    page.click("#game-tools [data-action=symbols]")
+    page.wait_for_selector(SYMBOLS)
+    assert page.locator(f"{SYMBOLS} .sym-meaning").all_inner_texts() == meanings(game, lang)
+    assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
+    wide = page.evaluate(
+        f"""[...document.querySelectorAll('{SYMBOLS} li')]
+            .filter(li => li.scrollWidth > li.clientWidth + 1).length"""
+    )
+    assert wide == 0
+    screenshot(page, f"touch-symbols-{game}-{lang}-phone")
