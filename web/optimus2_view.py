@@ -90,8 +90,7 @@ class Optimus2View(GameTable):
         if symbol.piece.startswith("die-"):
             die = symbol.piece.removeprefix("die-")
             return html(
-                '<span class="die d-{}"><span class="pip"></span>'
-                '<span class="dsym">{}</span></span>',
+                '<span class="die d-{}"><span class="pip">{}</span></span>',
                 die,
                 symbol.glyph,
             )
