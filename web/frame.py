@@ -28,7 +28,7 @@ def tools_html(symbols: bool = True) -> Markup:
     return html(
         '<button type="button" class="btn tool" data-action="rules">{rules}</button>'
         '<button type="button" class="btn tool" data-action="symbols"{hide}>'
-        '<span class="tool-icon" aria-hidden="true">ⓘ</span>'
+        '<span class="tool-icon" aria-hidden="true">◈</span>'
         '<span class="tool-word">{symbols}</span></button>'
         '<button type="button" class="btn tool" data-action="settings">{settings}</button>'
         '<button type="button" class="btn tool" data-action="results" hidden>{results}</button>'
