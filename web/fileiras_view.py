@@ -109,7 +109,12 @@ class FileirasView(GameTable):
         deck = t.deck
         can_draw = deck.can_draw
         draw_words = _("Draw a card")
-        deck_attrs = html(' data-move="draw" title="{}"', draw_words) if can_draw else ""
+        cards_left = ngettext("{n} card left", "{n} cards left", deck.count)
+        deck_attrs = (  # what a long press on the deck says (web/hints.py)
+            html(' data-move="draw" title="{}"', draw_words)
+            if can_draw
+            else html(' title="{}"', cards_left)
+        )
         drawn = (
             card_html(t.drawn, "big")
             if t.drawn
