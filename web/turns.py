@@ -23,6 +23,12 @@ from .frame import Frame
 from .router import found
 
 
+class Shown(Protocol):
+    """Whether the table shows a replay (nothing can be played, nor taken back)."""
+
+    def read_only(self) -> bool: ...
+
+
 class Host(Protocol):
     """What undo and the hand-over screen need of the table."""
 
@@ -30,6 +36,8 @@ class Host(Protocol):
     error: str
     names: list[str]
 
+    @property
+    def links(self) -> Shown: ...
     @property
     def session(self) -> TableSession | None: ...
     @property
@@ -71,7 +79,7 @@ class Turns:
         session = host.session
         if session is None or host.you is None or host.frame is None:
             return  # (no frame: the table is not shown)
-        if host.end_open() or session.state.is_terminal():
+        if host.end_open() or session.state.is_terminal() or host.links.read_only():
             return
         if self.handing_over():
             host.error = _(HANDING_OVER)
@@ -132,6 +140,7 @@ class Turns:
         pressable, to say why in the status line) when nothing can be taken back."""
         session = self.host.session
         playing = session is not None and not session.state.is_terminal()
+        playing = playing and not self.host.links.read_only()  # a replay: no Undo
         can = playing and self.can_undo()
         Frame.show_undo(playing, can, self.undo_label() if playing else "")
 

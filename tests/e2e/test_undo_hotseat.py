@@ -285,3 +285,28 @@ def test_undo_after_a_bots_answer_asks_first_and_makes_the_game_practice(guarded
     assert page.locator(f"{END} [data-role=practice-note]").is_visible()
     kept = page.evaluate("localStorage.getItem('optimus-table.records')")
     assert kept is None or "fileiras" not in json.loads(kept)["games"]
+
+
+def test_optimus2_undo_takes_back_the_chosen_die_first(guarded, site):
+    """Optimus 2: a die chosen is a step of the move; the one Undo takes it back before
+    any decision."""
+    page = guarded.open_setup(site, "optimus2", 1)
+    page.click("[data-action=start]")
+    page.wait_for_selector(YOUR_TURN, timeout=60_000)
+    for step in range(40):  # to the first choice among several dice
+        if page.locator(".dicezone button.die[data-action=die]").count() > 1:
+            break
+        o2.one_click(page, step)
+        page.wait_for_selector(YOUR_TURN, timeout=60_000)
+    dice = page.locator(".dicezone button.die[data-action=die]")
+    assert dice.count() > 1
+    before = events(page, "optimus2")
+    name = dice.first.get_attribute("data-die")
+    dice.first.click()
+    page.wait_for_selector(f".dicezone .die.chosen[data-die={name}]")
+    undo = page.locator(UNDO)
+    assert undo.get_attribute("aria-disabled") == "false"
+    assert "last step of your move" in (undo.get_attribute("title") or "")
+    page.keyboard.press("Control+z")
+    page.wait_for_selector(".dicezone .die.chosen", state="detached")
+    assert events(page, "optimus2") == before
