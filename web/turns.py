@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from optimus.i18n import N_, _
-from optimus.ui.session import TableSession
+from optimus.i18n import _
+from optimus.ui.session import A_STEP, BECOMES_PRACTICE, HANDING_OVER, TableSession
 
 from .frame import Frame
 from .router import found
@@ -55,14 +55,6 @@ class Host(Protocol):
     def practice_started(self) -> None: ...
 
 
-HANDING_OVER = N_("Undo is off while the device is handed over.")
-BECOMES_PRACTICE = N_(
-    "Undo takes back your last decision and what was revealed after it (a card drawn, "
-    "dice rolled). The game then becomes practice: it will not count in your records "
-    "nor for a daily challenge."
-)
-
-
 class Turns:
     """Undo and the hand-over screen of one table (``host``)."""
 
@@ -92,7 +84,7 @@ class Turns:
             host.error = _(back.why)
             host.render()
             return
-        if back.reveals and not session.practice:
+        if back.asks(session.practice):
             host.confirm(_(BECOMES_PRACTICE), _("Undo"), self.take_back)
             return
         self.take_back()
@@ -125,15 +117,8 @@ class Turns:
         if self.handing_over():
             return _(HANDING_OVER)
         if host.move_in_progress():
-            return _("Undo: take back the last step of your move")
-        back = session.take_back(host.you)
-        if not back.events:
-            return _(back.why)
-        if back.reveals:
-            return _("Undo: take back your last decision and what was revealed after it (practice)")
-        if back.answers:
-            return _("Undo: take back your last decision and the bots' answers")
-        return _("Undo: take back your last decision")
+            return _(A_STEP)
+        return _(session.take_back(host.you).words())
 
     def show_undo(self) -> None:
         """The bar's Undo: there while a game is played; marked unusable (but still
@@ -153,12 +138,8 @@ class Turns:
 
     def handing_over(self) -> bool:
         """Whether the next decision is another person's (the hand-over screen is up)."""
-        host = self.host
-        session = host.session
-        if session is None or len(session.people) < 2:
-            return False
-        seat = session.human_to_act()
-        return seat is not None and seat != host.you
+        session = self.host.session
+        return session is not None and session.handing_over(self.host.you)
 
     def hand_over(self) -> bool:
         """Several people at the device: when the next decision is another person's,

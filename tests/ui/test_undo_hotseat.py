@@ -14,7 +14,14 @@ from optimus.core.rng import Rng
 from optimus.games import listed
 from optimus.ui import table as ui
 from optimus.ui.seats import is_person
-from optimus.ui.session import ANOTHER_PERSON, NOTHING_YET, TableSession, TakeBack
+from optimus.ui.session import (
+    A_DECISION,
+    ANOTHER_PERSON,
+    NOTHING_YET,
+    WITH_REVEALS,
+    TableSession,
+    TakeBack,
+)
 
 GAMES = tuple(info.id for info in listed())
 
@@ -47,6 +54,7 @@ def test_undo_takes_back_the_persons_decision_before_and_after_the_bots_answer()
     move = s.state.legal_moves(0)[-1]
     s.play(0, move)  # everyone uses the same roll: the bot has not answered yet
     assert s.take_back(0) == TakeBack(1, move, reveals=False, answers=0)
+    assert s.take_back(0).words() == A_DECISION and not s.take_back(0).asks(s.practice)
     assert s.undoable(0) == 1 and s.undoable(1) == 0
     assert s.undo(1) is None  # a bot's seat takes nothing back
     assert s.undo(0) == move
@@ -59,6 +67,8 @@ def test_undo_takes_back_the_persons_decision_before_and_after_the_bots_answer()
     back = s.take_back(0)
     assert back.events == len(after) and back.move == "pass" and back.reveals
     assert back.answers == sum(1 for who, _ in after if who == 1) >= 1
+    assert back.words() == WITH_REVEALS and back.asks(practice=False)
+    assert not back.asks(practice=True)  # asked once: the game is practice already
     assert s.undo(0) == "pass"
     assert s.record.events == before and s.practice  # a roll was taken back: practice
     assert s.state.observation(0) == obs
@@ -76,9 +86,11 @@ def test_a_taken_back_card_makes_the_game_practice_and_undo_never_crosses_a_pers
     assert s.record.events[-1][0] == CHANCE
     back = s.take_back(seat)
     assert back.events == 2 and back.reveals and back.move == "draw"
+    assert not s.handing_over(seat)
     s.play(seat, s.state.legal_moves(seat)[0])  # the card placed: the other person's turn
     other = s.human_to_act()
     assert other is not None and other != seat
+    assert s.handing_over(seat) and not s.handing_over(other)  # Undo is off till they take it
     assert s.take_back(other).why == NOTHING_YET
     s.holder = other
     s.play(other, "draw")

@@ -69,6 +69,18 @@ ANOTHER_PERSON = N_("Nothing to undo: another person has played since your last 
 GAME_OVER = N_("Nothing to undo: the game is over.")
 
 
+HANDING_OVER = N_("Undo is off while the device is handed over.")
+BECOMES_PRACTICE = N_(
+    "Undo takes back your last decision and what was revealed after it (a card drawn, "
+    "dice rolled). The game then becomes practice: it will not count in your records "
+    "nor for a daily challenge."
+)
+A_STEP = N_("Undo: take back the last step of your move")
+WITH_REVEALS = N_("Undo: take back your last decision and what was revealed after it (practice)")
+WITH_ANSWERS = N_("Undo: take back your last decision and the bots' answers")
+A_DECISION = N_("Undo: take back your last decision")
+
+
 @dataclass(frozen=True)
 class TakeBack:
     """What Undo would take back for a seat (:meth:`TableSession.take_back`)."""
@@ -84,6 +96,27 @@ class TakeBack:
     """How many other seats' (bots') moves go with it."""
     why: str = ""
     """When nothing can be taken back, why (English, a catalog key: said with ``_``)."""
+
+    def words(self) -> str:
+        """What Undo says it takes back, or why nothing (English, a catalog key).
+
+        >>> TakeBack(3, "pass", reveals=True, answers=1).words() == WITH_REVEALS
+        True
+        >>> TakeBack(2, "pass", answers=1).words() == WITH_ANSWERS
+        True
+        >>> TakeBack(why=NOTHING_YET).words()
+        'Nothing to undo yet: you have not decided anything.'
+        """
+        if not self.events:
+            return self.why
+        if self.reveals:
+            return WITH_REVEALS
+        return WITH_ANSWERS if self.answers else A_DECISION
+
+    def asks(self, practice: bool) -> bool:
+        """Whether Undo asks first: it takes back something revealed, in a game that is
+        not practice yet (the game becomes practice)."""
+        return self.reveals and not practice
 
 
 Context = tuple[int, int, frozenset[int], tuple[str, ...]]
@@ -235,6 +268,21 @@ class TableSession(PlayerBotSeats):
                 decided = any(who == seat for who, _ in events)
                 return TakeBack(why=ANOTHER_PERSON if decided else NOTHING_YET)
         return TakeBack(why=NOTHING_YET)
+
+    def handing_over(self, shown: int | None) -> bool:
+        """Whether the device is being handed over: several people sit, and the next
+        decision is another person's than ``shown``'s (whose table is shown); Undo is
+        off then (nothing is taken back across a hand-over).
+
+        >>> from optimus.tiny.game import TinyGame
+        >>> s = TableSession(TinyGame(), {}, seed=1, seats=["human", "human:Ana"])
+        >>> s.handing_over(s.human_to_act()), s.handing_over(None)
+        (False, True)
+        """
+        if len(self.people) < 2:
+            return False
+        seat = self.human_to_act()
+        return seat is not None and seat != shown
 
     def undoable(self, seat: int) -> int:
         """How many of ``seat``'s decisions Undo can take back, one after another: back
