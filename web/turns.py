@@ -155,7 +155,10 @@ class Turns:
         name = host.names[seat]
         frame.show_handover(
             _("Pass the device to {name}", name=name),
-            _("The table is hidden until {name} takes the device.", name=name),
+            # why the bar's Undo is off, in words (not only its tooltip)
+            _("The table is hidden until {name} takes the device.", name=name)
+            + " "
+            + _(HANDING_OVER),
             _("I am {name}, show my table", name=name),
         )
         host.set_status("wait", _("Pass the device to {name}.", name=name))

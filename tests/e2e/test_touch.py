@@ -42,9 +42,15 @@ CONTRAST = """(selector) => {
 }"""
 
 
-def start(guarded: Any, site: str, game: str, fileiras: Any) -> Any:
-    """A game of two (the person first, a bot) at instant speed, at the person's turn."""
+def start(guarded: Any, site: str, game: str, fileiras: Any, lang: str = "en") -> Any:
+    """A game of two (the person first, a bot) at instant speed, at the person's turn,
+    in ``lang``."""
     page = guarded.open_setup(site, game, 2)
+    if lang != "en":
+        page.select_option("#game .game-bar select[data-language]", lang)
+        page.wait_for_function(f"document.documentElement.lang.startsWith('{lang}')")
+        page.wait_for_selector("[data-role=setup] select[name=players]")
+        page.select_option("select[name=players]", "2")
     fileiras.instant(page)  # the Settings dialog of the game bar: the same in every game
     page.click("[data-action=start]")
     page.wait_for_selector(YOUR_TURN, timeout=60_000)
@@ -60,18 +66,20 @@ def overlaps_at_every_size(page: Any) -> dict[str, list[str]]:
     return {k: v for k, v in found.items() if v}
 
 
-@pytest.mark.parametrize("game", ["optimus", "optimus2"])
-def test_no_two_texts_of_the_table_overlap(guarded, site, fileiras, game, screenshot):
-    page = start(guarded, site, game, fileiras)
+@pytest.mark.parametrize(
+    ("game", "lang"), [("optimus", "en"), ("optimus", "pt"), ("optimus2", "en"), ("optimus2", "ca")]
+)
+def test_no_two_texts_of_the_table_overlap(guarded, site, fileiras, game, lang, screenshot):
+    page = start(guarded, site, game, fileiras, lang)
     assert overlaps_at_every_size(page) == {}
     page.set_viewport_size({"width": 390, "height": 844})
-    screenshot(page, f"touch-{game}-phone")
+    screenshot(page, f"touch-{game}-{lang}-phone")
 
 
 def test_fileiras_last_round_sentence_overlaps_nothing(guarded, site, fileiras, screenshot):
     """The last round's sentence sits in the deck's column (its own class, not the
     long-press bubble's): no text overlaps, with a card drawn and in the last round."""
-    page = start(guarded, site, "fileiras", fileiras)
+    page = start(guarded, site, "fileiras", fileiras, "ca")
     assert overlaps_at_every_size(page) == {}
     page.click(fileiras.draw)
     page.wait_for_selector("[data-role=drawn] .fcard:not(.empty)")

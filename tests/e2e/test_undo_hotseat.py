@@ -147,6 +147,8 @@ def test_optimus_two_people_and_a_bot_with_undo_by_button_and_keys(
     page.wait_for_selector(HANDOVER)
     assert events(page, "optimus") == [*before, (0, marking)]
     assert page.locator(UNDO).get_attribute("aria-disabled") == "true"
+    note = page.locator("[data-role=handover-note]").inner_text()
+    assert "Undo is off while the device is handed over." in note  # said, not only a tooltip
     page.keyboard.press("Control+z")
     assert page.evaluate("document.activeElement.dataset.action") == "handover"
     page.click(UNDO, force=True)
