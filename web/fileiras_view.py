@@ -100,6 +100,8 @@ class FileirasView(GameTable):
     def view(self) -> vm.Table:
         assert self.session is not None
         obs = self.session.state.observation(self.you)
+        if self.watching():  # a replay: nobody's decision, nothing lights up
+            obs = {**obs, "legal_moves": []}
         return vm.table(obs, self.names, self.you)
 
     def focus_order(self, view: vm.Table) -> Sequence[str]:

@@ -69,6 +69,8 @@ class Optimus2View(GameTable):
     def view(self) -> vm.Table:
         assert self.session is not None
         obs = self.session.state.observation(self.you)
+        if self.watching():  # a replay: nobody's decision, nothing lights up
+            obs = {**obs, "legal_moves": []}
         t = vm.table(obs, self.names, self.you, self.selected)
         self.selected = t.selected
         return t

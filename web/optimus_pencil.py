@@ -235,6 +235,7 @@ def markbar_html(v: vm.Table, pencil: vm.Pencil) -> Markup:
         text = v.status.text if v.obs["phase"] != "over" else _("The game is over.")
         return html('<div class="markbar"><p class="feedback" data-state="wait">{}</p></div>', text)
     move = fb.confirm  # only a complete legal marking can be confirmed
+    stuck = fb.state == "none"  # no die fits: Pass is the move, and looks it
     confirm_word = _("Confirm")
     confirm = (
         html(
@@ -244,14 +245,18 @@ def markbar_html(v: vm.Table, pencil: vm.Pencil) -> Markup:
         )
         if move
         else html(
-            '<button type="button" class="btn primary confirm" disabled>{}</button>', confirm_word
+            '<button type="button" class="btn{} confirm" disabled>{}</button>',
+            "" if stuck else " primary",
+            confirm_word,
         )
     )
     return html(
         '<div class="markbar"><p class="feedback" data-state="{state}" '
         'data-role="feedback">{text}</p>'
         '<span class="markbtns">{confirm}'
-        '<button type="button" class="btn" data-move="pass">{pass_word}</button></span></div>',
+        '<button type="button" class="btn{primary}" data-move="pass">{pass_word}</button>'
+        "</span></div>",
+        primary=" primary" if stuck else "",
         state=fb.state,
         text=fb.text,
         confirm=confirm,
@@ -286,6 +291,9 @@ def die_html(d: vm.Die, clickable: bool) -> Markup:
             name=name,
             face=face,
         )
+    if clickable and not d.taken_by:  # the person's decision, and no marking uses it
+        cls.append("unusable")
+        name = _("{die}, cannot be used now", die=name)
     return html(
         '<span class="{cls}" role="img" aria-label="{name}">{face}</span>',
         cls=" ".join(cls),

@@ -295,14 +295,15 @@ class OptimusView(GameTable):
         you = self.you
         obs = self._observation(you)
         actor = session.next_actor()
-        mine = you is not None and actor == you
+        watching = self.watching()  # a replay: nobody's decision to take
+        mine = you is not None and actor == you and not watching
         legal = list(state.legal_moves(you)) if mine and you is not None else []
         pencil = self.input.for_view(mine, obs)
 
         def explain(move: str) -> str:
             return state.explain_illegal(you if you is not None else 0, move)
 
-        return vm.table(obs, self.names, you, actor, legal, pencil, explain)
+        return vm.table(obs, self.names, you, actor, legal, pencil, explain, watching)
 
     def _observation(self, seat: int | None) -> dict[str, Any]:
         """The state's observation; in solo, with the player's choices in the log."""
@@ -320,6 +321,8 @@ class OptimusView(GameTable):
         fb = view.feedback
         if fb and fb.state == "complete":
             order.append("button.confirm")
+        if fb and fb.state == "none":  # no die fits: passing is the move
+            order.append("button[data-move=pass]")
         order += [
             "button.cell.target",
             ".joker-names button",  # not shown
@@ -364,7 +367,7 @@ class OptimusView(GameTable):
             names=names,
             sheet_name=_("Your sheet ({sheet})", sheet=label),
             sheet=sheet_html(v.sheet, "big"),
-            markbar=markbar_html(v, pencil),
+            markbar=Markup() if v.watching else markbar_html(v, pencil),  # a replay: none
         )
 
     def symbols(self) -> Sequence[ui.Symbol]:

@@ -112,7 +112,7 @@ def test_after_one_visit_the_site_reloads_and_opens_offline_and_plays_to_the_end
     tab.wait_for_selector("[data-role=title-note]:has-text('1 December 2026')")
     tab.wait_for_selector("[data-role=board] .o2board")
     tab.evaluate("location.hash = '#/records'")
-    tab.wait_for_selector(".records-game[data-game=fileiras] tr[data-played='2']")
+    tab.wait_for_selector(".records-game[data-game=fileiras] .records-line[data-played='2']")
     tab.locator(".replays li").first.locator("a").click()
     tab.wait_for_selector("[data-role=replay-bar]")
     tab.close()

@@ -191,7 +191,7 @@ def test_the_sentences_read_as_written_in_each_language(speak: Any) -> None:
         "coringa de número como 2, gastando 2 “!”."
     )
     assert vm.describe(done, names, sheet, 0) == "Bot fácil 2 completou todas as casas do vermelho."
-    assert vm.feedback(vm.Pencil(), [], sheet, str).text == (
+    assert vm.feedback(vm.Pencil(), ["pass", "r1 H1"], sheet, str).text == (
         "Escolha um dado de cor e um dado de número (ou passe)."
     )
     assert vm.sheet_label("random:12") == "Folha aleatória #12"
