@@ -65,20 +65,26 @@ def decision_ms(spent_ms: float, wait_ms: float = WAIT_MS) -> float:
 
 
 NOTHING_YET = N_("Nothing to undo yet: you have not decided anything.")
+"""Why Undo takes nothing back (:attr:`TakeBack.why`): no decision of the seat yet."""
 ANOTHER_PERSON = N_("Nothing to undo: another person has played since your last decision.")
+"""Why: another person's move came after the seat's last one (never taken back)."""
 GAME_OVER = N_("Nothing to undo: the game is over.")
-
-
+"""Why: the game is over."""
 HANDING_OVER = N_("Undo is off while the device is handed over.")
+"""Why, on the hand-over screen (:meth:`TableSession.handing_over`)."""
 BECOMES_PRACTICE = N_(
     "Undo takes back your last decision and what was revealed after it (a card drawn, "
     "dice rolled). The game then becomes practice: it will not count in your records "
     "nor for a daily challenge."
 )
+"""What Undo asks first when it takes back a reveal in a game not yet practice."""
 A_STEP = N_("Undo: take back the last step of your move")
+"""What Undo takes back: a step of the move in progress (the page's own)."""
 WITH_REVEALS = N_("Undo: take back your last decision and what was revealed after it (practice)")
 WITH_ANSWERS = N_("Undo: take back your last decision and the bots' answers")
 A_DECISION = N_("Undo: take back your last decision")
+"""What Undo takes back: a decision, with the reveals or the bots' answers after it
+(:meth:`TakeBack.words`)."""
 
 
 @dataclass(frozen=True)
