@@ -17,7 +17,18 @@ from optimus.ui import table as ui
 from .markup import Markup, emphasis, html, join
 from .router import found
 
-ROLES = ("rules", "settings", "confirm", "confirm-text", "confirm-yes", "player", "end", "options")
+ROLES = (
+    "rules",
+    "settings",
+    "confirm",
+    "confirm-text",
+    "confirm-yes",
+    "player",
+    "end",
+    "options",
+    "symbols",
+    "symbols-list",
+)
 
 
 def rules_html(game_id: str, rules: Sequence[str]) -> Markup:
@@ -65,6 +76,11 @@ def dialogs_html(game_id: str, rules: Sequence[str], speed: str, thinking: str) 
     <div class="drawer-body">{rules}
       <h3>{options}</h3><p data-role="options"></p></div>
   </dialog>
+  <dialog class="drawer" data-role="symbols" aria-labelledby="{g}-symbols-title">
+    <header class="dialog-head"><h2 id="{g}-symbols-title">{symbols}</h2>
+      <button type="button" class="btn" data-action="close">{close}</button></header>
+    <div class="drawer-body"><ul class="symbols-list" data-role="symbols-list"></ul></div>
+  </dialog>
   <dialog class="small-dialog" data-role="settings" aria-labelledby="{g}-settings-title">
     <header class="dialog-head"><h2 id="{g}-settings-title">{settings}</h2>
       <button type="button" class="btn" data-action="close">{close}</button></header>
@@ -88,6 +104,7 @@ def dialogs_html(game_id: str, rules: Sequence[str], speed: str, thinking: str) 
         close=_("Close"),
         rules=rules_html(game_id, rules),
         options=_("Options in use"),
+        symbols=_("Symbols"),
         settings=_("Settings"),
         bot_speed=_("Bot speed"),
         speeds=_options(ui.SPEED_LABELS, speed),
@@ -100,6 +117,20 @@ def dialogs_html(game_id: str, rules: Sequence[str], speed: str, thinking: str) 
         thinkings=_options(ui.THINKING_LABELS, thinking),
         cancel=_("Cancel"),
         ok=_("OK"),
+    )
+
+
+def symbols_html(symbols: Sequence[tuple[Markup, str]]) -> Markup:
+    """The "Symbols" screen's lines: a symbol as the table draws it (markup), its meaning
+    (text); the same screen for every game."""
+    return join(
+        html(
+            '<li><span class="sym-piece" aria-hidden="true">{}</span>'
+            '<span class="sym-meaning">{}</span></li>',
+            piece,
+            meaning,
+        )
+        for piece, meaning in symbols
     )
 
 
@@ -207,6 +238,11 @@ class Dialogs:
 
     def settings(self) -> None:
         self.open(self.nodes["settings"])
+
+    def symbols(self, symbols: Sequence[tuple[Markup, str]]) -> None:
+        """The game's symbols, each drawn as the table draws it, with its meaning."""
+        self.nodes["symbols-list"].innerHTML = symbols_html(symbols)
+        self.open(self.nodes["symbols"])
 
     def player(self, panel: ui.Panel, detail: str) -> None:
         """A player's details (their whole sheet or collection; ``detail``: markup)."""

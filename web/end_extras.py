@@ -97,6 +97,9 @@ class EndExtras:
         outcome = self.my_result()
         if outcome is None:
             return
+        if session.practice:  # something revealed was taken back: not counted
+            self.daily.remember(0, "")
+            return
         mine, rating = outcome
         result = records.Result(
             h.game_id,
@@ -134,7 +137,14 @@ class EndExtras:
             return
         note = Markup()
         share = Markup()
-        if self.daily.day:
+        session = self.host.session
+        if session is not None and session.practice:
+            said = _(
+                "Practice: something revealed was taken back, so this game does not count "
+                "in your records nor for a daily challenge."
+            )
+            note = html('<p class="daily-note" data-role="practice-note">{}</p>', said)
+        elif self.daily.day:
             date = day_text(self.daily.day)
             if self.counted:
                 said = _("This try counts for the daily challenge of {date}.", date=date)

@@ -111,7 +111,12 @@ class FileirasView(GameTable):
         deck = t.deck
         can_draw = deck.can_draw
         draw_words = _("Draw a card")
-        deck_attrs = html(' data-move="draw" title="{}"', draw_words) if can_draw else ""
+        cards_left = ngettext("{n} card left", "{n} cards left", deck.count)
+        deck_attrs = (  # what a long press on the deck says (web/hints.py)
+            html(' data-move="draw" title="{}"', draw_words)
+            if can_draw
+            else html(' title="{}"', cards_left)
+        )
         drawn = (
             card_html(t.drawn, "big")
             if t.drawn
@@ -139,7 +144,7 @@ class FileirasView(GameTable):
     <div class="deck{can_draw}" data-role="deck"{deck_attrs}>
       <span class="deck-back" aria-hidden="true">{count}</span></div>
     <div class="deck-info"><span>{left} · {round_words}</span>
-      <span class="hint{last}">{hint}</span>{removed}</div>
+      <span class="deck-hint{last}" data-role="deck-hint">{hint}</span>{removed}</div>
     <div class="drawn-slot" data-role="drawn">{drawn}</div>
     <div class="deck-act">{draw_btn}</div>
   </div>
@@ -259,6 +264,15 @@ class FileirasView(GameTable):
         empty = html("<li>{}</li>", _("No cards yet."))
         last = _("Last action: {action}.", action=p.last) if p.last else _("Last action: none yet.")
         return html('<ul class="detail">{}</ul><p class="small">{}</p>', detail or empty, last)
+
+    # -- the symbols' screen --------------------------------------------------------------
+    def symbols(self) -> Sequence[ui.Symbol]:
+        return vm.symbols()
+
+    def symbol_html(self, symbol: ui.Symbol) -> Markup:
+        if symbol.piece.startswith("card-"):
+            return card_html(vm.card(symbol.piece.removeprefix("card-")), "mini")
+        return super().symbol_html(symbol)
 
     # -- the end ----------------------------------------------------------------------
     def score_icon(self, icon: str) -> Markup:

@@ -22,19 +22,26 @@ from .markup import Markup, css_string, html, join
 from .router import found
 
 
-def tools_html() -> Markup:
-    """The game bar's tools, beside the title and the back link of index.html."""
+def tools_html(symbols: bool = True) -> Markup:
+    """The game bar's tools, beside the title and the back link of index.html (with
+    "Symbols" when the game declares its symbols)."""
     return html(
         '<button type="button" class="btn tool" data-action="rules">{rules}</button>'
+        '<button type="button" class="btn tool" data-action="symbols"{hide}>'
+        '<span class="tool-icon" aria-hidden="true">◈</span>'
+        '<span class="tool-word">{symbols}</span></button>'
         '<button type="button" class="btn tool" data-action="settings">{settings}</button>'
         '<button type="button" class="btn tool" data-action="results" hidden>{results}</button>'
-        '<button type="button" class="btn tool" data-action="take-back" hidden disabled '
-        'aria-keyshortcuts="Control+Z Meta+Z"><span class="tool-icon" aria-hidden="true">↶</span>'
+        '<button type="button" class="btn tool" data-action="take-back" hidden '
+        'aria-disabled="true" aria-keyshortcuts="Control+Z Meta+Z">'
+        '<span class="tool-icon" aria-hidden="true">↶</span>'
         '<span class="tool-word">{undo}</span></button>'
         '<a class="btn tool" href="#/records" data-role="records-link">'
         '<span class="tool-icon" aria-hidden="true">★</span>'
         '<span class="tool-word">{records}</span></a>',
         rules=_("How to play"),
+        hide=Markup("" if symbols else " hidden"),
+        symbols=_("Symbols"),
         settings=_("Settings"),
         results=_("Results"),
         undo=_("Undo"),
@@ -132,10 +139,10 @@ class Frame:
 
     # -- the game bar -----------------------------------------------------------------
     @staticmethod
-    def mount_tools() -> None:
+    def mount_tools(symbols: bool = True) -> None:
         tools = js.document.getElementById("game-tools")
         if found(tools):
-            tools.innerHTML = tools_html()
+            tools.innerHTML = tools_html(symbols)
 
     @staticmethod
     def unmount_tools() -> None:
@@ -152,12 +159,14 @@ class Frame:
 
     @staticmethod
     def show_undo(shown: bool, can: bool, label: str) -> None:
-        """The bar's "Undo": there while a game is played; usable when the person can take
-        a decision back (``label``: what it takes back, for the tooltip and screen readers)."""
+        """The bar's "Undo": there while a game is played; marked unusable
+        (``aria-disabled``, still pressable: a press says why in the status line) when
+        nothing can be taken back (``label``: what it takes back, or why nothing; its
+        tooltip and its description for screen readers)."""
         tool = js.document.querySelector("#game-tools [data-action=take-back]")
         if found(tool):
             tool.hidden = not shown
-            tool.disabled = not can
+            tool.setAttribute("aria-disabled", "false" if can else "true")
             tool.title = label
 
     # -- the status line ---------------------------------------------------------------

@@ -21,7 +21,7 @@ from optimus.ui import table as ui
 from optimus.ui.session import TableSession
 
 from . import motion, setup
-from .markup import Markup
+from .markup import Markup, html
 from .motion import Rect
 
 if TYPE_CHECKING:
@@ -103,6 +103,16 @@ class GamePage:
     end_screen: Callable[[Any, Sequence[str], int | None, Sequence[int]], ui.EndScreen]
     """The game's ``end_screen(observation, names, you, winners)`` (its view data's)."""
 
+    def symbols(self) -> Sequence[ui.Symbol]:
+        """Every symbol of the game's table with its meaning, in the language spoken (its
+        view data's ``symbols()``), for the game bar's "Symbols"; none: no such entry."""
+        return ()
+
+    def symbol_html(self, symbol: ui.Symbol) -> Markup:
+        """A symbol as the table draws it (``Symbol.piece``: a card, a die); by default
+        its glyph as text."""
+        return html('<span class="sym-glyph">{}</span>', symbol.glyph)
+
     def score_icon(self, icon: str) -> str:
         """HTML of a breakdown line's piece (``ScoreLine.icon``: a card, an area)."""
         return ""
@@ -122,6 +132,16 @@ class GamePage:
     def reset_input(self) -> None:
         """Forget the page's own steps of a move not made yet (a pencilled box, a chosen
         die): a decision was taken back, or another person took the device."""
+
+    def move_in_progress(self) -> bool:
+        """Whether the person has taken steps of a move not made yet (the page's own:
+        a pencilled box, a chosen die), which Undo takes back first."""
+        return False
+
+    def step_back(self) -> bool:
+        """Undo's first reach: take back the last step of the move in progress and draw
+        the table again; False when there is none (Undo then takes back a decision)."""
+        return False
 
     # -- the hooks that read the table's state -----------------------------------------
     def setup_fields(self) -> Markup:

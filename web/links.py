@@ -144,12 +144,19 @@ class Links:
         self.replays.left()
         self._title()
 
+    def retitle(self) -> None:
+        """Say again in the game bar's title what the game shown is (it became practice)."""
+        self._title()
+
     def _title(self) -> None:
-        """The game bar's title, with a small line under it in a daily challenge or replay."""
+        """The game bar's title, with a small line under it in a daily challenge, a
+        replay or a game that became practice (something revealed was taken back)."""
         title = js.document.getElementById("game-title")
         if not found(title):
             return
         note = ""
+        session = self.host.session
+        practice = session is not None and session.practice  # a reveal was taken back
         if self.replay is not None:
             note = _("Replay of a finished game")
         elif self.mark.day and self.practice:
@@ -157,14 +164,18 @@ class Links:
                 "Daily challenge of {date}: practice (your first try counted)",
                 date=day_text(self.mark.day),
             )
+        elif self.mark.day and practice:
+            note = _("Daily challenge of {date}: practice", date=day_text(self.mark.day))
         elif self.mark.day:
             note = _("Daily challenge of {date}", date=day_text(self.mark.day))
+        elif practice:
+            note = _("Practice: not counted in your records")
         title.textContent = self.host.title
         if note:
             line = js.document.createElement("span")
             line.className = "title-note"
             line.setAttribute("data-role", "title-note")
-            if self.practice and self.replay is None and self.mark.day:
+            if self.replay is None and (practice or (self.practice and self.mark.day)):
                 line.setAttribute("data-practice", "")
             line.textContent = note
             title.append(" ", line)

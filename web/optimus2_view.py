@@ -41,6 +41,9 @@ class Optimus2View(GameTable):
     def __init__(self) -> None:
         super().__init__()
         self.selected: str | None = None
+        self.picked = False
+        """Whether the person chose ``selected`` (not the only die there was): a step
+        Undo takes back first."""
 
     # -- set-up -------------------------------------------------------------------
     def player_label(self, n: int) -> str:
@@ -82,8 +85,36 @@ class Optimus2View(GameTable):
             ".o2controls button[data-move]",  # not shown
         )
 
+    def symbols(self) -> Sequence[ui.Symbol]:
+        return vm.symbols()
+
+    def symbol_html(self, symbol: ui.Symbol) -> Markup:
+        """A die as the dice zone draws it; the rest as the sheet writes it."""
+        if symbol.piece.startswith("die-"):
+            die = symbol.piece.removeprefix("die-")
+            return html(
+                '<span class="die d-{}"><span class="pip">{}</span></span>',
+                die,
+                symbol.glyph,
+            )
+        return super().symbol_html(symbol)
+
     def reset_input(self) -> None:
         self.selected = None  # the die chosen for a decision taken back
+        self.picked = False
+
+    def move_in_progress(self) -> bool:
+        session = self.session
+        mine = session is not None and self.you is not None and session.human_to_act() == self.you
+        return mine and self.picked and self.selected is not None
+
+    def step_back(self) -> bool:
+        if not self.move_in_progress():
+            return False
+        self.reset_input()
+        self.error = ""
+        self.render(moved=True)
+        return True
 
     def board_action(self, action: str, target: Any) -> bool:
         if action != "die":
@@ -94,13 +125,14 @@ class Optimus2View(GameTable):
     def _select(self, target: Any) -> None:
         name = str(target.getAttribute("data-die"))
         self.selected = None if self.selected == name else name
+        self.picked = self.selected is not None
         self.render(moved=True)
         if self.selected is not None:  # the areas the die may go to come into view
             areas = self.board().querySelectorAll(".o2sheet .area:has(.target)")
             reveal(areas, ".o2controls")
 
     def human_move(self, move: str) -> None:
-        self.selected = None
+        self.reset_input()
         super().human_move(move)
 
     def board_html(self, t: vm.Table) -> Markup:

@@ -1,7 +1,8 @@
 """Optimus's marking in progress: the steps a person takes before a marking is a move.
 
 A marking is built on the page first (a colour die, a number die, a joker's value,
-boxes pencilled by clicks or by dragging over them), every step undoable; only
+boxes pencilled by clicks or by dragging over them), every step undoable by the
+table's one Undo (:meth:`PencilInput.step_back`); only
 "Confirm" and "Pass" are moves (``data-move``).  :class:`PencilInput` keeps those
 steps for one table (its :class:`Host`); what lights up and whether a marking is
 complete come from the legal moves via :mod:`optimus.optimus.view`
@@ -68,6 +69,22 @@ class PencilInput:
 
     def reset(self) -> None:
         self.pencil = vm.Pencil()  # the boxes pencilled for a decision taken back
+
+    def in_progress(self) -> bool:
+        """Whether a step of the marking is taken (a die, a joker's name, a box)."""
+        p = self.pencil
+        started = p.colour or p.number or p.boxes or p.named_colour or p.named_number
+        return bool(started) and self._deciding()
+
+    def step_back(self) -> bool:
+        """Undo's first reach: the marking's last step taken back (the last box, else a
+        joker's name, else a die); False when none is taken."""
+        if not self.in_progress():
+            return False
+        self.pencil = vm.undo(self.pencil)
+        self.host.error = ""
+        self.host.render()
+        return True
 
     def _deciding(self) -> bool:
         session = self.host.session
@@ -141,9 +158,10 @@ class PencilInput:
 
     # -- the board's own actions ----------------------------------------------------
     def action(self, action: str, target: Any) -> bool:
-        """A die, a joker's name, a box or "Take back" clicked (the table's
-        ``board_action``): the marking's next step, drawn at once."""
-        if action not in ("die", "name", "box", "undo"):
+        """A die, a joker's name or a box clicked (the table's ``board_action``): the
+        marking's next step, drawn at once (the bar's Undo takes one back:
+        :meth:`step_back`)."""
+        if action not in ("die", "name", "box"):
             return False
         if not self._deciding():
             return True  # not the person's decision: nothing reacts
@@ -161,13 +179,10 @@ class PencilInput:
                 str(target.getAttribute("data-value")),
             )
             pencil = vm.name_joker(pencil, kind, value)
-        elif action == "box":
+        else:
             box = str(target.getAttribute("data-box"))
             pencil = vm.toggle_box(pencil, box_index(box))
             self.focus = f'button.cell[data-box="{box}"]'
-        else:
-            pencil = vm.undo(pencil)
-            self.focus = "button[data-action=undo]"
         self.pencil = pencil
         self.host.error = ""
         self.host.render()
@@ -217,16 +232,15 @@ def joker_names_html(v: vm.Table) -> Markup:
 
 
 def markbar_html(v: vm.Table, pencil: vm.Pencil) -> Markup:
-    """The bar under the sheet: what the marking lacks, "Take back", "Confirm", "Pass"."""
+    """The bar under the sheet: what the marking lacks, "Confirm", "Pass" (its steps are
+    taken back by the game bar's Undo, the table's one Undo)."""
     fb = v.feedback
     if not v.mine or fb is None:
         text = v.status.text if v.obs["phase"] != "over" else _("The game is over.")
         return html('<div class="markbar"><p class="feedback" data-state="wait">{}</p></div>', text)
     move = fb.confirm  # only a complete legal marking can be confirmed
     stuck = fb.state == "none"  # no die fits: Pass is the move, and looks it
-    started = bool(pencil.colour or pencil.number)
     confirm_word = _("Confirm")
-    undo_word = _("Take back")
     confirm = (
         html(
             '<button type="button" class="btn primary confirm" data-move="{}">{}</button>',
@@ -240,21 +254,15 @@ def markbar_html(v: vm.Table, pencil: vm.Pencil) -> Markup:
             confirm_word,
         )
     )
-    undo = (
-        html('<button type="button" class="btn" data-action="undo">{}</button>', undo_word)
-        if started
-        else html('<button type="button" class="btn" disabled>{}</button>', undo_word)
-    )
     return html(
         '<div class="markbar"><p class="feedback" data-state="{state}" '
         'data-role="feedback">{text}</p>'
-        '<span class="markbtns">{undo}{confirm}'
+        '<span class="markbtns">{confirm}'
         '<button type="button" class="btn{primary}" data-move="pass">{pass_word}</button>'
         "</span></div>",
         primary=" primary" if stuck else "",
         state=fb.state,
         text=fb.text,
-        undo=undo,
         confirm=confirm,
         pass_word=pgettext("move", "Pass"),
     )

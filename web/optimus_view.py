@@ -343,8 +343,26 @@ class OptimusView(GameTable):
             markbar=Markup() if v.watching else markbar_html(v, pencil),  # a replay: none
         )
 
+    def symbols(self) -> Sequence[ui.Symbol]:
+        return vm.symbols()
+
+    def symbol_html(self, symbol: ui.Symbol) -> Markup:
+        """A colour as a die of it, a joker as its die; the rest as the sheet has them."""
+        piece = symbol.piece
+        if piece.startswith("c-") or piece.startswith("die-"):
+            kind = "number" if piece == "die-?" else "colour"
+            cls = f"die d-{kind}" + (" joker" if piece.startswith("die-") else f" {piece}")
+            return html('<span class="{}"><i>{}</i></span>', cls, symbol.glyph)
+        return super().symbol_html(symbol)
+
     def reset_input(self) -> None:
         self.input.reset()
+
+    def move_in_progress(self) -> bool:
+        return self.input.in_progress()
+
+    def step_back(self) -> bool:
+        return self.input.step_back()
 
     def board_action(self, action: str, target: Any) -> bool:
         done = self.input.action(action, target)

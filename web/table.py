@@ -116,7 +116,7 @@ class GameTable(GamePage):
         self.root = container.firstElementChild
         self.frame = Frame(self.root)
         self.dialogs = Dialogs(self.root, self.game_id)
-        Frame.mount_tools()
+        Frame.mount_tools(bool(self.symbols()))
         for kind, listener in self._listeners():
             self.section.addEventListener(kind, listener)
         js.document.addEventListener("keydown", self._keydown)
@@ -190,6 +190,10 @@ class GameTable(GamePage):
 
     def end_open(self) -> bool:
         return self.dialogs is not None and self.dialogs.end_open()
+
+    def practice_started(self) -> None:
+        """Something revealed was taken back: the game is practice (said in the bar)."""
+        self.links.retitle()
 
     def seat_names(self, seats: Sequence[str]) -> list[str]:
         return self.people.seat_names(seats)
@@ -292,6 +296,9 @@ class GameTable(GamePage):
             "resume": lambda _t: setup_screen.resume(),
             "rules": lambda _t: screens.rules(),
             "settings": lambda _t: dialogs.settings(),
+            "symbols": lambda _t: dialogs.symbols(
+                [(self.symbol_html(s), s.meaning) for s in self.symbols()]
+            ),
             "results": lambda _t: screens.end(),
             "close": lambda t: t.closest("dialog").close(),
             "confirm-no": lambda _t: dialogs.cancel(),

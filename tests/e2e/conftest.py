@@ -585,6 +585,67 @@ def touch_targets() -> Callable[..., TouchTargets]:
     return measure
 
 
+TEXT_RECTS = """(scope) => {
+  const root = document.querySelector(scope) || document.body, out = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  const clip = (el, r) => {  // what an ancestor that clips its overflow lets show
+    let [l, t, rt, b] = [r.left, r.top, r.right, r.bottom];
+    for (let a = el; a; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (s.overflowX === 'visible' && s.overflowY === 'visible' && s.clipPath === 'none') continue;
+      const c = a.getBoundingClientRect();
+      l = Math.max(l, c.left); t = Math.max(t, c.top);
+      rt = Math.min(rt, c.right); b = Math.min(b, c.bottom);
+    }
+    return [l, t, rt, b];
+  };
+  let n = 0;
+  const pieces = new Map();  // a piece's picture: glyphs drawn together, named once
+  const pieceOf = (el) => {
+    const named = el.closest('[aria-hidden=true]')
+      && el.closest('[role=img], button, [aria-label]');
+    if (!named) return 0;
+    if (!pieces.has(named)) pieces.set(named, pieces.size + 1);
+    return pieces.get(named);
+  };
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement, text = node.textContent.trim();
+    if (!text || !el || el.closest('[hidden], dialog:not([open]), [data-role=hint]')) continue;
+    if (!el.checkVisibility({opacityProperty: true, visibilityProperty: true})) continue;
+    range.selectNodeContents(node);
+    n += 1;
+    for (const r of range.getClientRects()) {
+      const [l, t, rt, b] = clip(el, r);
+      if (rt - l < 2 || b - t < 2) continue;  // clipped away (read by screen readers only)
+      const name = el.tagName.toLowerCase() + (el.className && typeof el.className === 'string'
+        ? '.' + el.className.trim().split(/\\s+/).join('.') : '');
+      out.push([n, pieceOf(el), `${name} "${text.slice(0, 30)}"`, l, t, rt, b]);
+    }
+  }
+  return out;
+}"""
+
+
+def text_overlaps(page: Any, scope: str = "#game", tolerance: float = 2.0) -> list[str]:
+    """Every pair of visible texts of ``scope`` (the game's section: its bar and table)
+    whose boxes overlap by more than ``tolerance`` px both ways, as "a / b" lines: the
+    boxes of the text itself (a range over each text node, clipped by the ancestors that
+    clip their overflow), not of the elements, so a label inside a card is not the card.
+    The glyphs of one piece's picture (hidden from screen readers inside an element
+    named as a whole: a box's colour symbol and star, a die's value and symbol) are
+    drawn together on purpose and are not compared with each other."""
+    rects = page.evaluate(TEXT_RECTS, scope)
+    found = []
+    for i, (n1, piece1, name1, l1, t1, r1, b1) in enumerate(rects):
+        for n2, piece2, name2, l2, t2, r2, b2 in rects[i + 1 :]:
+            if n1 == n2 or (piece1 and piece1 == piece2):
+                continue
+            if min(r1, r2) - max(l1, l2) > tolerance and min(b1, b2) - max(t1, t2) > tolerance:
+                found.append(f"{name1} / {name2}")
+    return found
+
+
 SCREENSHOTS = ROOT / "test-results" / "screens"
 
 

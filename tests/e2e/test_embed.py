@@ -170,9 +170,10 @@ def test_the_table_features_work_in_a_storage_less_cross_origin_iframe(
     no_storage: Guard, site: str, serve: Callable[..., Any], dist: Path, fileiras: Any
 ) -> None:
     """In a blog's iframe whose visitor blocks site data: a deal link seating two people
-    and a bot starts at once, undo takes a decision back, the hand-over screen passes
-    the device, the end screen offers the same deal and its link, and the records,
-    a replay and the daily challenge work for the page's life (and say so)."""
+        and a bot starts at once, undo asks before taking a revealed card back (and is off on
+    the hand-over screen), the hand-over screen passes
+        the device, the end screen offers the same deal and its link, and the records,
+        a replay and the daily challenge work for the page's life (and say so)."""
     src = site + "#/fileiras?seed=812&players=you,Ana,easy"
     page, frame = embedded(no_storage, serve, dist, src, None)
     frame.wait_for_selector(NEXT)
@@ -188,12 +189,16 @@ def test_the_table_features_work_in_a_storage_less_cross_origin_iframe(
             frame.wait_for_selector("[data-role=play]:not([hidden])")
             handovers += 1
             continue
-        fileiras.move(frame)
-        if not undone and frame.locator(f"{UNDO}:not([hidden]):not([disabled])").count():
-            frame.click(UNDO)  # taken back: the same person decides again
-            frame.wait_for_selector(".status.you")
+        if not undone and frame.locator(fileiras.draw).count():
+            frame.click(fileiras.draw)  # a card revealed: Undo asks first (practice)
+            frame.click(UNDO)
+            frame.wait_for_selector("dialog[data-role=confirm][open]")
+            frame.click("dialog[open] [data-action=confirm-no]")  # kept: the game counts
             assert frame.locator(HANDOVER).count() == 0
             undone += 1
+        fileiras.move(frame)
+        if frame.locator(HANDOVER).count():  # never across a hand-over
+            assert frame.locator(UNDO).get_attribute("aria-disabled") == "true"
     assert undone == 1 and handovers > 3
     end = frame.locator(END)
     assert Record.from_json(end.get_attribute("data-record")).seed == 812

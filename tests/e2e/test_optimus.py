@@ -21,6 +21,8 @@ YOUR_TURN = ".status.you"
 END = "dialog[data-role=end][open]"
 ACTIONS = f"{YOUR_TURN}, {END}"
 SAVE = "optimus-table.optimus.save"
+UNDO = "#game-tools [data-action=take-back]"
+"""The table's one Undo (the game bar's): the marking's steps first, then decisions."""
 NOTATION = re.compile(r"\b[a-z][1-5?] [A-O][1-7]\b")
 """A marking in move notation (e.g. "o2 H6"): no message shows one."""
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
@@ -243,14 +245,18 @@ def test_solo_game_played_by_clicking_with_a_refused_marking_reaches_the_engines
     assert page.locator("button.confirm").get_attribute("data-move") is None
     text = page.locator("body").inner_text()
     assert not NOTATION.search(text) and "Illegal move" not in text, text
-    # Take the marks back step by step: boxes, then dice.
+    # Take the marks back step by step with the one Undo (the bar's button and Ctrl+Z):
+    # boxes, then dice; no second undo under the sheet.
+    assert page.locator(".markbar [data-action=undo]").count() == 0
+    assert page.locator(UNDO).get_attribute("aria-disabled") == "false"
+    assert "last step of your move" in (page.locator(UNDO).get_attribute("title") or "")
     for _ in range(len(wrong) + 1):
-        page.click("button[data-action=undo]")
+        page.click(UNDO)
     assert page.locator(".cell.pencil").count() == 0
     assert page.locator("button.die.picked").count() == 2
-    page.click("button[data-action=undo]")
+    page.keyboard.press("Control+z")
     assert page.locator("button.die.picked").count() == 1
-    page.click("button[data-action=undo]")
+    page.click(UNDO)
     assert page.locator("button.die.picked").count() == 0
     screenshot(page, "optimus-solo-desktop")
     dragged: list[str] = []
@@ -296,7 +302,7 @@ def test_two_players_human_and_bot_to_the_end_on_one_screen_without_freezing(
     for scheme in ("light", "dark"):  # the table, a colour die picked
         page.emulate_media(color_scheme=scheme)
         assert axe_audit(page) == [], f"table, {scheme}"
-    page.click("button[data-action=undo]")
+    page.click(UNDO)
     assert page.locator("button.die.picked").count() == 0
     turns = play_to_the_end(page, 1, limit=250)
     assert turns >= 10

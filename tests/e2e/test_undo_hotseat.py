@@ -3,7 +3,8 @@
 Two people share the device with one bot: the set-up form seats "a person" with a
 typed name, each decision of the other person waits behind the hand-over screen
 ("Pass the device to Ana"), and the names show in the panels and the end screen.
-Undo takes back the person's own decisions, by the bar's button and by Ctrl+Z.
+Undo takes back the steps of a move in progress, by the bar's button and by Ctrl+Z,
+is off on the hand-over screen, and says why when nothing can be taken back.
 Pages are ``guarded`` (conftest.py); every wait is on a state, never on time.
 """
 
@@ -66,7 +67,8 @@ def handed_over(page: Any, names: tuple[str, str], seen: list[str]) -> str:
     name = title.removeprefix("Pass the device to ")
     assert name in names, title
     assert page.locator("[data-role=play]").is_hidden()
-    assert page.locator(".status").inner_text().strip() == f"Pass the device to {name}."
+    status = page.locator(".status").inner_text().strip()  # (after why Undo is off, if pressed)
+    assert status.endswith(f"Pass the device to {name}."), status
     button = page.locator(f"{HANDOVER} [data-action=handover]")
     assert button.inner_text() == f"I am {name}, show my table"
     assert page.evaluate("document.activeElement.dataset.action") == "handover"
@@ -121,15 +123,36 @@ def test_optimus_two_people_and_a_bot_with_undo_by_button_and_keys(
     start(page, "[data-role=board] .oboard")
     page.wait_for_selector(YOUR_TURN)
     assert page.locator(".panel.you .pname").inner_text() == "Rui"
-    assert page.locator(UNDO).is_disabled()  # the roll was just revealed
+    # Nothing decided yet: Undo is off, and a press says why in the status line.
+    assert page.locator(UNDO).get_attribute("aria-disabled") == "true"
+    page.click(UNDO, force=True)  # marked off (aria-disabled), but pressable: it says why
+    page.wait_for_selector(".status:has-text('Nothing to undo yet')")
     state = o1.current_state(page)
     before = events(page, "optimus")
     assert before[-1][0] == CHANCE
-    # Rui passes: the device goes to Ana; Rui can still take it back, from there.
-    page.click("button[data-move=pass]")
+    # A marking in progress: the one Undo takes back its steps (Ctrl+Z as well).
+    marking = o1.greedy(state, 0)
+    assert marking != "pass"
+    page.locator("button.die.d-colour.usable").first.click()
+    assert page.locator(UNDO).get_attribute("aria-disabled") == "false"
+    page.keyboard.press("Control+z")
+    assert page.locator("button.die.picked").count() == 0
+    assert events(page, "optimus") == before
+    # Rui marks: the device goes to Ana, and on the hand-over screen Undo is off: it
+    # never takes back the previous person's hidden choice nor opens their board.
+    o1.click_move(page, state, marking)
     page.wait_for_selector(HANDOVER)
-    assert events(page, "optimus") == [*before, (0, "pass")]
-    assert page.locator(UNDO).is_enabled()
+    assert events(page, "optimus") == [*before, (0, marking)]
+    assert page.locator(UNDO).get_attribute("aria-disabled") == "true"
+    note = page.locator("[data-role=handover-note]").inner_text()
+    assert "Undo is off while the device is handed over." in note  # said, not only a tooltip
+    page.keyboard.press("Control+z")
+    assert page.evaluate("document.activeElement.dataset.action") == "handover"
+    page.click(UNDO, force=True)
+    page.wait_for_selector(".status:has-text('Undo is off while the device is handed over.')")
+    page.focus(f"{HANDOVER} [data-action=handover]")  # (the click took focus to the bar)
+    assert page.locator("[data-role=play]").is_hidden()
+    assert events(page, "optimus") == [*before, (0, marking)]
     # The hand-over screen fits a phone and passes axe, in light and dark mode.
     page.set_viewport_size({"width": 390, "height": 844})
     assert page.evaluate(OVERFLOW) == []
@@ -139,26 +162,10 @@ def test_optimus_two_people_and_a_bot_with_undo_by_button_and_keys(
         assert axe_audit(page) == [], f"hand-over screen, {scheme}"
     page.emulate_media(color_scheme="light")
     page.set_viewport_size({"width": 1280, "height": 800})
-    page.click(UNDO)
-    page.wait_for_selector(YOUR_TURN)
-    assert events(page, "optimus") == before
-    assert page.locator(UNDO).is_disabled()
-    # Another choice: a marking, made on the dice and boxes; then Ctrl+Z takes it back.
-    marking = o1.greedy(state, 0)
-    assert marking != "pass"
-    o1.click_move(page, state, marking)
-    page.wait_for_selector(HANDOVER)
-    assert events(page, "optimus") == [*before, (0, marking)]
-    page.keyboard.press("Control+z")
-    page.wait_for_selector(YOUR_TURN)
-    assert events(page, "optimus") == before
-    assert page.locator(".ogrid.big .cell.pencil").count() == 0  # no pencilled box left
-    o1.click_move(page, state, marking)
-    page.wait_for_selector(HANDOVER)
     # Ana's table, from her side.
     handed_over(page, ("Rui", "Ana"), [])
     assert page.locator(".panel.you .pname").inner_text() == "Ana"
-    assert page.locator(UNDO).is_disabled()  # Rui's decision is not Ana's to take back
+    assert page.locator(UNDO).get_attribute("aria-disabled") == "true"  # not Ana's to take back
     page.keyboard.press("Control+z")
     assert events(page, "optimus") == [*before, (0, marking)]
     # To the end: people pass, the bot plays; each decision behind the hand-over screen.
@@ -229,3 +236,76 @@ def test_fileiras_two_people_and_a_bot_played_to_the_end(guarded, site, fileiras
     assert seen.count("Ana Luísa") > 3
     assert guarded.final_state().num_players == 3
     check_names_at_the_end(page, ("Rui", "Ana Luísa"))
+
+
+def test_undo_after_a_bots_answer_asks_first_and_makes_the_game_practice(guarded, site, fileiras):
+    """Against a bot, Undo takes the person's last decision back after the bot answered;
+    since the bot's answer revealed a card, the first such Undo asks first (the game
+    becomes practice), the bar says "practice", and the finished game is not counted."""
+    page = guarded.open_setup(site, "fileiras", 2)
+    fileiras.instant(page)
+    page.click("[data-action=start]")
+    page.wait_for_selector(YOUR_TURN)
+    start_events = events(page, "fileiras")
+    page.click(fileiras.draw)
+    page.locator(fileiras.place).first.click()
+    page.wait_for_selector(YOUR_TURN)  # the bot drew a card and answered
+    answered = events(page, "fileiras")
+    placed = max(i for i, (who, _) in enumerate(answered) if who == 0)
+    assert answered[placed][1].startswith("place") and len(answered) > placed + 2
+    assert any(who == CHANCE for who, _ in answered[placed:])
+    undo = page.locator(UNDO)
+    assert undo.get_attribute("aria-disabled") == "false"
+    assert "revealed" in (undo.get_attribute("title") or "")
+    # Asked first; "Cancel" changes nothing.
+    undo.click()
+    page.wait_for_selector("dialog[data-role=confirm][open]")
+    asked = page.locator("dialog[data-role=confirm] [data-role=confirm-text]").inner_text()
+    assert "practice" in asked and "records" in asked
+    page.click("dialog[open] [data-action=confirm-no]")
+    assert events(page, "fileiras") == answered
+    # Ctrl+Z asks too; "Undo" takes the decision and the bot's answer back.
+    page.keyboard.press("Control+z")
+    page.wait_for_selector("dialog[data-role=confirm][open]")
+    page.click("dialog[open] [data-action=confirm-yes]")
+    page.wait_for_selector("[data-role=title-note]:has-text('Practice')")
+    assert events(page, "fileiras") == answered[:placed]
+    saved = json.loads(page.evaluate("localStorage.getItem('optimus-table.fileiras.save')"))
+    assert saved["practice"] is True
+    page.wait_for_selector(f"{YOUR_TURN} >> nth=0")
+    assert page.locator(fileiras.place).count()  # the card drawn is to place again
+    # The next Undo does not ask again: it takes back the draw.
+    undo.click()
+    assert page.locator("dialog[data-role=confirm][open]").count() == 0
+    page.wait_for_selector(fileiras.draw)
+    assert events(page, "fileiras") == start_events
+    # Played to the end: practice, said on the end screen and not counted.
+    fileiras.finish(page)
+    assert page.locator(f"{END} [data-role=practice-note]").is_visible()
+    kept = page.evaluate("localStorage.getItem('optimus-table.records')")
+    assert kept is None or "fileiras" not in json.loads(kept)["games"]
+
+
+def test_optimus2_undo_takes_back_the_chosen_die_first(guarded, site):
+    """Optimus 2: a die chosen is a step of the move; the one Undo takes it back before
+    any decision."""
+    page = guarded.open_setup(site, "optimus2", 1)
+    page.click("[data-action=start]")
+    page.wait_for_selector(YOUR_TURN, timeout=60_000)
+    for step in range(40):  # to the first choice among several dice
+        if page.locator(".dicezone button.die[data-action=die]").count() > 1:
+            break
+        o2.one_click(page, step)
+        page.wait_for_selector(YOUR_TURN, timeout=60_000)
+    dice = page.locator(".dicezone button.die[data-action=die]")
+    assert dice.count() > 1
+    before = events(page, "optimus2")
+    name = dice.first.get_attribute("data-die")
+    dice.first.click()
+    page.wait_for_selector(f".dicezone .die.chosen[data-die={name}]")
+    undo = page.locator(UNDO)
+    assert undo.get_attribute("aria-disabled") == "false"
+    assert "last step of your move" in (undo.get_attribute("title") or "")
+    page.keyboard.press("Control+z")
+    page.wait_for_selector(".dicezone .die.chosen", state="detached")
+    assert events(page, "optimus2") == before

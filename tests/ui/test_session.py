@@ -83,21 +83,22 @@ def test_a_corrupt_save_is_refused_with_the_reason(text, fragment):
 
 def _races(monkeypatch: pytest.MonkeyPatch, budget: Budget | None) -> list[int]:
     """Iterations of each race an Optimus 2 ``hard`` bot ran in its first decisions at
-    the table, on a device so slow that every reading of the clock finds 1 s gone."""
+    the table (with another bot: alone, ``hard`` plays its network, not races), on a
+    device so slow that every reading of the clock finds 1 s gone."""
     import time
 
     from optimus.core.registry import get_game
 
     clock = iter(range(10**9))
     monkeypatch.setattr(time, "perf_counter", lambda: float(next(clock)))
-    s = TableSession(get_game("optimus2"), {}, seed=5, seats=["hard"], budget=budget)
-    bot = s.bots[0]
+    s = TableSession(get_game("optimus2"), {}, seed=5, seats=["hard", "hard"], budget=budget)
     races = []
     for _ in range(12):
-        bot.raced = []
+        for bot in s.bots.values():
+            bot.raced = []
         while s.bot_to_act() is not None and not s.think():
             pass
-        races.append(max((len(r) for r in bot.raced), default=0))
+        races.append(max((len(r) for b in s.bots.values() for r in b.raced), default=0))
     return races
 
 

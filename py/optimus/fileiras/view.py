@@ -433,6 +433,31 @@ def end_rules(advanced: bool, tied: bool = False) -> str:
     return f"{scale} {counted} {_(ui.TIE_RULE)}" if tied else f"{scale} {counted}"
 
 
+def symbols() -> list[ui.Symbol]:
+    """Every symbol of a Fileiras table and what it means, in the language spoken (the
+    game bar's "Symbols"); ``piece``: ``card-<kind>`` a card, else the glyph.
+
+    >>> [s.glyph for s in symbols()][-5:]
+    ['✱', '+2', '⚑', '+', '−']
+    """
+    colours = [
+        ui.Symbol(card(kind).symbol, _("{card} card", card=card(kind).label), f"card-{kind}")
+        for kind in ("yellow", "green", "blue", "grey", "orange", "red", "brown")
+    ]
+    return [
+        *colours,
+        ui.Symbol(
+            "✱", _("Joker: at the end it becomes the colour that scores you most"), "card-joker"
+        ),
+        ui.Symbol("+2", _("+2 card: 2 points more at the end"), "card-+2"),
+        ui.Symbol(
+            "⚑", _("Last-round card: once it appears, this round is the last one"), "card-last"
+        ),
+        ui.Symbol("+", _("Beside a colour you took: it counts plus (one of your three best)")),
+        ui.Symbol("−", _("Beside a colour you took: it counts minus")),
+    ]
+
+
 RULES: tuple[str, ...] = (
     N_(
         "On your turn, either *draw* the top card of the deck and place it on a row that "

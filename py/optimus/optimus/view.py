@@ -944,6 +944,62 @@ def daily_options(seed: int) -> dict[str, str]:
     return {"sheet": f"random:{seed % RANDOM_SHEETS}"}
 
 
+def symbols() -> list[ui.Symbol]:
+    """Every symbol of an Optimus table and what it means, in the language spoken (the
+    game bar's "Symbols"); ``piece`` names what the page draws: ``c-<face>`` a box of
+    that colour, ``die-x``/``die-?`` a joker die, else the glyph as it is drawn.
+
+    >>> [s.glyph for s in symbols()][:7]
+    ['▲', '●', '■', '♥', '✚', 'X', '?']
+    """
+    colours = [
+        ui.Symbol(
+            SYMBOLS[f], _("A box or die of the colour {colour}", colour=colour_name(f)), f"c-{f}"
+        )
+        for f in "gybro"
+    ]
+    return [
+        *colours,
+        ui.Symbol(
+            "X",
+            _("Colour joker: a die that stands for the colour you name; costs one “!”"),
+            "die-x",
+        ),
+        ui.Symbol(
+            "?",
+            _("Number joker: a die that stands for the number you name (1 to 5); costs one “!”"),
+            "die-?",
+        ),
+        ui.Symbol("★", _("Star: 2 points off at the end unless you marked the box"), "star"),
+        ui.Symbol(
+            "!",
+            _("“!”: 8 each; a joker uses one, and each one left scores 1 point at the end"),
+            "bang",
+        ),
+        ui.Symbol(
+            "H",
+            _("Column H, the start column: every marking touches it or a box you marked before"),
+            "start",
+        ),
+        ui.Symbol(
+            "5 3",
+            _(
+                "A column's points, above its letter: the first value to whoever completes it "
+                "first, the later value to the others; a struck-out value was taken"
+            ),
+            "column",
+        ),
+        ui.Symbol(
+            "12/21 · 5/3",
+            _(
+                "A colour's bonus: its boxes you marked, of 21; completing them scores the "
+                "first value, or the later one once another player has"
+            ),
+            "bonus",
+        ),
+    ]
+
+
 RULES: tuple[str, ...] = (
     N_(
         "The active player rolls three colour dice and three number dice. They take one colour "
@@ -955,8 +1011,8 @@ RULES: tuple[str, ...] = (
     N_(
         "To mark: click a colour die and a number die (for a joker, say which colour or number "
         "it is). Boxes where a legal marking can go light up. Click boxes to pencil them (click "
-        "again to rub one out), or drag across them; “Take back” undoes the last step. Then "
-        "*Confirm*, or *Pass*."
+        "again to rub one out), or drag across them; “Undo” in the game bar takes back the "
+        "last step. Then *Confirm*, or *Pass*."
     ),
     N_(
         "A marking is exactly as many boxes as the number, all of the chosen colour, in one "

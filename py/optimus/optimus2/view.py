@@ -692,6 +692,41 @@ def table(
     )
 
 
+def symbols() -> list[ui.Symbol]:
+    """Every symbol of an Optimus 2 table and what it means, in the language spoken (the
+    game bar's "Symbols"); ``piece``: ``die-<colour>`` a die, else the glyph.
+
+    >>> [s.glyph for s in symbols()]
+    ['✱', '●', '■', '▲', '♥', '◆', '↻', '↩', '+1', '✪', '?']
+    """
+    dice = [
+        ui.Symbol(SYMBOLS["white"], _("The white die: wild, it may go to any area"), "die-white"),
+        *(
+            ui.Symbol(SYMBOLS[c], _("A die and area: {colour}", colour=colour_name(c)), f"die-{c}")
+            for c in ("yellow", "blue", "green", "pink", "silver")
+        ),
+    ]
+    return [
+        *dice,
+        ui.Symbol("↻", _("Reroll: on your active turn, after a roll, roll all those dice again")),
+        ui.Symbol(
+            "↩", _("Return: on your active turn, before a roll, bring dice back from the tray")
+        ),
+        ui.Symbol(
+            "+1",
+            _("Extra die: after your turn or passive pick, enter any of the six dice once more"),
+        ),
+        ui.Symbol("✪", _("Fox: each one scores as much as your lowest area at the end")),
+        ui.Symbol(
+            "?",
+            _(
+                "“?” bonus: you write a value of your choice in that colour's area (any "
+                "colour for a plain “?”)"
+            ),
+        ),
+    ]
+
+
 RULES: tuple[str, ...] = (
     N_(
         "Six dice: white (wild), yellow ●, blue ■, green ▲, pink ♥, silver ◆. On your active "

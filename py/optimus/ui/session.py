@@ -21,13 +21,15 @@ import itertools
 import json
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from optimus.core import jsontext, userbots
 from optimus.core.arena import resolve_bot
 from optimus.core.bots import Bot, Budget, Thinking
 from optimus.core.protocol import JSON, Game, GameError, RecordError, State
-from optimus.core.record import Match, Record, replay
+from optimus.core.record import CHANCE, Match, Record, replay
 from optimus.core.rng import Rng, derive_seed
+from optimus.i18n import N_
 from optimus.ui.playerbots import FALLBACK, Note, PlayerBotSeats, resume_seats
 from optimus.ui.playerbots import fallback_level as fallback_level  # named here too (web/)
 from optimus.ui.seats import is_person
@@ -60,6 +62,67 @@ def decision_ms(spent_ms: float, wait_ms: float = WAIT_MS) -> float:
     (2000.0, 500.0)
     """
     return min(wait_ms / 2, max(FLOOR_MS, (wait_ms - spent_ms) / 2))
+
+
+NOTHING_YET = N_("Nothing to undo yet: you have not decided anything.")
+"""Why Undo takes nothing back (:attr:`TakeBack.why`): no decision of the seat yet."""
+ANOTHER_PERSON = N_("Nothing to undo: another person has played since your last decision.")
+"""Why: another person's move came after the seat's last one (never taken back)."""
+GAME_OVER = N_("Nothing to undo: the game is over.")
+"""Why: the game is over."""
+HANDING_OVER = N_("Undo is off while the device is handed over.")
+"""Why, on the hand-over screen (:meth:`TableSession.handing_over`)."""
+BECOMES_PRACTICE = N_(
+    "Undo takes back your last decision and what was revealed after it (a card drawn, "
+    "dice rolled). The game then becomes practice: it will not count in your records "
+    "nor for a daily challenge."
+)
+"""What Undo asks first when it takes back a reveal in a game not yet practice."""
+A_STEP = N_("Undo: take back the last step of your move")
+"""What Undo takes back: a step of the move in progress (the page's own)."""
+WITH_REVEALS = N_("Undo: take back your last decision and what was revealed after it (practice)")
+WITH_ANSWERS = N_("Undo: take back your last decision and the bots' answers")
+A_DECISION = N_("Undo: take back your last decision")
+"""What Undo takes back: a decision, with the reveals or the bots' answers after it
+(:meth:`TakeBack.words`)."""
+
+
+@dataclass(frozen=True)
+class TakeBack:
+    """What Undo would take back for a seat (:meth:`TableSession.take_back`)."""
+
+    events: int = 0
+    """How many events of the record go, the seat's decision first (0: none)."""
+    move: str = ""
+    """The seat's decision taken back."""
+    reveals: bool = False
+    """Whether a chance event is among them (a card drawn, dice rolled): taking them
+    back makes the game practice."""
+    answers: int = 0
+    """How many other seats' (bots') moves go with it."""
+    why: str = ""
+    """When nothing can be taken back, why (English, a catalog key: said with ``_``)."""
+
+    def words(self) -> str:
+        """What Undo says it takes back, or why nothing (English, a catalog key).
+
+        >>> TakeBack(3, "pass", reveals=True, answers=1).words() == WITH_REVEALS
+        True
+        >>> TakeBack(2, "pass", answers=1).words() == WITH_ANSWERS
+        True
+        >>> TakeBack(why=NOTHING_YET).words()
+        'Nothing to undo yet: you have not decided anything.'
+        """
+        if not self.events:
+            return self.why
+        if self.reveals:
+            return WITH_REVEALS
+        return WITH_ANSWERS if self.answers else A_DECISION
+
+    def asks(self, practice: bool) -> bool:
+        """Whether Undo asks first: it takes back something revealed, in a game that is
+        not practice yet (the game becomes practice)."""
+        return self.reveals and not practice
 
 
 Context = tuple[int, int, frozenset[int], tuple[str, ...]]
@@ -138,6 +201,9 @@ class TableSession(PlayerBotSeats):
         self.holder: int | None = None
         """The person holding the device (whose table is shown): among simultaneous
         actors, their decision comes first."""
+        self.practice = False
+        """Whether something revealed was taken back (:meth:`undo`): the game is then
+        practice, counted neither in the records nor for a daily challenge (saved)."""
 
     @property
     def state(self) -> State:
@@ -177,44 +243,95 @@ class TableSession(PlayerBotSeats):
         """The seats played by people at this device, in seat order."""
         return [i for i, kind in enumerate(self.seats) if is_person(kind)]
 
+    def take_back(self, seat: int) -> TakeBack:
+        """What Undo would take back for ``seat`` now: its last decision and everything
+        after it, which must be bots' moves and chance events only (the bots' answers,
+        a card drawn, dice rolled), never another person's move (nothing is taken back
+        across a hand-over).  Taking back a chance event makes the game practice
+        (:attr:`practice`).  Nothing at the end of the game, or for a bot's seat; then
+        ``why`` says why.
+
+        >>> from optimus.tiny.game import TinyGame
+        >>> s = TableSession(TinyGame(), {"players": 1}, seed=1, seats=["human"])
+        >>> s.take_back(0).events, s.take_back(0).why == NOTHING_YET
+        (0, True)
+        """
+        if seat in self.bots or not 0 <= seat < len(self.seats):
+            return TakeBack(why=NOTHING_YET)  # a bot's seat: never a person's decision
+        if self.state.is_terminal():
+            return TakeBack(why=GAME_OVER)
+        events = self.record.events
+        reveals = False
+        answers = 0
+        for back, (who, what) in enumerate(reversed(events), 1):
+            if who == seat:
+                return TakeBack(back, what, reveals, answers)
+            if who == CHANCE:
+                reveals = True
+            elif who in self.bots:
+                answers += 1
+            else:
+                decided = any(who == seat for who, _ in events)
+                return TakeBack(why=ANOTHER_PERSON if decided else NOTHING_YET)
+        return TakeBack(why=NOTHING_YET)
+
+    def handing_over(self, shown: int | None) -> bool:
+        """Whether the device is being handed over: several people sit, and the next
+        decision is another person's than ``shown``'s (whose table is shown); Undo is
+        off then (nothing is taken back across a hand-over).
+
+        >>> from optimus.tiny.game import TinyGame
+        >>> s = TableSession(TinyGame(), {}, seed=1, seats=["human", "human:Ana"])
+        >>> s.handing_over(s.human_to_act()), s.handing_over(None)
+        (False, True)
+        """
+        if len(self.people) < 2:
+            return False
+        seat = self.human_to_act()
+        return seat is not None and seat != shown
+
     def undoable(self, seat: int) -> int:
-        """How many of ``seat``'s own decisions can be taken back, one at a time: its
-        moves at the end of the record, back to the last chance event (something
-        hidden was revealed) or another seat's move.  None at the end of the game, or
-        for a bot's seat.
+        """How many of ``seat``'s decisions Undo can take back, one after another: back
+        to the start of the game or another person's move (see :meth:`take_back`).
 
         >>> from optimus.tiny.game import TinyGame
         >>> s = TableSession(TinyGame(), {"players": 1}, seed=1, seats=["human"])
         >>> s.undoable(0)
         0
         """
-        if seat in self.bots or not 0 <= seat < len(self.seats) or self.state.is_terminal():
+        if not self.take_back(seat).events:
             return 0
         count = 0
         for who, _what in reversed(self.record.events):
-            if who != seat:
+            if who == seat:
+                count += 1
+            elif who != CHANCE and who not in self.bots:
                 break
-            count += 1
         return count
 
     def undo(self, seat: int) -> str | None:
-        """Take back ``seat``'s last decision (see :meth:`undoable`); the move taken
-        back, or None when there is none.  The record keeps only what was finally
-        played; the chance generator is left as it is (no chance event happened
-        since), so what is revealed next is the same whatever is played instead.
-        A bot thinking is stopped (it starts again from the new position)."""
-        if not self.undoable(seat):
+        """Take back ``seat``'s last decision and what followed it (see
+        :meth:`take_back`); the move taken back, or None when there is none.  The
+        record keeps only what was finally played; the chance generator is left as it
+        is, so when no chance event is taken back, what is revealed next is the same
+        whatever is played instead.  When one is, the game becomes practice (what comes
+        next is drawn anew).  A bot thinking is stopped (it starts again from the new
+        position)."""
+        back = self.take_back(seat)
+        if not back.events:
             return None
-        who, move = self.record.events.pop()
-        assert who == seat
+        del self.record.events[-back.events :]
+        if back.reveals:
+            self.practice = True
         self.match.state = replay(self.record, game=self.game)
         for thinking in (self._thinking, self._ponder):
             if thinking is not None:
                 with contextlib.suppress(Exception):
                     thinking[-1].close()
         self._thinking = self._ponder = None
+        self._pondered.clear()
         self._wait_from = None
-        return move
+        return back.move
 
     def think(self, slice_ms: float = 25.0) -> str | None:
         """Let the bot to act think for about ``slice_ms``; return its move once made.
@@ -368,6 +485,8 @@ class TableSession(PlayerBotSeats):
         """The game so far as JSON: the record plus who sits where."""
         data = self.record.to_dict()
         data["seats"] = self.seats
+        if self.practice:
+            data["practice"] = True
         return json.dumps(data, separators=(",", ":"))
 
     @staticmethod
@@ -404,6 +523,7 @@ class TableSession(PlayerBotSeats):
         session.match.state = final
         session.match.record = record
         session.match.rng = _rng_after(record)
+        session.practice = data.get("practice") is True
         return session
 
 

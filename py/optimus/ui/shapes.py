@@ -1,4 +1,5 @@
-"""The shapes the frame draws for every game: status line, panels, the end screen.
+"""The shapes the frame draws for every game: status line, panels, the end screen, the
+symbols' legend.
 
 A game's view data (``py/optimus/<id>/view.py``) fills them; ``web/frame.py`` and
 ``web/dialogs.py`` draw them.  Nothing here touches the browser.
@@ -15,6 +16,22 @@ class Choice:
 
     move: str
     label: str
+
+
+@dataclass(frozen=True)
+class Symbol:
+    """A symbol of a game's table and what it means (the game bar's "Symbols" screen).
+
+    A game's view data declares its symbols once (``symbols()``, in the language
+    spoken); the page draws ``piece`` as the table draws it (``symbol_html``), else
+    ``glyph`` as text."""
+
+    glyph: str
+    """The symbol as text (``▲``, ``★``, ``+2``)."""
+    meaning: str
+    """What it means, in the player's language."""
+    piece: str = ""
+    """What the game's page draws for it (a card's kind, a die), or "" for the glyph."""
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,7 @@ from .seats import (
     seat_names,
     seat_order,
 )
-from .shapes import Choice, EndScreen, FinalScore, Panel, ScoreLine, Status
+from .shapes import Choice, EndScreen, FinalScore, Panel, ScoreLine, Status, Symbol
 from .words import Words
 
 __all__ = [
@@ -70,6 +70,7 @@ __all__ = [
     "Panel",
     "ScoreLine",
     "Status",
+    "Symbol",
     "Words",
     "animation_ms",
     "bot_delay",
