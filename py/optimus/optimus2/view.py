@@ -21,8 +21,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from optimus.i18n import N_, _, ngettext, pgettext
-from optimus.optimus2.game import die_word as die_colour
-from optimus.optimus2.game import row_word
 from optimus.optimus2.moves import move_table, unpack
 from optimus.optimus2.sheet import (
     ACTIONS,
@@ -52,9 +50,10 @@ from .view_log import DECISIONS as DECISIONS
 from .view_log import described_log
 from .view_log import describer as describer
 from .view_log import place_text as place_text
-from .view_words import QUESTIONS as QUESTIONS
-from .view_words import colour_name as colour_name  # named here too (web/)
-from .view_words import question
+from .words import colour_name as colour_name  # named here too (web/)
+from .words import die_word as die_colour
+from .words import question, row_word
+from .words import task_text as task_text
 
 row_colour = row_word
 """A silver row's colour in words (the page names the rows with it)."""
@@ -500,24 +499,6 @@ def previews(obs: Mapping[str, Any], sd: SheetDef, die_name: str, you: int) -> d
 
 
 # -- status, log -------------------------------------------------------------------
-
-
-def task_text(raw: Sequence[Any]) -> str:
-    """A pending bonus or chain question, in words."""
-    kind, value, _rows = raw
-    if kind == "Y":
-        return _("Bonus: circle or cross a highlighted yellow cell.")
-    if kind == "S" and value:
-        return _("Silver chain: mark the {value} in a highlighted silver row.", value=value)
-    if kind == "S":
-        return _("Bonus: mark any highlighted silver cell.")
-    if kind == "A":
-        return _("Bonus: a '?' of any colour — choose its area.")
-    if kind == "B":
-        return _("Bonus: choose the value to write in blue.")
-    if kind == "G":
-        return _("Bonus: choose the value to write in green.")
-    return _("Bonus: choose the value to write in pink.")
 
 
 def status(
