@@ -99,20 +99,12 @@ class TableDie(Die):
 
 
 @dataclass(frozen=True)
-class Player:
-    seat: int
-    name: str
-    you: bool
-    turn: bool
-    score: int
+class Player(ui.Panel):
+    """A player's panel, with their areas' points, foxes and sheet."""
+
     areas: dict[str, int]
     foxes: int
     sheet: Sheet
-    last: str
-
-    @property
-    def panel(self) -> ui.Panel:
-        return ui.Panel(self.seat, self.name, self.score, self.turn, self.you, self.last)
 
 
 @dataclass(frozen=True)
@@ -145,7 +137,7 @@ class Table:
 
     @property
     def panels(self) -> list[ui.Panel]:
-        return [p.panel for p in self.players]
+        return list(self.players)
 
 
 def die(name: str, value: int | None = None) -> Die:
