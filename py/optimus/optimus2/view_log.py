@@ -151,8 +151,7 @@ SAID = {
         NP_("your action", "marked the {value} in the {row} row of silver"),
     ),
 }
-"""Each player event's words, by its kind: the event, with ``pass`` told apart
-(``skip`` a roll, ``none`` taken) and a bonus by what it answers."""
+"""Each player event's words, by its kind (``_Describer._kind``)."""
 
 
 def describer(
@@ -203,10 +202,16 @@ class _Describer:
         return self._theirs(e, self.names[p])
 
     def _kind(self, e: Mapping[str, Any]) -> str:
-        """The event, with ``pass`` told apart: ``skip`` a roll, ``none`` taken."""
+        """The event's key in :data:`SAID`: the event, with ``pass`` told apart (``skip``
+        a roll, ``none`` taken) and a bonus by what it answers."""
         ev = str(e.get("event"))
         if ev == "pass":
             return "none" if self.passive or e.get("player") != self.active else "skip"
+        if ev == "bonus":
+            parts = str(e.get("move", "")).split()
+            if parts[0] in ("choose", "write"):
+                return f"bonus:{parts[0]}"
+            return "bonus:yellow" if len(parts) == 2 else "bonus:silver"
         return ev
 
     def _what(self, e: Mapping[str, Any]) -> dict[str, Any]:
@@ -233,14 +238,7 @@ class _Describer:
 
     def _said(self, e: Mapping[str, Any]) -> tuple[_Said | None, dict[str, Any]]:
         """The event's words (None: it has none) and the values of its sentences."""
-        kind = self._kind(e)
-        if kind == "bonus":
-            parts = str(e.get("move", "")).split()
-            if parts[0] in ("choose", "write"):
-                kind = f"bonus:{parts[0]}"
-            else:
-                kind = "bonus:yellow" if len(parts) == 2 else "bonus:silver"
-        said = SAID.get(kind)
+        said = SAID.get(self._kind(e))
         return said, self._what(e) if said else {}
 
     def _yours(self, e: Mapping[str, Any]) -> str | None:
