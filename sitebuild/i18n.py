@@ -598,3 +598,24 @@ def english_left(text: str, phrases: dict[str, str]) -> list[str]:
         if re.search(r"(?<![\w])" + re.escape(phrase) + r"(?![\w])", text):
             found.append(f"{phrase!r} (from {message!r})")
     return sorted(found)
+
+
+def capitals_after_colons(text: str, names: Iterable[str] = ()) -> list[str]:
+    """The lines of ``text`` where a colon is followed by a capital letter that starts
+    no name: the languages spoken here go on in small letters after a colon ("Roll 3,
+    your turn: choose a die", "took row 2: blue, +2").  Names keep their capital: the
+    players' ``names``, a box such as ``A1``, the joker ``X``.
+
+    >>> text = "Row 1: Blue\\nRow 2: blue\\nTurn: Ana plays\\nNot legal: A1 is marked"
+    >>> capitals_after_colons(text, ["Ana"])
+    ['Row 1: Blue']
+    """
+    keep = (*names, *NAMES)
+    found = []
+    for line in text.splitlines():
+        for colon in re.finditer(r":\s+(?=[A-ZÀ-Þ])", line):
+            rest = line[colon.end() :]
+            if not rest.startswith(keep) and not re.match(r"[A-Z]\d|X\b", rest):
+                found.append(line)
+                break
+    return found

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from optimus.games import PLAY, GameInfo, listed
+from optimus.games import PLAY, TODAY, GameInfo, listed
 from optimus.i18n import LANGUAGES, TAGS
 from sitebuild import STAMP_NAME, WEB_SRC, BuildError
 from sitebuild.archives import ARCHIVES
@@ -28,21 +28,26 @@ GAME_CARD = """<li>
     <p data-i18n>{lead}</p>
     <span class="meta"><span class="players" data-i18n>{players}</span>\
 <span class="go" data-i18n>{play}</span></span>
-  </a>
+  </a>{daily}
 </li>"""
+DAILY_LINK = """
+  <a class="game-daily" href="#/{id}/daily" data-i18n>{today}</a>"""
+"""Under a card whose game has a daily challenge: the day's challenge, one tap away."""
 
 
 LANGUAGE_PICKER = (
-    '<select class="language" data-language data-i18n-attr="aria-label title" '
-    'aria-label="Language" title="Language">'
+    '<span class="language-switch"><select class="language" data-language '
+    'data-i18n-attr="aria-label title" aria-label="Language" title="Language">'
     + "".join(
         f'<option value="{code}" lang="{TAGS[code]}">{html.escape(name)}</option>'
         for code, name in LANGUAGES.items()
     )
-    + "</select>"
+    + '</select><span class="language-code" aria-hidden="true"></span></span>'
 )
 """The language switch of the site header and of a game's bar (index.html's script
-makes it work, before Python is ready)."""
+makes it work, before Python is ready).  On a phone it shows the language's code (PT,
+CA, EN: ``language-code``, written by the script) over the select, which opens with
+the whole names; where there is room the select shows the name itself."""
 
 
 PAGE_SCRIPTS = ("head", "page")
@@ -105,6 +110,9 @@ def game_cards(games: Sequence[GameInfo], indent: str = "      ") -> str:
             lead=html.escape(info.lead),
             players=html.escape(info.players_text()),
             play=html.escape(PLAY),
+            daily=DAILY_LINK.format(id=html.escape(info.id), today=html.escape(TODAY))
+            if info.daily is not None
+            else "",
         )
         cards.append(card.replace("\n", "\n" + indent))
     return ("\n" + indent).join(cards)

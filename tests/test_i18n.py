@@ -141,11 +141,72 @@ def test_extraction_finds_each_kind_of_call_and_refuses_a_computed_one() -> None
 
 
 def test_plural_forms_follow_each_language() -> None:
-    assert i18n.PLURALS["pt"](0) == 0 and i18n.PLURALS["pt"](1) == 0 and i18n.PLURALS["pt"](2) == 1
+    # Brazilian Portuguese says "0 dias", "1 dia", "2 dias": only 1 is singular.
+    assert [i18n.PLURALS["pt"](n) for n in (0, 1, 2)] == [1, 0, 1]
     assert i18n.PLURALS["ca"](0) == 1 and i18n.PLURALS["ca"](1) == 0
     for lang in TRANSLATED:
         head, _ = read_po((ROOT / "locale" / lang / "table.po").read_text(encoding="utf-8"))
         assert f"Plural-Forms: {i18n.PLURAL_FORMS[lang]}" in head
+
+
+# A count of things: a count's placeholder before the thing counted ("{n} days", "{cards}
+# of {n} cards").  Such a message goes through ngettext / tr_plural, so each language
+# chooses the form for the number ("0 dias", "1 dia", "2 dias").
+COUNTS = r"n|count|cards|capacity|rounds|seconds|most|left|used|marked|have|need|limit|total"
+THINGS = (
+    r"players?|rounds?|cards?|days?|points?|pts?|seconds?|dice|die|box(?:es)?|games?|rolls?"
+    r"|rows?|jokers?|fox(?:es)?|cells?|slots?|values?|draws?|scores?|moves?|decisions?|steps?"
+)
+COUNTED = re.compile(rf"\{{(?:{COUNTS})\}}\s+(?:more\s+|of\s+\{{\w+\}}\s+)?(?:{THINGS})\b")
+NEVER_ONE = {
+    # message: why its count is never 1 (so one form is always right)
+    "{n} players; {sheet}; colour bonuses on (5 first, 3 later).": "solo has its own sentence",
+    "{n} players; {sheet}; no colour bonuses.": "solo has its own sentence",
+    "{n} players ({rounds} rounds)": "solo has its own; 4 rounds or more",
+    "{n} players, {rounds} rounds; standard sheet.": "solo has its own; 4 rounds or more",
+    "1 player (solo, {rounds} rounds)": "a solo game has 6 rounds or more",
+    "1 player, {rounds} rounds; solo: a passive turn after each of yours; standard sheet.": (
+        "a solo game has 6 rounds or more"
+    ),
+    "{fewest}-{most} players": "every game seats 2 or more",
+    "{game} is for {fewest}-{most} players, not {n}: the link's players were ignored.": (
+        "every game seats 2 or more"
+    ),
+    "It did not finish loading within {seconds} seconds.": "always 120 (web/page.js)",
+}
+
+
+def test_every_count_of_things_takes_the_plural_form_of_each_language() -> None:
+    singular_only = []
+    for domain in ("table", *(g for g, info in GAMES.items() if info.translated)):
+        _head, template = read_po(pot_path(domain).read_text(encoding="utf-8"))
+        for entry in template:
+            if not entry.plural and COUNTED.search(entry.msgid) and entry.msgid not in NEVER_ONE:
+                singular_only.append(entry.msgid)
+    assert singular_only == [], "counts to say with ngettext / tr_plural"
+    assert all(COUNTED.search(message) for message in NEVER_ONE)  # no stale exception
+    for lang in TRANSLATED:
+        for entries in read_language(lang).values():
+            for entry in entries:
+                if entry.plural and entry.msgid != entry.plural:  # English has two forms
+                    assert len(set(entry.strings)) == 2, (lang, entry.msgid, entry.strings)
+    # Zero takes the plural in all three: "0 dias", "0 dies", "0 days".
+    for lang in ("en", *TRANSLATED):
+        assert i18n.PLURALS[lang](0) == i18n.PLURALS[lang](2) != i18n.PLURALS[lang](1)
+
+
+ENGLISH_JARGON = re.compile(r"(?i)\b(?:replays?|offline|online)\b")
+"""Words a Portuguese or Catalan player would not say: each language has its own."""
+
+
+def test_replays_and_offline_are_said_in_the_players_words() -> None:
+    for lang in TRANSLATED:
+        for entries in read_language(lang).values():
+            for entry in entries:
+                for text in entry.strings:
+                    assert not ENGLISH_JARGON.search(text), (lang, entry.msgid, text)
+    said = {e.msgid: e.strings[0] for e in read_language("pt")["table"]}
+    assert said["Replay"] == "Rever a partida" and "sem internet" in said["Now works offline."]
 
 
 # -- no player text around the catalogs -----------------------------------------------

@@ -91,9 +91,10 @@ def dialogs_html(game_id: str, rules: Sequence[str], speed: str, thinking: str) 
         settings=_("Settings"),
         bot_speed=_("Bot speed"),
         speeds=_options(ui.SPEED_LABELS, speed),
+        # Every game's words: no cards in a dice game, no dice in a card game.
         instant=_(
-            "With “Instant”, or when your system asks for reduced motion, cards appear in "
-            "their new place without moving."
+            "With “Instant”, or when your system asks for reduced motion, each move appears "
+            "at once, with nothing sliding across the table."
         ),
         bots_think=_("Bots think"),
         thinkings=_options(ui.THINKING_LABELS, thinking),
@@ -108,7 +109,7 @@ def end_html(game_id: str, end: ui.EndScreen, icon: Callable[[str], str]) -> Mar
     return html(
         """
 <div class="end-head"><h2 id="{g}-end-title">{headline}</h2>
-<p class="end-rules">{rules}</p></div>
+<p class="end-rules"{no_rules}>{rules}</p></div>
 <div class="finals" tabindex="0" role="region" aria-label="{scores}">{players}</div>
 <p class="dialog-actions">
   <button type="button" class="btn primary" data-action="rematch">{rematch}</button>
@@ -117,6 +118,7 @@ def end_html(game_id: str, end: ui.EndScreen, icon: Callable[[str], str]) -> Mar
         g=game_id,
         headline=end.headline,
         rules=end.rules,
+        no_rules=Markup("" if end.rules else " hidden"),  # no tie and nothing else to say
         scores=_("Scores"),
         players=join(final_html(p, icon) for p in end.players),
         rematch=_("Rematch"),

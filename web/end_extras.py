@@ -204,6 +204,8 @@ class EndExtras:
             self.copy(page_url(deals.link(deal)), _("Link copied."))
 
     def share_daily(self) -> None:
+        """Share the day's counted result (the first finished try's, even after a
+        practice try), else this game's when the records could not keep it."""
         h = self.host
         outcome = self.my_result() if self.daily.day else None
         if outcome is None:
@@ -211,9 +213,14 @@ class EndExtras:
         mine, band = outcome
         shown = _(band) if band else ""
         rating = next((line.value for line in mine.lines if line.kind == "band"), shown)
+        points = mine.total
+        counted = self.store.read().daily_result(h.game_id, self.daily.day)
+        if counted is not None:
+            points, band = counted
+            rating = _(band) if band else ""
         url = page_url(f"#/{h.game_id}/daily?date={self.daily.day}")
         day = day_text(self.daily.day)
-        text = deals.share_text(h.title, day, ui.points(mine.total), rating, url)
+        text = deals.share_text(h.title, day, ui.points(points), rating, url)
         if found(getattr(js.navigator, "share", None)) and allowed("web-share"):
             asyncio.ensure_future(self._share(text))
         else:

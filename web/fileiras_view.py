@@ -98,6 +98,8 @@ class FileirasView(GameTable):
     def view(self) -> vm.Table:
         assert self.session is not None
         obs = self.session.state.observation(self.you)
+        if self.watching():  # a replay: nobody's decision, nothing lights up
+            obs = {**obs, "legal_moves": []}
         return vm.table(obs, self.names, self.you)
 
     def focus_order(self, view: vm.Table) -> Sequence[str]:
@@ -122,7 +124,7 @@ class FileirasView(GameTable):
         )
         removed = Markup()
         if t.removed:
-            out = ", ".join(c.label for c in t.removed)
+            out = vm.card_words(c.kind for c in t.removed)
             words = _("Out of this game: {colours}", colours=out)
             removed = html('<span class="removed">{}</span>', words)
         left = tr_plural(
@@ -185,7 +187,7 @@ class FileirasView(GameTable):
             )
             action = html('<span class="taken-by">{}</span>', by)
         if r.cards:
-            described = _("Row {row}: {cards}", row=n, cards=", ".join(c.label for c in r.cards))
+            described = _("Row {row}: {cards}", row=n, cards=vm.card_words(c.kind for c in r.cards))
         else:
             described = _("Row {row}: empty", row=n)
         return html(

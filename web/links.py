@@ -21,11 +21,14 @@ from typing import Any, Protocol
 import js
 
 from optimus.i18n import _
+from optimus.ui import deals
+from optimus.ui import table as ui
 from optimus.ui.replay import Replay
 from optimus.ui.session import TableSession
 
 from .deal_links import DailyMark, DealLinks, LinkHost, day_text, show_link_notices
 from .end_extras import EndExtras, EndHost
+from .markup import Markup, html
 from .replay_bar import ReplayBar, ReplayHost
 from .router import found
 from .storage import RecordsStore, Storage
@@ -45,6 +48,10 @@ class Links:
     def __init__(self, host: Host) -> None:
         self.host = host
         store = RecordsStore(host.storage)
+        self.store = store
+        self.practice = False
+        """Whether the daily challenge in play is a practice try (the day's counted try
+        was finished before it started)."""
         self.mark = DailyMark(host.storage, host.game_id)
         self.deals = DealLinks(host, self.mark)
         self.extras = EndExtras(host, self.mark, store)
@@ -76,7 +83,41 @@ class Links:
             said = self.mark.started(session.record.seed)
             if said:
                 show_link_notices(self.host.root, [said])
+            day = self.mark.day
+            self.practice = bool(day) and self.counted(day) is not None
         self._title()
+
+    def counted(self, day: str) -> int | None:
+        """The score that counts for ``day``'s challenge, once a try of it was finished."""
+        return self.store.read().daily_score(self.host.game_id, day)
+
+    def offer_html(self) -> Markup:
+        """The set-up's way to today's challenge (a game that has one): to play, or
+        played already (then a try is practice)."""
+        h = self.host
+        if h.info.daily is None:
+            return Markup()
+        today = deals.today().isoformat()
+        score = self.counted(today)
+        if score is None:
+            said = _(
+                "Today's challenge: the same deal for everyone today; your first finished try "
+                "counts."
+            )
+            go = _("Play today's challenge")
+        else:
+            said = _(
+                "Today's challenge: {points}, counted. Another try is practice.",
+                points=ui.points(score),
+            )
+            go = _("Practise today's challenge")
+        return html(
+            '<p class="daily-offer" data-role="daily-offer">{said} '
+            '<a class="btn" href="#/{game}/daily">{go}</a></p>',
+            said=said,
+            game=h.game_id,
+            go=go,
+        )
 
     def finished(self) -> None:
         """The game just ended: keep it in the records (once per game; never a replay)."""
@@ -111,6 +152,11 @@ class Links:
         note = ""
         if self.replay is not None:
             note = _("Replay of a finished game")
+        elif self.mark.day and self.practice:
+            note = _(
+                "Daily challenge of {date}: practice (your first try counted)",
+                date=day_text(self.mark.day),
+            )
         elif self.mark.day:
             note = _("Daily challenge of {date}", date=day_text(self.mark.day))
         title.textContent = self.host.title
@@ -118,5 +164,7 @@ class Links:
             line = js.document.createElement("span")
             line.className = "title-note"
             line.setAttribute("data-role", "title-note")
+            if self.practice and self.replay is None and self.mark.day:
+                line.setAttribute("data-practice", "")
             line.textContent = note
             title.append(" ", line)

@@ -45,6 +45,49 @@ def reduced_motion() -> bool:
         return False
 
 
+def scroller(node: Any) -> Any:
+    """The box that scrolls ``node`` up and down: its nearest ancestor that scrolls (the
+    play screen on a phone), else the page's."""
+    box = node.parentElement
+    while found(box):
+        overflow = str(js.window.getComputedStyle(box).overflowY)
+        if overflow in ("auto", "scroll") and box.scrollHeight > box.clientHeight:
+            return box
+        box = box.parentElement
+    return js.document.scrollingElement
+
+
+def reveal(nodes: Any, bars: str = "") -> None:
+    """Scroll so that ``nodes`` (a NodeList: the places a picked die can go to) come into
+    view, as ``scrollIntoView({block: "nearest"})`` would for all of them together: no
+    scroll when they show already, else the least that shows them (their top, when they
+    are taller than the view); smooth, unless the system asks for reduced motion.  The
+    sticky ``bars`` (a selector: controls kept at the bottom of a phone's screen) cover
+    the view's bottom: what they cover is not in view."""
+    items = [node for node in nodes if found(node)]
+    if not items:
+        return
+    rects = [node.getBoundingClientRect() for node in items]
+    box = scroller(items[0])
+    page = bool(box.isSameNode(js.document.scrollingElement))
+    view = box.getBoundingClientRect()
+    top = 0.0 if page else float(view.top) + float(box.clientTop)
+    bottom = float(js.window.innerHeight) if page else top + float(box.clientHeight)
+    for bar in box.querySelectorAll(bars) if bars else ():
+        if str(js.window.getComputedStyle(bar).position) == "sticky":
+            bottom = min(bottom, float(bar.getBoundingClientRect().top))
+    first = min(float(r.top) for r in rects) - 4
+    last = max(float(r.bottom) for r in rects) + 4
+    if first < top or last - first > bottom - top:
+        delta = first - top
+    elif last > bottom:
+        delta = last - bottom
+    else:
+        return
+    behavior = "auto" if reduced_motion() else "smooth"
+    box.scrollBy(_js({"top": delta, "behavior": behavior}))
+
+
 def fly(element: Any, source: Rect | None, ms: int) -> None:
     """Move ``element`` (already in its new place) from ``source`` to where it is."""
     target = rect(element)

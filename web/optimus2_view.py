@@ -20,6 +20,7 @@ from optimus.ui import table as ui
 from optimus.ui.session import TableSession
 
 from .markup import Markup, html, join
+from .motion import reveal
 from .optimus2_sheet import die_html, sheet_html
 from .table import GameTable
 
@@ -64,6 +65,8 @@ class Optimus2View(GameTable):
     def view(self) -> vm.Table:
         assert self.session is not None
         obs = self.session.state.observation(self.you)
+        if self.watching():  # a replay: nobody's decision, nothing lights up
+            obs = {**obs, "legal_moves": []}
         t = vm.table(obs, self.names, self.you, self.selected)
         self.selected = t.selected
         return t
@@ -90,6 +93,9 @@ class Optimus2View(GameTable):
         name = str(target.getAttribute("data-die"))
         self.selected = None if self.selected == name else name
         self.render(moved=True)
+        if self.selected is not None:  # the areas the die may go to come into view
+            areas = self.board().querySelectorAll(".o2sheet .area:has(.target)")
+            reveal(areas, ".o2controls")
 
     def human_move(self, move: str) -> None:
         self.selected = None

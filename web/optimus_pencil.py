@@ -74,7 +74,8 @@ class PencilInput:
 
     # -- marking by dragging over the boxes ------------------------------------------
     # A press on a box and a move over others pencils each box passed (never rubs one
-    # out); a press and release on one box is a click, which toggles it as before.
+    # out); a press and release on one box is a click, which toggles it as before.  A
+    # finger drags from a lit or pencilled box only: from another one it scrolls.
     def mount(self, section: Any) -> None:
         for kind, proxy in self._pointer.items():
             section.addEventListener(kind, proxy, kind == "click")  # click: capture
@@ -101,10 +102,13 @@ class PencilInput:
         box = self._box_under(event)
         if box is None or int(event.button) != 0:
             return
-        self._drag = [box]
         target = event.target
-        if str(event.pointerType) != "mouse" and target.hasPointerCapture(event.pointerId):
-            target.releasePointerCapture(event.pointerId)  # touch: let other boxes see it
+        if str(event.pointerType) != "mouse":
+            if not found(target.closest(".cell.target, .cell.pencil")):
+                return  # a finger on a box not lit scrolls the sheet (web/optimus.css)
+            if target.hasPointerCapture(event.pointerId):
+                target.releasePointerCapture(event.pointerId)  # let other boxes see it
+        self._drag = [box]
 
     def _drag_over(self, event: Any) -> None:
         box = self._box_under(event) if self._drag else None
@@ -217,6 +221,7 @@ def markbar_html(v: vm.Table, pencil: vm.Pencil) -> Markup:
         text = v.status.text if v.obs["phase"] != "over" else _("The game is over.")
         return html('<div class="markbar"><p class="feedback" data-state="wait">{}</p></div>', text)
     move = fb.confirm  # only a complete legal marking can be confirmed
+    stuck = fb.state == "none"  # no die fits: Pass is the move, and looks it
     started = bool(pencil.colour or pencil.number)
     confirm_word = _("Confirm")
     undo_word = _("Take back")
@@ -228,7 +233,9 @@ def markbar_html(v: vm.Table, pencil: vm.Pencil) -> Markup:
         )
         if move
         else html(
-            '<button type="button" class="btn primary confirm" disabled>{}</button>', confirm_word
+            '<button type="button" class="btn{} confirm" disabled>{}</button>',
+            "" if stuck else " primary",
+            confirm_word,
         )
     )
     undo = (
@@ -240,7 +247,9 @@ def markbar_html(v: vm.Table, pencil: vm.Pencil) -> Markup:
         '<div class="markbar"><p class="feedback" data-state="{state}" '
         'data-role="feedback">{text}</p>'
         '<span class="markbtns">{undo}{confirm}'
-        '<button type="button" class="btn" data-move="pass">{pass_word}</button></span></div>',
+        '<button type="button" class="btn{primary}" data-move="pass">{pass_word}</button>'
+        "</span></div>",
+        primary=" primary" if stuck else "",
         state=fb.state,
         text=fb.text,
         undo=undo,
@@ -276,6 +285,9 @@ def die_html(d: vm.Die, clickable: bool) -> Markup:
             name=name,
             face=face,
         )
+    if clickable and not d.taken_by:  # the person's decision, and no marking uses it
+        cls.append("unusable")
+        name = _("{die}, cannot be used now", die=name)
     return html(
         '<span class="{cls}" role="img" aria-label="{name}">{face}</span>',
         cls=" ".join(cls),

@@ -24,6 +24,7 @@ from optimus.ui.session import TableSession
 
 from . import store_keys
 from .markup import Markup, css_string, html, join, tr
+from .motion import reveal
 from .optimus_pencil import PencilInput, die_html, joker_names_html, markbar_html
 from .router import found
 from .table import GameTable
@@ -219,34 +220,6 @@ class OptimusView(GameTable):
             return _("1 player (solo: 30 rolls)")
         return ngettext("{n} player", "{n} players", n)
 
-    def setup_fields(self) -> Markup:
-        s = self.settings
-        speeds = join(
-            html(
-                '<option value="{}"{}>{}</option>',
-                k,
-                Markup(" selected" if k == s["speed"] else ""),
-                _(label),
-            )
-            for k, label in ui.SPEED_LABELS.items()
-        )
-        return Markup(super().setup_fields()) + html(
-            """
-  <label class="field">{speed_word}
-    <select name="setup-speed" data-setting="speed">{speeds}</select></label>""",
-            speed_word=_("Bot speed"),
-            speeds=speeds,
-        )
-
-    def setting_changed(self, key: str) -> None:
-        if self.root is None:
-            return
-        if key == "players":
-            super().setting_changed(key)
-        elif key == "speed":
-            for select in self.root.querySelectorAll("select[data-setting=speed]"):
-                select.value = str(self.settings["speed"])
-
     def new_session(self, seed: int) -> TableSession:
         options = self.chosen_options()
         if options["sheet"] == "random":  # a new random sheet: the game's seed numbers it
@@ -292,14 +265,15 @@ class OptimusView(GameTable):
         you = self.you
         obs = self._observation(you)
         actor = session.next_actor()
-        mine = you is not None and actor == you
+        watching = self.watching()  # a replay: nobody's decision to take
+        mine = you is not None and actor == you and not watching
         legal = list(state.legal_moves(you)) if mine and you is not None else []
         pencil = self.input.for_view(mine, obs)
 
         def explain(move: str) -> str:
             return state.explain_illegal(you if you is not None else 0, move)
 
-        return vm.table(obs, self.names, you, actor, legal, pencil, explain)
+        return vm.table(obs, self.names, you, actor, legal, pencil, explain, watching)
 
     def _observation(self, seat: int | None) -> dict[str, Any]:
         """The state's observation; in solo, with the player's choices in the log."""
@@ -317,6 +291,8 @@ class OptimusView(GameTable):
         fb = view.feedback
         if fb and fb.state == "complete":
             order.append("button.confirm")
+        if fb and fb.state == "none":  # no die fits: passing is the move
+            order.append("button[data-move=pass]")
         order += [
             "button.cell.target",
             ".joker-names button",  # not shown
@@ -361,14 +337,17 @@ class OptimusView(GameTable):
             names=names,
             sheet_name=_("Your sheet ({sheet})", sheet=label),
             sheet=sheet_html(v.sheet, "big"),
-            markbar=markbar_html(v, pencil),
+            markbar=Markup() if v.watching else markbar_html(v, pencil),  # a replay: none
         )
 
     def reset_input(self) -> None:
         self.input.reset()
 
     def board_action(self, action: str, target: Any) -> bool:
-        return self.input.action(action, target)
+        done = self.input.action(action, target)
+        if action == "die" and self.root is not None:  # the boxes it may mark come into view
+            reveal(self.board().querySelectorAll(".ogrid.big .cell.target"), ".markbar")
+        return done
 
     def mount(self, container: Any) -> None:
         super().mount(container)

@@ -35,6 +35,8 @@
       Object.keys(known.attrs).forEach(function (name) { element.setAttribute(name, t(known.attrs[name])); });
     });
     document.querySelectorAll("select[data-language]").forEach(function (select) { select.value = root.getAttribute("data-lang"); });
+    // The switch's short face on a phone (PT, CA, EN): its select shows the whole names.
+    document.querySelectorAll(".language-code").forEach(function (code) { code.textContent = String(root.getAttribute("data-lang")).toUpperCase(); });
     // The web app manifest in the language (its description; installing keeps it).
     var manifest = document.querySelector("link[rel=manifest][data-manifests]");
     if (manifest) {
@@ -48,9 +50,26 @@
     if (!Object.prototype.hasOwnProperty.call(TAGS, code)) return;
     root.lang = TAGS[code];
     root.setAttribute("data-lang", code);
-    try { localStorage.setItem("optimus-table.lang", code); } catch (error) {}  // refused: this page only
+    var kept = false;
+    try {
+      localStorage.setItem("optimus-table.lang", code);
+      kept = localStorage.getItem("optimus-table.lang") === code;
+    } catch (error) {}  // refused: this page only
+    keepInAddress(code, kept);
     translate();
     window.dispatchEvent(new CustomEvent("optimus-language", { detail: code }));
+  }
+  // A link's ?lang= decides when the page loads (web/head.js), before the choice kept in
+  // storage: so the address follows the switch, and a reload (or a link copied now) keeps
+  // the language chosen.  Where storage is refused the address is the only memory: the
+  // language is written there even when the link had none (docs/i18n.md).
+  function keepInAddress(code, kept) {
+    try {
+      var url = new URL(location.href);
+      if (!url.searchParams.has("lang") && kept) return;
+      url.searchParams.set("lang", code);
+      history.replaceState(history.state, "", url.href);
+    } catch (error) {}  // an opaque (sandboxed) page may refuse: the switch still works
   }
   window.optimusT = t;
   window.optimusTranslate = translate;
@@ -186,6 +205,14 @@
   var switching = false;
   var t = window.optimusT || function (s) { return s; };
   function N_(text) { return text; }  // marks an English sentence for the catalogs
+  // A note is one short line in the flow of the page, under the bar in view (the site
+  // header, or a table's game bar): it covers nothing and nothing moves under a finger
+  // when it goes.  One that asks nothing goes with the next change of page; the update's
+  // (with its button) follows the player from page to page until it is taken.
+  function place(element) {
+    var bar = gameOpen() ? document.querySelector("#game .game-bar") : document.querySelector(".site-header");
+    if (bar && bar.nextElementSibling !== element) bar.after(element);
+  }
   function note(text, button) {
     var element = document.getElementById("offline-note");
     if (!element) {
@@ -193,22 +220,24 @@
       element.id = "offline-note";
       element.className = "offline-note";
       element.setAttribute("role", "status");
-      // The site header is hidden while a game is shown: there the note floats.
-      var status = document.getElementById("boot-status");
-      if (status && !gameOpen()) status.after(element);
-      else { element.classList.add("floating"); document.body.append(element); }
     }
+    place(element);
     // The English is kept, so a switch of language translates the note again.
     var words = document.createElement("span");
     words.setAttribute("data-i18n-text", text);
     words.textContent = t(text);
     element.replaceChildren(words);
     if (button) element.append(button);
-    // A note that asks nothing goes after a few seconds: it must not stay over the table.
-    clearTimeout(note.timer);
-    if (!button) note.timer = setTimeout(function () { element.remove(); }, NOTE_MS);
   }
-  var NOTE_MS = 6000;
+  function pageChanged() {
+    var element = document.getElementById("offline-note");
+    if (!element) return;
+    if (element.querySelector("button")) place(element);
+    else element.remove();
+  }
+  addEventListener("hashchange", pageChanged);
+  var game = document.getElementById("game");  // shown or hidden once the route is drawn
+  if (game) new MutationObserver(pageChanged).observe(game, { attributes: true, attributeFilter: ["hidden"] });
   function gameOpen() {  // a game route is shown (the table may hold a game in progress)
     var game = document.getElementById("game");
     return !!game && !game.hidden && root.getAttribute("data-python") === "ready";
@@ -227,7 +256,7 @@
     button.setAttribute("data-i18n-text", N_("Reload"));
     button.textContent = t("Reload");
     button.addEventListener("click", function () { takeUpdate(registration); });
-    note(N_("A new version is ready: it loads next time."), button);
+    note(N_("An update is ready."), button);
   }
   function watch(registration, worker) {
     if (!worker) return;
@@ -238,7 +267,7 @@
         updateReady(registration);
       } else if (worker.state === "activated" && first) {
         state("ready");
-        note(N_("Ready for offline use: this site now opens without a network."));
+        note(N_("Now works offline."));
       } else if (worker.state === "redundant" && first) {
         state("unavailable");  // the install failed (storage full, a redeploy meanwhile)
       }
@@ -268,6 +297,49 @@
     register();
   });
   observer.observe(root, { attributes: true, attributeFilter: ["data-python"] });
+})();
+
+// Installing the site as an app (its manifest and service worker make it installable;
+// docs/embed.md).  Where the browser offers it (Chromium's beforeinstallprompt), an
+// "Install the app" button on the landing asks it; where a browser installs from its
+// own menu (iOS Safari: Share, Add to Home Screen; others on a touch screen), a short
+// note says how.  Nothing when the site runs installed already or inside a frame.
+(function () {
+  "use strict";
+  var box = document.querySelector("[data-role=install]");
+  if (!box) return;
+  var button = box.querySelector("[data-install]");
+  var offered = null;  // the browser's offer, used once
+  function standalone() {
+    try { return matchMedia("(display-mode: standalone)").matches || navigator.standalone === true; } catch (error) { return false; }
+  }
+  function framed() {
+    try { return window.top !== window; } catch (error) { return true; }
+  }
+  function show(which) {  // "button", a note's name, or null (nothing)
+    box.hidden = which === null;
+    button.hidden = which !== "button";
+    box.querySelectorAll("[data-install-note]").forEach(function (note) {
+      note.hidden = note.getAttribute("data-install-note") !== which;
+    });
+  }
+  if (standalone() || framed()) return;
+  addEventListener("beforeinstallprompt", function (event) {
+    event.preventDefault();  // the page's own entry instead of the browser's banner
+    offered = event;
+    show("button");
+  });
+  button.addEventListener("click", function () {
+    var event = offered;
+    offered = null;
+    show(null);  // an offer can be asked once; the browser offers again on a later visit
+    if (event) Promise.resolve(event.prompt()).catch(function () {});
+  });
+  addEventListener("appinstalled", function () { offered = null; show(null); });
+  var ua = navigator.userAgent || "";
+  var apple = /iPad|iPhone|iPod/.test(ua) || (/Macintosh/.test(ua) && navigator.maxTouchPoints > 1);
+  if (apple) show("ios");
+  else if (!("onbeforeinstallprompt" in window) && navigator.maxTouchPoints > 0) show("menu");
 })();
 
 // Keyed updates: make an element's content match new markup by patching it in

@@ -1,11 +1,16 @@
-"""The records page (``#/records``): per game and level, the daily challenges, the replays.
+"""The records page (``#/records``): statistics per game and table, the daily challenges,
+the replays.
 
-Reads the records store (:class:`~.storage.RecordsStore`, ``optimus-table.records``):
-games played, wins, best and mean score, the solo rating bands reached, the
-last 30 scores as a small chart (with the scores in words beside it), each
+Reads the records store (:class:`~.storage.RecordsStore`, ``optimus-table.records``)
+and draws, per game and table (solo, people only, or the strongest bot), what
+:mod:`optimus.ui.stats` computes: games played, won, best and mean score, the solo
+rating bands reached, the score history with its moving average and the score
+distribution, as inline SVG drawn here (no library), each with its words; each
 daily challenge's streak, and the kept games to watch again
 (``#/<game>/replay/<n>``).  The records can be cleared (after a confirmation),
-exported as a file and imported from one (merged; a bad file changes nothing).
+exported as a file and imported from one (merged; a bad file changes nothing): what
+that did is said next to the buttons, in a polite live region.  Its styles are
+web/records.css.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from pyodide.ffi import create_proxy, to_js
 from optimus import i18n
 from optimus.games import GAMES, listed
 from optimus.i18n import _, ngettext
-from optimus.ui import deals, records
+from optimus.ui import deals, records, stats
 from optimus.ui import table as ui
 
 from .deal_links import day_text
@@ -28,6 +33,7 @@ from .router import found
 from .storage import RecordsStore, Storage
 
 EXPORT_NAME = "optimus-table-records.json"
+DOT = '<circle class="dot" cx="{x:.1f}" cy="{y:.1f}" r="2.5"/>'
 
 
 def level_label(level: str) -> str:
@@ -41,25 +47,189 @@ def level_label(level: str) -> str:
     return _("Strongest bot: {level}", level=level.partition(":")[2] or level)
 
 
-def chart_html(scores: tuple[int, ...]) -> Markup:
-    """The last scores as a small line chart, with its text alternative."""
-    if not scores:
-        return Markup()
-    words = ", ".join(i18n.number(s) for s in scores)
-    alt = ngettext(
+def history_alt(line: stats.Line) -> str:
+    """The history chart in words: the last scores, and the moving average now."""
+    shown = line.history[-records.SCORES_KEPT :]
+    words = ", ".join(i18n.number(s) for s in shown)
+    said = ngettext(
         "The last score: {scores}",
         "The last {n} scores, oldest first: {scores}",
-        len(scores),
-        n=len(scores),
+        len(shown),
+        n=len(shown),
         scores=words,
     )
+    games = min(stats.WINDOW, len(line.history))
+    average = ngettext(  # one game played so far: "the last game", never "1 games"
+        "Mean of the last game: {average}.",
+        "Mean of the last {n} games: {average}.",
+        games,
+        average=i18n.number(line.average[-1], 1),
+    )
+    return f"{said}. {average}"
+
+
+def history_svg(line: stats.Line) -> Markup:
+    """The score history (every known score, oldest left) and its moving average, drawn
+    as an inline SVG that fills its box's width."""
+    box = stats.Box()
+    chart = stats.history_chart(line.history, line.average, box)
+    x0, y0, w, h = box.inner
+    alt = history_alt(line)
+    grid = join(
+        html(
+            '<line class="grid" x1="{x0}" x2="{x1}" y1="{y}" y2="{y}"/>'
+            '<text class="tick" x="{tx}" y="{ty}" text-anchor="end">{v}</text>',
+            x0=x0,
+            x1=x0 + w,
+            y=t.at,
+            tx=x0 - 4,
+            ty=t.at + 3.5,
+            v=i18n.number(t.value),
+        )
+        for t in chart.y_ticks
+    )
+    games = join(
+        html(
+            '<text class="tick" x="{x}" y="{y}" text-anchor="{anchor}">{v}</text>',
+            x=t.at,
+            y=box.height - 6,
+            anchor="start" if t.at <= x0 else "end",
+            v=i18n.number(t.value),
+        )
+        for t in chart.x_ticks
+    )
+    dots = (
+        join(
+            html('<circle class="dot" cx="{:.1f}" cy="{:.1f}" r="2.5"/>', x, y)
+            for x, y in chart.dots
+        )
+        if len(chart.dots) <= 40
+        else Markup()
+    )
     return html(
-        '<svg class="chart" viewBox="0 0 120 32" width="120" height="32" role="img" '
-        'aria-label="{alt}"><title>{alt}</title>'
-        '<polyline points="{points}" fill="none" stroke="currentColor" stroke-width="2"/>'
-        "</svg>",
+        '<svg class="chart history" viewBox="0 0 {vw} {vh}" role="img" aria-label="{alt}" '
+        'preserveAspectRatio="xMidYMid meet"><title>{alt}</title>{grid}{games}'
+        '<polyline class="scores" points="{scores}" fill="none" stroke-width="1.5"/>'
+        '<polyline class="average" points="{average}" fill="none" stroke-width="2.5"/>'
+        "{dots}</svg>",
+        vw=box.width,
+        vh=box.height,
         alt=alt,
-        points=records.chart_points(scores, 120, 32),
+        grid=grid,
+        games=games,
+        scores=chart.scores,
+        average=chart.average,
+        dots=dots,
+    )
+
+
+def distribution_svg(line: stats.Line) -> Markup:
+    """How often each range of scores came, as bars (inline SVG), with its words."""
+    box = stats.Box()
+    bars = stats.distribution_chart(line.bins, box)
+    parts = []
+    words = []
+    for bar in bars:
+        b = bar.bin
+        span = (
+            i18n.number(b.low)
+            if b.low == b.high
+            else _("{low} to {high}", low=i18n.number(b.low), high=i18n.number(b.high))
+        )
+        games = ngettext("{n} game", "{n} games", b.count)
+        if b.count:
+            words.append(f"{span}: {games}")
+        parts.append(
+            html(
+                '<rect class="bar" x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}">'
+                "<title>{span}: {games}</title></rect>"
+                '<text class="tick" x="{cx:.1f}" y="{ly}" text-anchor="middle">{low}</text>',
+                x=bar.x,
+                y=bar.y,
+                w=bar.width,
+                h=bar.height,
+                span=span,
+                games=games,
+                cx=bar.x + bar.width / 2,
+                ly=box.height - 6,
+                low=i18n.number(b.low),
+            )
+        )
+        if b.count:
+            parts.append(
+                html(
+                    '<text class="count" x="{cx:.1f}" y="{y:.1f}" text-anchor="middle">{n}</text>',
+                    cx=bar.x + bar.width / 2,
+                    y=max(bar.y - 3, 9),
+                    n=i18n.number(b.count),
+                )
+            )
+    alt = _("Scores and how many games reached them: {ranges}.", ranges="; ".join(words))
+    return html(
+        '<svg class="chart spread" viewBox="0 0 {vw} {vh}" role="img" aria-label="{alt}" '
+        'preserveAspectRatio="xMidYMid meet"><title>{alt}</title>{bars}</svg>',
+        vw=box.width,
+        vh=box.height,
+        alt=alt,
+        bars=join(parts),
+    )
+
+
+def line_html(game: str, n: int, line: stats.Line) -> Markup:
+    """One table of a game: its four figures, the solo bands reached, the two charts."""
+    bands = ", ".join(
+        _("{band} ×{n}", band=_(band), n=count) for band, count in sorted(line.bands.items())
+    )
+    bands_said = (
+        html('<p class="records-bands">{}</p>', _("Solo rating bands: {bands}", bands=bands))
+        if bands
+        else Markup()
+    )
+    figures = (
+        (_("Played"), i18n.number(line.played)),
+        (
+            _("Won"),
+            _("{n} ({percent}%)", n=i18n.number(line.wins), percent=i18n.number(line.win_rate)),
+        ),
+        (_("Best"), i18n.number(line.best)),
+        (_("Mean"), i18n.number(line.mean, 1)),
+    )
+    width = line.bins[0].high - line.bins[0].low + 1 if line.bins else 1
+    return html(
+        """
+<article class="records-line" data-level="{level}" data-played="{played}" data-wins="{wins}"
+  data-best="{best}" aria-labelledby="records-{game}-{n}">
+  <h3 id="records-{game}-{n}">{label}</h3>
+  <dl class="records-figures">{figures}</dl>{bands}
+  <div class="records-charts">
+    <figure><figcaption>{history}
+      <span class="key"><i class="key-scores" aria-hidden="true"></i>{scores_word}</span>
+      <span class="key"><i class="key-average" aria-hidden="true"></i>{average_word}</span>
+    </figcaption>{history_svg}</figure>
+    <figure><figcaption>{spread}</figcaption>{spread_svg}</figure>
+  </div>
+</article>""",
+        level=line.level,
+        played=line.played,
+        wins=line.wins,
+        best=line.best,
+        game=game,
+        n=n,
+        label=level_label(line.level),
+        figures=join(
+            html("<div><dt>{}</dt><dd>{}</dd></div>", word, value) for word, value in figures
+        ),
+        bands=bands_said,
+        history=_("Score history"),
+        scores_word=_("scores, oldest left"),
+        average_word=ngettext("mean of the last game", "mean of the last {n} games", stats.WINDOW),
+        history_svg=history_svg(line),
+        spread=ngettext(
+            "Score distribution (bars of {n} point)",
+            "Score distribution (bars of {n} points)",
+            width,
+        ),
+        spread_svg=distribution_svg(line),
     )
 
 
@@ -103,6 +273,45 @@ class RecordsView:
 
     # -- drawing ----------------------------------------------------------------------------
     def draw(self) -> None:
+        """The whole page; :meth:`refresh` then redraws its parts, never the live region
+        that says what an action did (a region drawn anew is not announced)."""
+        if self.root is None:
+            return
+        self.root.innerHTML = html(
+            """
+<div class="records-page" data-role="records">
+  <div data-role="records-notices"></div>
+  <div data-role="records-body"></div>
+  <section class="records-tools" aria-labelledby="records-tools-title">
+    <h2 id="records-tools-title">{file}</h2>
+    <p class="dialog-actions">
+      <button type="button" class="btn" data-action="records-export">{export}</button>
+      <label class="btn records-import">{import_}
+        <input type="file" accept=".json,application/json" data-role="records-import"></label>
+      <button type="button" class="btn" data-action="records-clear">{clear_word}</button>
+    </p>
+    <p class="notice records-said" data-role="records-said" role="status" aria-live="polite"></p>
+    <div data-role="records-exported"></div>
+  </section>
+  <dialog class="small-dialog" data-role="records-confirm" aria-labelledby="records-confirm-text">
+    <p id="records-confirm-text">{clear}</p>
+    <p class="dialog-actions">
+      <button type="button" class="btn" data-action="records-keep">{cancel}</button>
+      <button type="button" class="btn primary" data-action="records-cleared">
+        {clear_word}</button></p>
+  </dialog>
+</div>""",
+            file=_("Your record file"),
+            export=_("Export"),
+            import_=_("Import…"),
+            clear_word=_("Clear"),
+            clear=_("Clear all records? This cannot be undone (export them first to keep them)."),
+            cancel=_("Cancel"),
+        )
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Draw the records, the notices, the exported text and what the last action said."""
         if self.root is None:
             return
         kept = self.store.records
@@ -114,46 +323,24 @@ class RecordsView:
                     "until you close the page."
                 )
             )
-        said = join(html('<p class="notice">{}</p>', n) for n in notices)
-        said += join(
-            html('<p class="notice" data-role="records-said">{}</p>', n) for n in self.said
-        )
-        self.root.innerHTML = html(
-            """
-<div class="records-page" data-role="records">
-  <div role="status" aria-live="polite">{said}</div>
-  {games}
-  <section class="records-replays" aria-labelledby="records-replays-title">
-    <h2 id="records-replays-title">{watch_again}</h2>{replays}</section>
-  <section class="records-tools" aria-labelledby="records-tools-title">
-    <h2 id="records-tools-title">{file}</h2>
-    <p class="dialog-actions">
-      <button type="button" class="btn" data-action="records-export">{export}</button>
-      <label class="btn records-import">{import_}
-        <input type="file" accept=".json,application/json" data-role="records-import"></label>
-      <button type="button" class="btn" data-action="records-clear">{clear_word}</button>
-    </p>{exported}
-  </section>
-  <dialog class="small-dialog" data-role="records-confirm" aria-labelledby="records-confirm-text">
-    <p id="records-confirm-text">{clear}</p>
-    <p class="dialog-actions">
-      <button type="button" class="btn" data-action="records-keep">{cancel}</button>
-      <button type="button" class="btn primary" data-action="records-cleared">
-        {clear_word}</button></p>
-  </dialog>
-</div>""",
-            said=said,
-            games=join(self.game_html(info.id, info.title, kept) for info in listed()),
-            watch_again=_("Games to watch again"),
-            replays=self.replays_html(kept),
-            file=_("Your record file"),
-            export=_("Export"),
-            import_=_("Import…"),
-            clear_word=_("Clear"),
-            exported=self.exported_html(),
-            clear=_("Clear all records? This cannot be undone (export them first to keep them)."),
-            cancel=_("Cancel"),
-        )
+        parts = {
+            "records-notices": join(html('<p class="notice">{}</p>', n) for n in notices),
+            "records-body": join(self.game_html(info.id, info.title, kept) for info in listed())
+            + html(
+                '<section class="records-replays" aria-labelledby="records-replays-title">'
+                '<h2 id="records-replays-title">{}</h2>{}</section>',
+                _("Games to watch again"),
+                self.replays_html(kept),
+            ),
+            "records-exported": self.exported_html(),
+        }
+        for role, markup in parts.items():
+            node = self.root.querySelector(f"[data-role={role}]")
+            if found(node):
+                node.innerHTML = markup
+        said = self.root.querySelector("[data-role=records-said]")
+        if found(said):
+            said.textContent = " ".join(self.said)
 
     def exported_html(self) -> Markup:
         """The exported text to copy by hand: open where a download may be refused (a
@@ -172,10 +359,28 @@ class RecordsView:
         )
 
     def game_html(self, game: str, title: str, kept: records.Records) -> Markup:
-        lines = kept.stats(game)
+        """A game's section: its daily challenge, then one block per table played."""
+        head = html(
+            """
+<section class="records-game" data-game="{game}" aria-labelledby="records-{game}">
+  <h2 id="records-{game}">{title}</h2>{challenge}""",
+            game=game,
+            title=title,
+            challenge=self.daily_html(game, kept) if GAMES[game].daily else "",
+        )
+        lines = stats.lines(kept, game)
+        if not lines:
+            return head + html('<p class="small">{}</p></section>', _("No finished game yet."))
+        return (
+            head
+            + join(line_html(game, n, line) for n, line in enumerate(lines))
+            + Markup("</section>")
+        )
+
+    def daily_html(self, game: str, kept: records.Records) -> Markup:
+        """The daily challenge's streak, today's score (or that it is to play) and its link."""
         streak = kept.streak(game, deals.today())
-        today = deals.today().isoformat()
-        score = kept.daily_score(game, today)
+        score = kept.daily_score(game, deals.today().isoformat())
         daily = (
             _("Today's challenge: {points}.", points=ui.points(score))
             if score is not None
@@ -187,71 +392,15 @@ class RecordsView:
             streak,
             n=streak,
         )
-        challenge = html(
+        return html(
             """
-  <p><span data-role="streak" data-streak="{streak}">{streak_said}</span> {daily}
-    <a href="#/{game}/daily">{play}</a></p>""",
+  <p class="records-daily"><span data-role="streak" data-streak="{streak}">{streak_said}</span>
+    {daily} <a href="#/{game}/daily">{play}</a></p>""",
             streak=streak,
             streak_said=streak_said,
             daily=daily,
             game=game,
             play=_("Play the daily challenge"),
-        )
-        head = html(
-            """
-<section class="records-game" data-game="{game}" aria-labelledby="records-{game}">
-  <h2 id="records-{game}">{title}</h2>{challenge}""",
-            game=game,
-            title=title,
-            challenge=challenge if GAMES[game].daily else "",
-        )
-        if not lines:
-            return head + html('<p class="small">{}</p></section>', _("No finished game yet."))
-        rows = []
-        for s in lines:
-            bands = ", ".join(
-                _("{band} ×{n}", band=_(band), n=n) for band, n in sorted(s.bands.items())
-            )
-            rows.append(
-                html(
-                    '<tr data-level="{level}" data-played="{played}" data-wins="{wins}" '
-                    'data-best="{best}">'
-                    '<th scope="row">{label}</th>'
-                    "<td>{n_played}</td><td>{n_wins}</td>"
-                    "<td>{n_best}</td><td>{n_mean}</td>"
-                    "<td>{bands}</td><td>{chart}</td></tr>",
-                    level=s.level,
-                    played=s.played,
-                    wins=s.wins,
-                    best=s.best,
-                    label=level_label(s.level),
-                    n_played=i18n.number(s.played),
-                    n_wins=i18n.number(s.wins),
-                    n_best=i18n.number(s.best),
-                    n_mean=i18n.number(s.mean, 1),
-                    bands=bands,
-                    chart=chart_html(s.scores),
-                )
-            )
-        heads = join(
-            html('<th scope="col">{}</th>', h)
-            for h in (
-                _("Table"),
-                _("Played"),
-                _("Wins"),
-                _("Best"),
-                _("Mean"),
-                _("Solo rating bands"),
-                _("Last scores"),
-            )
-        )
-        return head + html(
-            '<div class="records-table" tabindex="0" role="region" aria-label="{label}">'
-            "<table><thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>"
-            "</div></section>",
-            label=_("{game}: your records", game=title),
-            heads=heads,
-            rows=join(rows),
         )
 
     def replays_html(self, kept: records.Records) -> Markup:
@@ -316,7 +465,7 @@ class RecordsView:
             self.exported = ""
             self.said = [_("Your records were cleared.")]
             self.store.replace(records.Records())
-            self.draw()
+            self.refresh()
             self._focus("[data-action=records-clear]")
 
     def _on_change(self, event: Any) -> None:
@@ -326,7 +475,9 @@ class RecordsView:
         files = target.files
         if not found(files) or files.length == 0:
             return
-        asyncio.ensure_future(self.import_file(files.item(0)))
+        chosen = files.item(0)
+        target.value = ""  # the same file chosen again is a change again
+        asyncio.ensure_future(self.import_file(chosen))
 
     def _focus(self, selector: str) -> None:
         if self.root is not None:
@@ -337,14 +488,14 @@ class RecordsView:
     def _said(self, notice: str) -> None:
         """A write lost something (storage full): say it here."""
         self.said = [_(notice)]
-        self.draw()
+        self.refresh()
 
     def export(self) -> None:
         """Download the records as a JSON file (made here: nothing leaves the browser),
         and show its text to copy (where the download is refused, nothing else says so)."""
         text = records.dump(self.store.read())
         self.exported = text
-        self.draw()
+        self.refresh()
         self._focus("[data-role=records-text] summary")
         blob = js.Blob.new(
             to_js([text]), to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
@@ -378,7 +529,7 @@ class RecordsView:
 
     def _imported(self, notice: str | None, values: dict[str, str] | None = None) -> None:
         self.said = [_(notice or records.IMPORTED, **(values or {}))]
-        self.draw()
+        self.refresh()
         self._focus("[data-role=records-import]")
 
 

@@ -131,9 +131,8 @@ class ReplayBar:
         h.show_position(replays.session_at(h.game, shown), shown.seats)
         said = h.root.querySelector("[data-role=replay-step]")
         if found(said):
-            said.textContent = _(
-                "Step {k} of {n}", k=i18n.number(shown.step), n=i18n.number(shown.total)
-            )
+            k, n = shown.position
+            said.textContent = _("Step {k} of {n}", k=i18n.number(k), n=i18n.number(n))
         h.root.setAttribute("data-replay-step", str(shown.step))
 
     def left(self) -> None:

@@ -102,6 +102,7 @@ class SetupScreen:
                 host.setup_fields(),
                 host.bot_picker.html(),
             )
+            + host.links.offer_html()  # today's challenge, one tap away
         )
         host.bot_picker.decorate(frame.screen, host.settings)
         Frame.show_results(False)

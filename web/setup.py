@@ -220,7 +220,7 @@ def option_fields(
             out.append(
                 html(
                     '\n  <label class="check"><input type="checkbox" name="{key}" '
-                    'data-setting="{key}"{checked}>\n    {label}</label>',
+                    'data-setting="{key}"{checked}>\n    <span>{label}</span></label>',
                     key=key,
                     checked=Markup(" checked" if settings[option.key] else ""),
                     label=label,

@@ -230,6 +230,11 @@ class GameTable(GamePage):
         self._log = ui.LogNotes()
         self.render()
 
+    def watching(self) -> bool:
+        """Whether the table shows a replay: its board is drawn as nobody's decision (no
+        die, target or button lights up; nothing thinks)."""
+        return self.links.replay is not None
+
     def start_with(self, session: TableSession) -> None:
         self.session = session
         self.saving.new_game()  # a new game: a save that does not fit is said again
@@ -246,7 +251,8 @@ class GameTable(GamePage):
             return
         before = frame.focus_before()
         view = self.view()
-        status = self.status(view)
+        shown = self.links.replay
+        status = ui.Status("replay", shown.said()) if shown is not None else self.status(view)
         self.set_status(status.tone, status.text)
         notes = [n.say(self.names[n.seat]) for n in session.take_notes()]
         frame.draw(

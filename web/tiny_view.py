@@ -31,7 +31,8 @@ class TinyView(GameTable):
         session = self.session
         assert session is not None
         you = self.you
-        legal = session.state.legal_moves(you) if you is not None else []
+        watching = self.watching()  # a replay: nobody's decision
+        legal = session.state.legal_moves(you) if you is not None and not watching else []
         obs = session.state.observation(you)
         return vm.table(obs, self.names, you, legal, session.record.events)
 

@@ -33,6 +33,8 @@ PLAYERS_TEXT = N_("{fewest}-{most} players")
 """A game's player counts on its landing card."""
 PLAY = N_("Play")
 """The landing card's button."""
+TODAY = N_("Today's challenge")
+"""The landing card's link to the game's daily challenge (a game that has one)."""
 
 
 Value = bool | int | str
@@ -141,6 +143,18 @@ class Daily(NamedTuple):
     """``"module:function"`` giving the day's options from its seed ("": the defaults)."""
 
 
+class Coach(NamedTuple):
+    """How the coach rates a game's decisions (:mod:`optimus.core.review`)."""
+
+    steps: tuple[float, float, float, float]
+    """The points a decision may lose and still be *best* (a move the coach cannot tell
+    from its own: its appraisal's noise), *good*, an *inaccuracy*, a *mistake* (more: a
+    *blunder*), in the points of :attr:`level`'s appraisal."""
+    level: str = "hard"
+    """The bot level whose appraisal (:meth:`~optimus.core.bots.Bot.appraise`) values each
+    decision: the strongest, so that a stronger bot makes a better coach."""
+
+
 class GameInfo(NamedTuple):
     """What the site needs to know of a game before loading its code.
 
@@ -189,6 +203,8 @@ class GameInfo(NamedTuple):
     step_mark: tuple[str, ...] = ()
     """The keys of an observation that count the game's rounds (or rolls): a replay's
     "Jump to" offers the first step of each."""
+    coach: Coach | None = None
+    """How its decisions are rated after a game (None: they are not)."""
     bench: str = ""
     """``"module:function"`` giving the game's own speed figures (``{name_ms: ms}``, from
     the seconds to spend) that ``python -m optimus bench`` adds to its random games."""
@@ -314,6 +330,7 @@ GAMES: dict[str, GameInfo] = {
             daily=Daily(options="optimus.optimus.view:daily_options"),
             solo_band=("solo_band",),
             step_mark=("roll",),
+            coach=Coach(steps=(0.05, 0.25, 0.75, 2.0)),
             bench="optimus.optimus.generate:bench",
         ),
         GameInfo(
@@ -325,6 +342,7 @@ GAMES: dict[str, GameInfo] = {
             daily=Daily(),
             solo_band=("rating",),
             step_mark=("round",),
+            coach=Coach(steps=(0.5, 2.0, 5.0, 12.0)),
         ),
         GameInfo(
             "fileiras",
@@ -346,6 +364,7 @@ GAMES: dict[str, GameInfo] = {
             ),
             daily=Daily(bots=("normal", "hard")),
             step_mark=("round",),
+            coach=Coach(steps=(0.5, 1.0, 2.0, 4.0)),
         ),
         GameInfo(
             "tiny",

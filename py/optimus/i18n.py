@@ -42,14 +42,16 @@ TAGS: dict[str, str] = {"en": "en", "pt": "pt-BR", "ca": "ca"}
 
 PLURALS: dict[str, Callable[[int], int]] = {
     "en": lambda n: int(n != 1),
-    "pt": lambda n: int(n > 1),  # Brazilian Portuguese: 0 and 1 are singular
+    # Brazilian Portuguese as players write it: only 1 is singular ("0 dias", "1 dia"),
+    # not gettext's old (n > 1), which would say "0 dia" (docs/i18n.md).
+    "pt": lambda n: int(n != 1),
     "ca": lambda n: int(n != 1),
 }
 """Which plural form a count takes (the catalogs' ``Plural-Forms`` say the same)."""
 
 PLURAL_FORMS: dict[str, str] = {
     "en": "nplurals=2; plural=(n != 1);",
-    "pt": "nplurals=2; plural=(n > 1);",
+    "pt": "nplurals=2; plural=(n != 1);",
     "ca": "nplurals=2; plural=(n != 1);",
 }
 
@@ -199,6 +201,16 @@ def ngettext(singular: str, plural: str, n: int, /, **values: object) -> str:
     if isinstance(found, tuple) and len(found) > form and found[form]:
         return _format(found[form], values)
     return _format(plural if form else singular, values)
+
+
+def continued(text: str) -> str:
+    """A sentence said after a colon of another one: its first letter small, as the
+    languages spoken here write it ("Roll 3, your turn: choose a die.").
+
+    >>> continued("Choose a colour die."), continued("3 of 5 marked.")
+    ('choose a colour die.', '3 of 5 marked.')
+    """
+    return text[:1].lower() + text[1:]
 
 
 def N_(message: str, /) -> str:

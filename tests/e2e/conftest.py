@@ -250,6 +250,10 @@ class Guard:
                 page.select_option("select[name=seat]", place)
         return page
 
+    def bot_speed(self, speed: str) -> None:
+        """Choose the bots' speed (in the Settings dialog of the game bar, for every game)."""
+        choose_speed(self.page, speed)
+
     def final_state(self) -> Any:
         """The finished game of the open end screen, replayed from the record it carries;
         fails unless the screen shows every seat's total as the engine scores it."""
@@ -275,6 +279,15 @@ class Guard:
         if state != "ready":
             message = target.evaluate("document.getElementById('boot-error')?.textContent")
             pytest.fail(f"Python failed to boot: {message}", pytrace=False)
+
+
+def choose_speed(target: Any, speed: str) -> None:
+    """Choose the bots' ``speed`` in ``target`` (a page or a frame): it is in one place
+    for every game, the Settings dialog of the game bar."""
+    target.click("#game-tools [data-action=settings]")
+    target.select_option("dialog[open] select[name=speed]", speed)
+    target.click("dialog[open] [data-action=close]")
+    target.wait_for_selector("dialog[data-role=settings]:not([open])", state="attached")
 
 
 CSP_WATCH = """
@@ -342,10 +355,16 @@ def guard_context() -> Callable[[Any, str], contextlib.AbstractContextManager[Gu
     return guarding
 
 
+PHONE = {"width": 390, "height": 844}
+"""A phone held upright (the size the phone tests use)."""
+DESKTOP = {"width": 1280, "height": 800}
+
+
 def _guarded(browser: Any, site: str, **options: Any) -> Iterator[Guard]:
     # An English browser unless a test says otherwise (the page follows its languages).
     options.setdefault("locale", "en-US")
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, **options)
+    options.setdefault("viewport", DESKTOP)
+    context = browser.new_context(**options)
     with guarding(context, _origin(site)) as guard:
         yield guard
 
@@ -360,6 +379,14 @@ def guarded(browser: Any, site: str) -> Iterator[Guard]:
     ``guarded_sw``.
     """
     yield from _guarded(browser, site, service_workers="block")
+
+
+@pytest.fixture
+def guarded_phone(browser: Any, site: str) -> Iterator[Guard]:
+    """Like ``guarded``, on a phone: 390x844, a touch screen (``locator.tap()``), mobile."""
+    yield from _guarded(
+        browser, site, service_workers="block", viewport=PHONE, has_touch=True, is_mobile=True
+    )
 
 
 @pytest.fixture
@@ -417,10 +444,7 @@ class FileirasTable:
 
     def instant(self, target: Any) -> None:
         """Bots play at once (the speed is in the Settings dialog of the game bar)."""
-        target.click("#game-tools [data-action=settings]")
-        target.select_option(f"dialog[open] {self.speed}", "instant")
-        target.click("dialog[open] [data-action=close]")
-        target.wait_for_selector("dialog[data-role=settings]:not([open])", state="attached")
+        choose_speed(target, "instant")
 
     def finish(self, target: Any, each_turn: Callable[[], None] = lambda: None) -> int:
         """Click legal moves in the game started in ``target`` until it ends (calling
@@ -499,6 +523,66 @@ def axe_audit() -> Callable[[Any], list[str]]:
         return [str(line) for line in found]
 
     return audit
+
+
+TOUCH_TARGETS = """([least, barLeast]) => {
+  const modal = document.querySelector('dialog[open]');
+  const pick = '[data-move], [data-action], .game-bar a[href], .game-bar button, .game-bar select';
+  const small = [], sideways = [], least_seen = {board: null, bar: null};
+  for (const el of document.querySelectorAll(pick)) {
+    if (el.disabled || el.closest('[hidden], dialog:not([open])')) continue;
+    if (!el.getClientRects().length || (modal && !modal.contains(el))) continue;  // not tappable
+    const r = el.getBoundingClientRect();
+    if (r.width <= 1 && r.height <= 1) continue;  // visually hidden (its label is the target)
+    const kind = el.closest('.game-bar') ? 'bar' : 'board';
+    const side = Math.min(r.width, r.height);
+    least_seen[kind] = least_seen[kind] === null ? side : Math.min(least_seen[kind], side);
+    if (side < (kind === 'bar' ? barLeast : least) - 0.5) {
+      const what = el.getAttribute('aria-label') || el.getAttribute('data-move') ||
+        el.textContent.trim().slice(0, 30);
+      small.push(`${el.tagName.toLowerCase()}.${el.className} "${what}": ` +
+        `${Math.round(r.width)}x${Math.round(r.height)}`);
+    }
+  }
+  const page = document.scrollingElement;
+  if (page.scrollWidth > innerWidth) sideways.push(`the page is ${page.scrollWidth} px wide`);
+  for (const el of document.querySelectorAll('#main *')) {
+    const overflow = getComputedStyle(el).overflowX;
+    if ((overflow === 'auto' || overflow === 'scroll') && el.scrollWidth > el.clientWidth + 1)
+      sideways.push(`${el.tagName.toLowerCase()}.${el.className} scrolls sideways ` +
+        `(${el.scrollWidth} in ${el.clientWidth})`);
+  }
+  return {small, sideways, board: least_seen.board, bar: least_seen.bar};
+}"""
+
+
+@dataclasses.dataclass
+class TouchTargets:
+    """What a person can tap on a page now, measured (``touch_targets``)."""
+
+    small: list[str]
+    """Targets under their least size (each: what, width x height)."""
+    sideways: list[str]
+    """The page, or a box in it, that scrolls sideways."""
+    board: float | None
+    """The short side (px) of the smallest target outside the game bar (None: none)."""
+    bar: float | None
+    """The short side of the game bar's smallest item (None: no bar shown)."""
+
+
+@pytest.fixture(scope="session")
+def touch_targets() -> Callable[..., TouchTargets]:
+    """``touch_targets(page, least=40, bar=32)``: every enabled target of the page (what it
+    marks as playable or clickable, ``data-move``/``data-action``, and the game bar's links,
+    buttons and select; inside the open dialog only, when one is open) measured: those
+    whose short side is under ``least`` px (the game bar's under ``bar``), the smallest
+    sizes, and whatever scrolls sideways (the page or a box in ``#main``)."""
+
+    def measure(page: Any, least: float = 40, bar: float = 32) -> TouchTargets:
+        found = page.evaluate(TOUCH_TARGETS, [least, bar])
+        return TouchTargets(found["small"], found["sideways"], found["board"], found["bar"])
+
+    return measure
 
 
 SCREENSHOTS = ROOT / "test-results" / "screens"

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from optimus.core.record import CHANCE, Record, replay
+from optimus.ui import table as ui
 
 END = "dialog[data-role=end][open]"
 RECORDS_KEY = "optimus-table.records"
@@ -28,7 +29,7 @@ def finished_record(page: Any) -> Record:
 
 
 def records_row(page: Any, game: str, level: str) -> Any:
-    return page.locator(f'.records-game[data-game="{game}"] tr[data-level="{level}"]')
+    return page.locator(f'.records-game[data-game="{game}"] .records-line[data-level="{level}"]')
 
 
 def test_a_deal_link_played_twice_counts_in_the_records_and_replays_to_its_scores(
@@ -70,7 +71,7 @@ def test_a_deal_link_played_twice_counts_in_the_records_and_replays_to_its_score
     guarded.wait_ready()
     row.wait_for()
     assert row.get_attribute("data-played") == "2"
-    chart = row.locator("svg.chart")
+    chart = row.locator("svg.chart.history")
     assert "oldest first" in str(chart.get_attribute("aria-label"))
     assert not axe_audit(page)
 
@@ -240,9 +241,18 @@ def test_the_first_finished_daily_try_counts_and_the_next_is_practice(
     assert shared.endswith("#/fileiras/daily?date=2026-12-01")
     page.click(f"{END} [data-action=same-deal]")
     page.wait_for_selector(END, state="detached")
+    # A second try says "practice" from its start (issue 36 §4.2), not only at its end.
+    page.wait_for_selector("[data-role=title-note][data-practice]:has-text('practice')")
     assert fileiras.finish(page) == 3
     assert finished_record(page).seed == first.seed
     assert "Practice" in page.locator(f"{END} [data-role=daily-note]").inner_text()
+    # Its "Share" sends the counted result, the first try's, not this one's.
+    page.click(f"{END} [data-action=share-daily]")
+    page.wait_for_selector(f"{END} [data-role=link-said]:not(:empty)")
+    assert page.locator(f"{END} [data-role=link-text]").input_value() == shared
+    counted = json.loads(page.evaluate(f"localStorage.getItem('{RECORDS_KEY}')"))
+    points = ui.points(counted["daily"]["fileiras"]["2026-12-01"]["score"])
+    assert f": {points}" in shared, (points, shared)
     # Another language: the same end screen, its daily line said again.
     page.select_option("#game .game-bar select[data-language]", "pt")
     page.wait_for_selector(f"{END} [data-role=daily-note]:has-text('Treino')")
@@ -337,7 +347,8 @@ def test_with_storage_refused_records_last_the_page_and_it_says_so(
     assert fileiras.play_to_the_end(page) == 2
     page.click(f"{END} a[href='#/records']")
     page.wait_for_selector(".notice:has-text('last only until you close the page')")
-    assert page.locator(".records-game[data-game=fileiras] tr[data-played='1']").count() == 1
+    line = ".records-game[data-game=fileiras] .records-line[data-played='1']"
+    assert page.locator(line).count() == 1
 
 
 def test_a_records_file_with_impossible_numbers_is_refused_in_words_and_merges_once(
@@ -379,9 +390,9 @@ def test_a_records_file_with_impossible_numbers_is_refused_in_words_and_merges_o
     }.items():
         path = tmp_path / name
         path.write_text(text)
-        page.evaluate("document.querySelector('[data-role=records-said]')?.remove()")
+        page.evaluate("document.querySelector('[data-role=records-said]').textContent = ''")
         page.set_input_files("[data-role=records-import]", str(path))
-        said = page.locator("[data-role=records-said]")
+        said = page.locator("[data-role=records-said]:not(:empty)")
         said.wait_for()
         assert "no game of this site can reach" in said.inner_text(), name
         assert records_row(page, "fileiras", "easy").count() == 0
@@ -390,7 +401,7 @@ def test_a_records_file_with_impossible_numbers_is_refused_in_words_and_merges_o
     path = tmp_path / "good.json"
     path.write_text(records.dump(good))
     for _ in range(2):
-        page.evaluate("document.querySelector('[data-role=records-said]')?.remove()")
+        page.evaluate("document.querySelector('[data-role=records-said]').textContent = ''")
         page.set_input_files("[data-role=records-import]", str(path))
         page.wait_for_selector("[data-role=records-said]:has-text('were added')")
         assert records_row(page, "fileiras", "easy").get_attribute("data-played") == "1"

@@ -155,6 +155,8 @@ def test_a_language_link_in_a_cross_origin_iframe_opens_in_catalan(
     frame.wait_for_function("document.documentElement.lang === 'pt-BR'")
     frame.wait_for_selector("[data-role=setup]")
     assert not english_left(frame.evaluate("document.body.innerText"), english_phrases("pt"))
+    # No storage here: the frame's address keeps the choice (a reload of the frame keeps it).
+    assert "lang=pt" in frame.url and frame.url.endswith("#/fileiras")
 
 
 HANDOVER = "[data-role=handover]:not([hidden])"
@@ -204,7 +206,7 @@ def test_the_table_features_work_in_a_storage_less_cross_origin_iframe(
     # The records, for the page's life: the game counts, and it can be watched again.
     frame.click(f"{END} a[href='#/records']")
     frame.wait_for_selector(".notice:has-text('last only until you close the page')")
-    row = frame.locator('.records-game[data-game="fileiras"] tr[data-level="easy"]')
+    row = frame.locator('.records-game[data-game="fileiras"] .records-line[data-level="easy"]')
     assert row.get_attribute("data-played") == "1"
     assert frame.evaluate(FRAME_FITS)
     frame.locator(".replays li").first.locator("a").click()

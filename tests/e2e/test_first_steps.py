@@ -350,3 +350,43 @@ def test_a_long_press_on_a_phone_explains_a_mark_and_plays_nothing(guarded, site
     mark.dispatch_event("click", at)
     page.wait_for_selector("[data-role=hint]", state="hidden")
     assert page.evaluate(f"localStorage.getItem('{key}')") == before  # nothing was played
+
+
+CHECKS = """() => [...document.querySelectorAll('[data-role=setup] label.check')].map((label) => {
+  const box = label.querySelector('input').getBoundingClientRect();
+  const first = label.querySelector('span').getClientRects()[0];
+  return {beside: box.right <= first.left && box.bottom > first.top && box.top < first.bottom,
+          height: label.getBoundingClientRect().height};
+})"""
+"""Each check box of the set-up form: beside the first line of its words, and how tall its
+line (the target a finger can tap) is."""
+
+
+def test_the_set_up_on_a_phone_has_check_boxes_beside_their_words_and_one_speed(guarded, site):
+    page = guarded.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{site}?lang=pt#/")
+    guarded.wait_ready()
+    boxes = 0
+    for game in GAMES:
+        page.evaluate(f"location.hash = '#/{game}'")
+        title = {"fileiras": "Fileiras", "optimus": "Optimus", "optimus2": "Optimus 2"}[game]
+        page.wait_for_function(
+            f"document.getElementById('game-title').textContent.trim() === '{title}'"
+        )
+        page.wait_for_selector("[data-role=setup]")
+        checks = page.evaluate(CHECKS)
+        assert all(c["beside"] and c["height"] >= 40 for c in checks), (game, checks)
+        boxes += len(checks)
+        # The bots' speed is in one place for every game: the Settings dialog.
+        speeds = page.locator("select[data-setting=speed]")
+        assert speeds.count() == 1, game
+        assert page.locator("dialog[data-role=settings] select[data-setting=speed]").count() == 1
+        page.click("#game-tools [data-action=settings]")
+        said = page.locator("dialog[data-role=settings][open]").inner_text().lower()
+        page.keyboard.press("Escape")
+        page.wait_for_selector("dialog[data-role=settings]:not([open])", state="attached")
+        assert "velocidade dos bots" in said
+        if game != "fileiras":  # a dice game's settings speak of no cards
+            assert "carta" not in said, (game, said)
+    assert boxes >= 2  # Optimus's colour bonuses, Fileiras' advanced scoring

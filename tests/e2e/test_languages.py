@@ -172,7 +172,7 @@ def test_a_whole_game_speaks_the_language(
                 assert clicks < 400, "the game does not end"
         else:
             page.select_option("select[name=players]", "1")
-            page.select_option("select[name=setup-speed]", "instant")
+            guarded.bot_speed("instant")
             page.click("[data-action=start]")
             page.wait_for_selector(optimus_e2e.YOUR_TURN)
             screen.rules_drawer()
@@ -226,3 +226,47 @@ def test_an_unknown_language_in_a_link_is_ignored(guarded, site):
     guarded.wait_ready()
     assert page.evaluate("document.documentElement.lang") == "en"
     assert page.locator("img[src=x]").count() == 0
+
+
+SWITCHES = """() => [...document.querySelectorAll('.language-switch')]
+  .filter((s) => s.getClientRects().length && !s.closest('[hidden]'))
+  .map((s) => {
+    const face = s.querySelector('.language-code'), select = s.querySelector('select');
+    const r = face.getBoundingClientRect(), o = select.getBoundingClientRect();
+    return {text: face.innerText, whole: face.scrollWidth <= face.clientWidth + 0.5,
+            width: r.width, height: r.height, inside: r.left >= 0 && r.right <= innerWidth,
+            covered: o.left <= r.left + 0.5 && o.right >= r.right - 0.5
+              && o.top <= r.top + 0.5 && o.bottom >= r.bottom - 0.5};
+  })"""
+"""Each language switch in view: its face (the code), whole, in the screen, under its select."""
+
+
+def test_on_a_phone_the_switch_shows_its_code_whole_and_its_choice_beats_the_link(guarded, site):
+    page = guarded.page
+    page.set_viewport_size(PHONE)
+    page.goto(f"{site}?lang=pt#/")
+    guarded.wait_ready()
+    page.goto(f"{site}?lang=pt#/fileiras")
+    page.wait_for_selector("[data-role=setup]")
+    for where in ("#/", "#/fileiras"):  # the landing's header, then the game bar
+        page.evaluate(f"location.hash = '{where}'")
+        page.wait_for_function(
+            "document.getElementById('game').hidden === (location.hash === '#/')"
+        )
+        [switch] = page.evaluate(SWITCHES)
+        assert switch["text"] == "PT" and switch["whole"] and switch["inside"], (where, switch)
+        assert switch["covered"], "a tap on the face opens the select with the whole names"
+        assert switch["height"] >= 32 and switch["width"] >= 40, (where, switch)
+    names = page.locator("#game .game-bar select[data-language] option").all_inner_texts()
+    assert names == ["English", "Português (Brasil)", "Català"]
+    # The switch rewrites the address's ?lang=, so the link's language no longer wins
+    # after a reload: the choice stays.
+    page.select_option("#game .game-bar select[data-language]", "ca")
+    page.wait_for_function("document.documentElement.lang === 'ca'")
+    assert "lang=ca" in page.url and page.url.endswith("#/fileiras")
+    assert page.evaluate(SWITCHES)[0]["text"] == "CA"
+    page.reload()
+    guarded.wait_ready()
+    page.wait_for_selector("[data-role=setup]")
+    assert page.evaluate("document.documentElement.lang") == "ca"
+    assert page.evaluate(SWITCHES)[0]["text"] == "CA"

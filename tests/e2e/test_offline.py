@@ -11,6 +11,7 @@ import struct
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -46,6 +47,28 @@ new MutationObserver(() => {
 """Every text the offline note showed (it may go before the test reads it)."""
 
 
+NOTE_PLACE = """() => {
+  const note = document.getElementById("offline-note");
+  const r = note.getBoundingClientRect();
+  const overlaps = (b) => b.width && b.height && b.left < r.right && r.left < b.right
+    && b.top < r.bottom && r.top < b.bottom;
+  const covered = [...document.querySelectorAll("a, button, select, input, h1, p, .status")]
+    .filter((el) => !note.contains(el) && !el.contains(note) && el.getClientRects().length)
+    .filter((el) => overlaps(el.getBoundingClientRect()))
+    .map((el) => el.outerHTML.slice(0, 80));
+  return {lines: note.querySelector("span").getClientRects().length, covered,
+          text: note.innerText};
+}"""
+"""Where the offline note is: how many lines its words take, what of the page it covers."""
+
+
+def check_note(page: Any, words: str) -> None:
+    """The offline note says ``words`` on one short line and covers nothing of the page."""
+    place = page.evaluate(NOTE_PLACE)
+    assert words in place["text"], place
+    assert place["lines"] == 1 and place["covered"] == [], place
+
+
 def first_visit(guard: Guard, url: str) -> Any:
     """Open ``url`` online and wait until Python is ready and the worker has cached the site."""
     page = guard.page
@@ -74,8 +97,11 @@ def test_after_one_visit_the_site_reloads_and_opens_offline_and_plays_to_the_end
     guarded_sw.context.on("request", lambda request: requested.append(request.url))
     page = first_visit(guarded_sw, sub_site)
     page.wait_for_function("window.__notes.length > 0")
-    assert "Ready for offline use" in page.evaluate("window.__notes[0]")
-    # It asks nothing, so it goes by itself: it never stays over the table.
+    assert "Now works offline" in page.evaluate("window.__notes[0]")
+    # One short line in the page's flow, under the header: it covers nothing.  It asks
+    # nothing, so it goes with the next page (the table is never drawn under it).
+    check_note(page, "Now works offline")
+    page.evaluate("location.hash = '#/fileiras'")
     page.wait_for_selector("#offline-note", state="detached")
     # One cache, named after this build and the site's folder.
     assert cache_names(page) == [f"optimus-table {PREFIX} {built_id(dist)}"]
@@ -112,7 +138,7 @@ def test_after_one_visit_the_site_reloads_and_opens_offline_and_plays_to_the_end
     tab.wait_for_selector("[data-role=title-note]:has-text('1 December 2026')")
     tab.wait_for_selector("[data-role=board] .o2board")
     tab.evaluate("location.hash = '#/records'")
-    tab.wait_for_selector(".records-game[data-game=fileiras] tr[data-played='2']")
+    tab.wait_for_selector(".records-game[data-game=fileiras] .records-line[data-played='2']")
     tab.locator(".replays li").first.locator("a").click()
     tab.wait_for_selector("[data-role=replay-bar]")
     tab.close()
@@ -169,13 +195,17 @@ def test_a_new_build_is_taken_whole_and_the_old_cache_is_deleted(
     )
 
     # With a game open, the page only says that a new version is ready.
+    page.set_viewport_size({"width": 390, "height": 844})
     page.goto(server.url + "#/fileiras")
     page.wait_for_selector(fileiras.setup)
     third = rebuilt("0.1.0+third")
     page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
     page.wait_for_selector('html[data-offline="update"]', state="attached", timeout=90_000)
     note = page.locator("#offline-note")
-    assert "new version is ready" in note.inner_text()
+    check_note(page, "An update is ready")  # a line under the game bar, on a phone
+    assert page.evaluate(
+        "document.getElementById('offline-note').previousElementSibling.matches('.game-bar')"
+    )
     assert page.get_attribute("html", "data-optimus-version") == "0.1.0+second"
     assert page.locator(fileiras.setup).is_visible()  # nothing was reloaded under the player
     note.get_by_role("button", name="Reload").click()
@@ -229,3 +259,53 @@ def test_the_manifest_parses_names_icons_that_exist_and_chromium_can_install_the
         assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
     finally:
         context.close()
+
+
+OFFER = """() => {
+  const offer = new Event("beforeinstallprompt", {cancelable: true});
+  offer.prompt = () => { window.__asked = (window.__asked || 0) + 1; return Promise.resolve(); };
+  dispatchEvent(offer);
+  return offer.defaultPrevented;
+}"""
+"""The browser's offer to install, as Chromium makes it (a headless browser never does)."""
+IPHONE = (
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 "
+    "(KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"
+)
+
+
+def test_the_landing_offers_to_install_where_the_browser_does_and_says_how_on_an_iphone(
+    guarded: Guard, site: str, browser: Any, guard_context: Any
+) -> None:
+    page = guarded.page
+    page.goto(site)
+    guarded.wait_ready()
+    install = page.locator("[data-role=install]")
+    assert install.is_hidden()  # no offer yet, and this browser installs only on offer
+    assert page.evaluate(OFFER), "the page keeps the offer for its own button"
+    button = page.get_by_role("button", name="Install the app")
+    button.wait_for()
+    box = button.bounding_box()
+    assert box is not None and box["height"] >= 40
+    button.click()
+    assert page.evaluate("window.__asked") == 1  # the browser's own question is asked
+    install.wait_for(state="hidden")  # an offer is asked once
+    page.evaluate("dispatchEvent(new Event('appinstalled'))")
+    assert install.is_hidden()
+    # iOS Safari installs from its Share menu: the landing says how, in the language.
+    phone = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        user_agent=IPHONE,
+        is_mobile=True,
+        has_touch=True,
+        locale="pt-BR",
+        service_workers="block",
+    )
+    origin = "{0.scheme}://{0.netloc}".format(urlsplit(site))
+    with guard_context(phone, origin) as iphone:
+        iphone.page.goto(site)
+        iphone.wait_ready()
+        note = iphone.page.locator("[data-install-note=ios]")
+        note.wait_for()
+        assert "Compartilhar" in note.inner_text() and "Tela de Início" in note.inner_text()
+        assert iphone.page.locator("[data-install]").is_hidden()

@@ -49,10 +49,7 @@ def seat_people(guarded: Any, site: str, game: str, you: str = "Rui", other: str
     page.fill("input[name=name-you]", you)
     page.press("input[name=name-you]", "Tab")  # the change is taken (and remembered)
     page.select_option("select[name=bot1]", "easy")
-    page.click("#game-tools [data-action=settings]")
-    page.select_option("dialog[open] select[name=speed]", "instant")
-    page.click("dialog[open] [data-action=close]")
-    page.wait_for_selector("dialog[data-role=settings]:not([open])", state="attached")
+    guarded.bot_speed("instant")
     return page
 
 

@@ -21,7 +21,7 @@ from optimus.fileiras import view as vm
 from optimus.fileiras.bots import easy_choice
 from optimus.fileiras.game import FileirasGame
 from optimus.ui import table as ui
-from sitebuild.i18n import english_left, english_phrases
+from sitebuild.i18n import capitals_after_colons, english_left, english_phrases
 from tests.webstub import page_module
 from tests.webstub import readable as shown
 
@@ -98,6 +98,8 @@ def test_a_whole_game_reads_without_english(lang: str, seed: int, players: int, 
     texts = play_game(seed, players, seed % players, board)
     assert len(texts) > 100
     assert english_in(texts, lang) == []
+    names = [f"Ana {i + 1}" for i in range(players)]
+    assert capitals_after_colons("\n".join(texts), names) == []  # "took row 2: blue, +2"
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -135,9 +137,9 @@ def test_log_lines_speak_to_the_person_by_seat_not_by_name(speak) -> None:  # ty
     deal = {"event": "deal", "player": 0, "card": "red"}
     take = {"event": "take", "player": 0, "row": 2, "cards": ["blue", "joker", "+2"]}
     speak("pt")
-    assert vm.describe(deal, names, 0) == "Você começa com um Vermelho."
-    assert vm.describe(deal, names, 1) == "Ana começa com um Vermelho."
-    assert vm.describe(take, names, 0) == "Você pegou a fileira 2: Azul, Coringa, +2."
+    assert vm.describe(deal, names, 0) == "Você começa com um vermelho."
+    assert vm.describe(deal, names, 1) == "Ana começa com um vermelho."
+    assert vm.describe(take, names, 0) == "Você pegou a fileira 2: azul, coringa, +2."
     assert vm.describe({"event": "round", "round": 3, "starter": 2}, names, 0) == (
         "Rodada 3 — Caio começa."
     )
@@ -145,13 +147,13 @@ def test_log_lines_speak_to_the_person_by_seat_not_by_name(speak) -> None:  # ty
         "Cinza fica fora desta partida."
     )
     speak("ca")
-    assert vm.describe(deal, names, 0) == "Comences amb un Vermell."
-    assert vm.describe(take, names, 1) == "Ana ha agafat la fila 2: Blau, Comodí, +2."
+    assert vm.describe(deal, names, 0) == "Comences amb un vermell."
+    assert vm.describe(take, names, 1) == "Ana ha agafat la fila 2: blau, comodí, +2."
     assert vm.describe({"event": "round", "round": 3, "starter": 2}, names, 2) == (
         "Ronda 3 — comences tu."
     )
     assert vm.describe({"event": "draw", "player": 1, "card": "orange"}, names, 0) == (
-        "Bia ha robat un Taronja."
+        "Bia ha robat un taronja."
     )
     assert vm.last_action_text({"event": "take", "row": 1}, mine=True) == "has agafat la fila 1"
     assert vm.last_action_text({"event": "take", "row": 1}) == "ha agafat la fila 1"
@@ -183,12 +185,12 @@ def test_the_status_and_the_end_screen_speak_the_language(speak) -> None:  # typ
     names = ["Ana", "Bia", "Caio", "Duda"]
     speak("pt")
     assert vm.status(s.observation(0), names, 0).text == (
-        "Coloque o Vermelho que você comprou em uma fileira destacada."
+        "Coloque o vermelho que você comprou em uma fileira destacada."
     )
     assert vm.status(s.observation(1), names, 1).text == "Ana está pensando…"
     speak("ca")
     assert vm.status(s.observation(0), names, 0).text == (
-        "Col·loca el Vermell que has robat en una fila destacada."
+        "Col·loca el vermell que has robat en una fila destacada."
     )
     m = Match(GAME, {"players": 3}, 8)
     while not m.state.is_terminal():
@@ -220,6 +222,6 @@ def test_a_refused_move_gives_its_reason_in_the_language(speak) -> None:  # type
 def test_english_stays_the_default() -> None:
     assert i18n.language() == "en"
     assert vm.describe({"event": "deal", "player": 0, "card": "red"}, ["You", "B"], 0) == (
-        "You start with Red."
+        "You start with red."
     )
     assert vm.deck_hint(False, 1) == "Last-round card: not before 1 more draw."

@@ -107,9 +107,9 @@ def test_the_exported_network_gives_the_numpy_values_in_pure_python(tmp_path: Pa
     values = net.predict(p, feats)
     pure = [forward(model, idx) for idx in feats]
     assert np.allclose(values, pure, rtol=0, atol=1e-6 * net.SCALE)
-    # the shipped precision: 5 significant digits
+    # the shipped precision (3 significant digits): within a point of the float32 values
     short = parse_net(net.export_json(p, {}))
-    assert max(abs(forward(short, i) - v) for i, v in zip(feats, values, strict=True)) < 0.01
+    assert max(abs(forward(short, i) - v) for i, v in zip(feats, values, strict=True)) < 1.0
     s = Optimus2State(1, sd)
     assert position(s, 0)[0] == 0
 

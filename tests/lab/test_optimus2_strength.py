@@ -84,7 +84,8 @@ def test_hard_s_playouts_can_be_set_for_a_run_and_are_restored_after(tmp_path, m
 
     monkeypatch.setattr(HardBot, "playout", stop)
     log = str(tmp_path / "h.jsonl")
-    args = ["--players", "hard", "--games", "1", "--iterations", "1", "--log", log]
+    args = ["--players", "hard", "--solo", "race", "--games", "1", "--iterations", "1"]
+    args += ["--log", log]
     with pytest.raises(KeyboardInterrupt):
         main(
             [*args, "--horizon", "2", "--playouts", "hand", "--correction", "1.5"]
@@ -129,7 +130,20 @@ def test_a_registered_model_is_kept_after_a_correction_run(tmp_path, monkeypatch
     try:
         log = str(tmp_path / "m.jsonl")
         with pytest.raises(KeyboardInterrupt):
-            main(["--players", "hard", "--games", "1", "--correction", "2", "--log", log])
+            main(
+                [
+                    "--players",
+                    "hard",
+                    "--solo",
+                    "race",
+                    "--games",
+                    "1",
+                    "--correction",
+                    "2",
+                    "--log",
+                    log,
+                ]
+            )
         assert get_model(LEARNED.model) is mine
     finally:
         unregister_model(LEARNED.model)
@@ -157,7 +171,8 @@ def test_a_weights_file_values_hard_s_playouts_ends_for_a_run(
 
     monkeypatch.setattr(HardBot, "playout", stop)
     log = str(tmp_path / "e.jsonl")
-    args = ["--players", "hard", "--games", "1", "--iterations", "1", "--log", log]
+    args = ["--players", "hard", "--solo", "race", "--games", "1", "--iterations", "1"]
+    args += ["--log", log]
     with pytest.raises(KeyboardInterrupt):
         main([*args, "--end-weights", str(path), "--end-scale", "0.5"])
     assert seen == [(Weights(model=END, scale=0.5), mine)]

@@ -25,7 +25,7 @@ from optimus.optimus.game import OptimusGame, OptimusState
 from optimus.optimus.sheet import box_index, box_name
 from optimus.optimus.words import box_colour
 from optimus.ui import table as ui
-from sitebuild.i18n import english_left, english_phrases
+from sitebuild.i18n import capitals_after_colons, english_left, english_phrases
 from tests.webstub import page_module, readable
 
 GAME = OptimusGame()
@@ -170,6 +170,8 @@ def test_whole_games_read_with_no_english_left(
     everything = "\n".join(sorted(lines))
     left = english_left(everything, phrases)
     assert not left, f"English in {lang}: {left}"
+    names = ui.seat_names(["human", *levels[1:players]])
+    assert capitals_after_colons(everything, names) == []  # "…, your turn: choose a die"
     said = {"pt": ("Rodada 1: ", "Colunas:"), "ca": ("Ronda 1: ", "Columnes:")}
     assert all(words in everything for words in said[lang])
 
@@ -190,7 +192,7 @@ def test_the_sentences_read_as_written_in_each_language(speak: Any) -> None:
         "coringa de número como 2, gastando 2 “!”."
     )
     assert vm.describe(done, names, sheet, 0) == "Bot fácil 2 completou todas as casas do vermelho."
-    assert vm.feedback(vm.Pencil(), [], sheet, str).text == (
+    assert vm.feedback(vm.Pencil(), ["pass", "r1 H1"], sheet, str).text == (
         "Escolha um dado de cor e um dado de número (ou passe)."
     )
     assert vm.sheet_label("random:12") == "Folha aleatória #12"

@@ -179,7 +179,7 @@ def test_which_dice_are_open_to_whom() -> None:
         if state.phase == "all":
             assert "all six dice are open to everyone" in text
         elif state.phase == "active":  # the active player is the actor: "you ... choose first"
-            assert "You are the active player and choose first" in text
+            assert "you are the active player and choose first" in text
         elif state.phase == "others":
             legal = state.legal_moves(actor)
             dice = vm.dice_view(obs, NAMES, actor, legal, vm.Pencil())
@@ -287,7 +287,7 @@ def test_status_and_panels_say_who_chooses_and_hide_pending_choices() -> None:
         obs = state.observation(0)
         st = vm.status(obs, NAMES, 0, actor, "Choose a colour die and a number die (or pass).")
         if actor == 0:
-            assert st.tone == "you" and "Choose a colour die" in st.text
+            assert st.tone == "you" and ": choose a colour die" in st.text  # small after the colon
         else:
             assert st.tone == "bot" and NAMES[actor] in st.text
         for seat in range(3):
@@ -330,3 +330,41 @@ def test_solo_log_names_each_choice_after_its_roll() -> None:
     assert vm.last_choices(obs["log"]) == {0: moves[2]}
     two = Match(OptimusGame(), {"players": 2}, 5).state.observation(0)
     assert vm.with_solo_choices(two, ["pass"])["log"] == two["log"]
+
+
+def test_with_no_usable_die_the_view_says_so_and_offers_only_pass() -> None:
+    """Issue 36 §4.1: when no marking uses the dice open to the person, the feedback
+    says that no die fits (not "choose a colour die"), every die is unusable, and the
+    status line asks for a pass."""
+    found = 0
+    for players, seed in ((1, 3), (2, 5), (4, 8)):
+        for state, actor in positions(seed, players):
+            if actor is None or state.legal_moves(actor) != ["pass"]:
+                continue
+            obs = state.observation(actor)
+            legal = state.legal_moves(actor)
+            t = vm.table(obs, NAMES[:players], actor, actor, legal, vm.Pencil(), str)
+            assert t.feedback is not None and t.feedback.state == "none"
+            assert t.feedback.text.startswith("No die fits your sheet")
+            assert t.feedback.confirm == ""
+            assert not any(d.usable for d in (*t.dice.colour, *t.dice.number))
+            assert t.status.text.endswith(": no die fits your sheet, so pass.")
+            found += 1
+            break
+    assert found == 3
+    # With a marking left, the person is asked to choose dice as before.
+    fb = vm.feedback(vm.Pencil(), ["pass", "g1 H1"], ["g"] * 105, str)
+    assert fb.state == "dice"
+
+
+def test_a_replay_is_nobodys_decision_nothing_lights_up() -> None:
+    """Issue 36 §4.5: drawn for watching, the person's own turn shows no usable die, no
+    feedback and no pencil, whatever the moves would be."""
+    state, actor = next(positions(5, 2))
+    assert actor is not None
+    obs = state.observation(actor)
+    legal = state.legal_moves(actor)
+    t = vm.table(obs, NAMES[:2], actor, actor, legal, vm.Pencil(), str, watching=True)
+    assert not t.mine and t.feedback is None
+    assert not any(d.usable or d.picked for d in (*t.dice.colour, *t.dice.number))
+    assert not any(c.free or c.target for c in t.sheet.cells)

@@ -27,6 +27,12 @@ from .scenario import pass_turn, roll, run, start
 GAME = Optimus2Game()
 
 
+class RaceBot(HardBot):
+    """``hard``'s race, solo as well (solo, ``hard`` itself plays its value network)."""
+
+    solo_net = None
+
+
 def test_levels_are_registered() -> None:
     assert set(GAME.bot_levels()) == {"random", "easy", "normal", "hard"}
 
@@ -48,7 +54,7 @@ def test_bots_decide_from_the_json_observation() -> None:
     roll(s, "123456")
     obs = json.loads(json.dumps(s.observation(0)))
     legal = s.legal_moves(0)
-    for cls in (EasyBot, NormalBot, HardBot):
+    for cls in (EasyBot, NormalBot, HardBot, RaceBot):
         bot = cls(GAME, 0, Rng(1), Budget(iterations=3))
         assert bot.choose(obs, legal) in legal
 
@@ -90,7 +96,7 @@ def test_value_counts_the_dice_left_for_the_turn() -> None:
 def test_hard_thinking_yields() -> None:
     s = start(1)
     roll(s, "123456")
-    bot = HardBot(GAME, 0, Rng(2), Budget(iterations=4))
+    bot = RaceBot(GAME, 0, Rng(2), Budget(iterations=4))
     gen = bot.think(s.observation(0), s.legal_moves(0))
     steps = 0
     with pytest.raises(StopIteration):
@@ -117,18 +123,18 @@ def test_an_iteration_budget_bounds_the_playouts_whatever_the_clock(
     # measured at (docs/bots.md), with no clock in it
     import optimus.optimus2.bots as bots
 
-    class Counting(HardBot):
+    class Counting(RaceBot):
         calls = 0
 
         def playout(self, c, rng):  # type: ignore[no-untyped-def]
             Counting.calls += 1
             return (yield from super().playout(c, rng))
 
-    assert HardBot.default_budget.time_ms is None
+    assert RaceBot.default_budget.time_ms is None
     s = start(1)
     roll(s, "123456")
-    candidates = min(HardBot.max_candidates, len(s.legal_moves(0)) - 1) + 1  # + reroll
-    limit = budget.iterations if budget else HardBot.default_budget.iterations
+    candidates = min(RaceBot.max_candidates, len(s.legal_moves(0)) - 1) + 1  # + reroll
+    limit = budget.iterations if budget else RaceBot.default_budget.iterations
     assert limit is not None
     seen = []
     for clock in (lambda: 0.0, lambda: 1e9):  # a frozen clock, then one far past any deadline
@@ -136,12 +142,12 @@ def test_an_iteration_budget_bounds_the_playouts_whatever_the_clock(
         Counting.calls = 0
         move = Counting(GAME, 0, Rng(5), budget).choose(s.observation(0), s.legal_moves(0))
         seen.append((move, Counting.calls))
-        assert candidates <= Counting.calls <= limit * min(candidates, HardBot.race_width)
+        assert candidates <= Counting.calls <= limit * min(candidates, RaceBot.race_width)
     assert seen[0] == seen[1]
 
 
 def test_the_race_drops_the_candidates_clearly_behind_the_leader() -> None:
-    bot = HardBot(GAME, 0, Rng(1))
+    bot = RaceBot(GAME, 0, Rng(1))
     lead = [10.0, 12.0, 11.0, 13.0, 9.0, 12.0]
     close = [11.0, 10.0, 12.0, 12.0, 9.5, 11.0]  # behind by 0.5 on average, noisily
     behind = [x - 5 + 0.1 * (i % 2) for i, x in enumerate(lead)]  # 5 points behind, steadily
@@ -152,7 +158,7 @@ def test_the_race_drops_the_candidates_clearly_behind_the_leader() -> None:
 
 
 def test_a_race_that_may_drop_candidates_at_once_still_waits_for_two_iterations() -> None:
-    class Eager(HardBot):
+    class Eager(RaceBot):
         race_from = 1  # a standard error needs two playouts of each
 
     s = start(1)
@@ -166,7 +172,7 @@ def test_the_race_gives_the_playouts_of_the_clear_losers_to_the_close_candidates
     # is clearly behind the two others at once, which stay close to each other.
     means = [10.0, 0.0, 9.5]
 
-    class Staged(HardBot):
+    class Staged(RaceBot):
         calls: dict[int, int] = {}
 
         def playout(self, c, rng):  # type: ignore[no-untyped-def]
@@ -206,7 +212,7 @@ def test_the_race_gives_the_playouts_of_the_clear_losers_to_the_close_candidates
 def test_hard_yields_between_playouts_that_end_at_once() -> None:
     # A playout can end before any decision (e.g. the move ends the player's
     # part of the turn): the bot must still yield between playouts (browser slices).
-    class Silent(HardBot):
+    class Silent(RaceBot):
         calls = 0
 
         def playout(self, c, rng):  # type: ignore[no-untyped-def]
@@ -224,7 +230,7 @@ def test_hard_yields_between_playouts_that_end_at_once() -> None:
             next(gen)
             steps += 1
     assert stop.value.value in legal
-    candidates = min(HardBot.max_candidates, len(legal) - 1) + 1  # + reroll
+    candidates = min(RaceBot.max_candidates, len(legal) - 1) + 1  # + reroll
     assert Silent.calls >= candidates
     assert steps >= len(legal) - 1 + Silent.calls
 
@@ -255,7 +261,7 @@ def test_fox_progress_grows_towards_a_fox_and_stops_once_won() -> None:
 def test_solo_playouts_go_on_the_horizon_rounds_past_the_current_one(horizon: int) -> None:
     from optimus.core.bots import run_to_end
 
-    class Far(HardBot):
+    class Far(RaceBot):
         pass
 
     Far.horizon = horizon
@@ -295,7 +301,7 @@ def test_every_candidate_s_playout_rolls_the_same_dice_in_the_same_order(
     s = start(1)
     roll(s, "123456")
     legal = s.legal_moves(0)
-    bot = HardBot(GAME, 0, Rng(2), Budget(iterations=1))
+    bot = RaceBot(GAME, 0, Rng(2), Budget(iterations=1))
     bot.horizon = 1
     for move in legal[:4]:
         seen.append([])
@@ -314,7 +320,7 @@ def test_solo_playouts_are_valued_at_their_end_by_the_end_evaluation() -> None:
 
     flat = Weights(model=LEARNED.model, scale=0.0)  # the correction off: another value
 
-    class Ends(HardBot):
+    class Ends(RaceBot):
         end = flat
 
     for players in (1, 2):
@@ -325,13 +331,13 @@ def test_solo_playouts_are_valued_at_their_end_by_the_end_evaluation() -> None:
         got = run_to_end(Ends(GAME, 0, Rng(2), Budget(iterations=1)).playout(c.clone(), Rng(4)))
         # the same playout by hand: the same dice (the playout's base from Rng(4))
         base = Rng(4).randrange(1 << 30) * 1024
-        run_to_end(play_on(c, 0, HardBot.weights, base, (c.round, c.active)))
+        run_to_end(play_on(c, 0, RaceBot.weights, base, (c.round, c.active)))
         if players == 1:
-            assert got == value(c, 0, flat) != value(c, 0, HardBot.judge)
+            assert got == value(c, 0, flat) != value(c, 0, RaceBot.judge)
         else:  # with others, the judge values the end of the player's own part of the turn
-            want = value(c, 0, HardBot.judge)
+            want = value(c, 0, RaceBot.judge)
             if c.phase == "simul" and c.simul == "passive" and c.active == 0:
-                want -= HardBot.deny * tray_gift(c, HardBot.weights)
+                want -= RaceBot.deny * tray_gift(c, RaceBot.weights)
             assert got == want
 
 
@@ -391,10 +397,10 @@ class _Clock:
         return self.now
 
 
-def _timed(clock: _Clock, means: list[float]) -> type[HardBot]:
+def _timed(clock: _Clock, means: list[float]) -> type[RaceBot]:
     """``hard`` whose playouts of candidate k are worth ``means[k]`` and take ``clock.step``."""
 
-    class Timed(HardBot):
+    class Timed(RaceBot):
         calls = 0
 
         def playout(self, c, rng):  # type: ignore[no-untyped-def]
@@ -462,7 +468,7 @@ def test_hard_with_its_clock_spent_plays_the_best_move_by_one_step_at_once(
     monkeypatch.setattr(bots.time, "perf_counter", lambda: float(next(ticks)))  # 1 s a look
     Timed = _timed(_Clock(0.0), [])
     move = Timed(GAME, 0, Rng(1), Budget(time_ms=40)).choose(s.observation(0), legal)
-    judge = TD4 if players > 1 else HardBot.judge
+    judge = TD4 if players > 1 else RaceBot.judge
     scored = run_to_end(afterstate_steps(s, 0, legal, judge))
     scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
     assert Timed.calls == 0
@@ -481,7 +487,7 @@ def test_with_others_hard_races_its_best_candidates_one_decision_ahead_on_the_mu
     legal = s.legal_moves(0)
     seen: dict[str, list[str]] = {}
 
-    class Recording(HardBot):
+    class Recording(RaceBot):
         def race(self, s, cands, limit, deadline, play=None):  # type: ignore[no-untyped-def]
             seen["cands"] = list(cands)
             return (yield from super().race(s, cands, limit, deadline, play))
@@ -493,7 +499,7 @@ def test_with_others_hard_races_its_best_candidates_one_decision_ahead_on_the_mu
     move = bot.choose(s.observation(0), legal)
     scored = run_to_end(afterstate_steps(s, 0, legal, TD4))
     scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
-    best = [m for _, m, _ in scored[: HardBot.look_candidates]]
+    best = [m for _, m, _ in scored[: RaceBot.look_candidates]]
     assert seen["cands"] == best + ["reroll"] * ("reroll" in legal)
     assert move in seen["cands"]
     first_dice = Rng(2).randrange(1 << 30)  # the first iteration's dice
@@ -519,9 +525,9 @@ def test_with_others_and_no_multi_player_value_hard_plays_its_playouts(
 ) -> None:
     import optimus.optimus2.bots as bots
 
-    class Counting(HardBot):
+    class Counting(RaceBot):
         calls = 0
-        multi = None if why == "no value set" else HardBot.multi
+        multi = None if why == "no value set" else RaceBot.multi
 
         def playout(self, c, rng):  # type: ignore[no-untyped-def]
             Counting.calls += 1
@@ -536,3 +542,23 @@ def test_with_others_and_no_multi_player_value_hard_plays_its_playouts(
     )
     assert move in s.legal_moves(0)
     assert Counting.calls >= 2
+
+
+@pytest.mark.parametrize("dice", ["123456", "654321", "316245"])
+def test_hard_alone_plays_the_value_networks_best_afterstate_thinking_in_slices(dice: str) -> None:
+    from optimus.optimus2.net import NETS, best_move
+
+    s = start(1)
+    roll(s, dice)
+    legal = s.legal_moves(0)
+    thinking = HardBot(GAME, 0, Rng(3)).decide(s.clone(), legal)
+    steps = 0
+    try:
+        while True:
+            next(thinking)
+            steps += 1
+    except StopIteration as done:
+        move = done.value
+    assert steps == len(legal)  # a slice a candidate: the page never waits on them all
+    assert HardBot.solo_net is not None
+    assert move == best_move(NETS.get(HardBot.solo_net), s, 0, legal)

@@ -21,7 +21,7 @@ from optimus.optimus2.bots import EasyBot
 from optimus.optimus2.game import Optimus2Game
 from optimus.optimus2.sheet import REROLL
 from optimus.ui import table as ui
-from sitebuild.i18n import english_left, english_phrases
+from sitebuild.i18n import capitals_after_colons, english_left, english_phrases
 from tests.webstub import page_module, readable
 
 from .scenario import roll, start
@@ -117,6 +117,7 @@ def test_a_whole_game_leaves_no_english(lang: str, web: Any, seed: int, players:
     assert len(seen) > 200
     left = english_left(text, english_phrases(lang, ["optimus2"]))
     assert not left, left
+    assert capitals_after_colons(text, NAMES) == []
 
 
 def test_the_log_says_who_did_what_in_each_language(lang: str) -> None:

@@ -96,7 +96,7 @@ def test_headline_for_one_winner_and_a_shared_victory(speak: Any, lang: str) -> 
 def test_points_count_with_each_language_plural_and_numbers(speak: Any) -> None:
     speak("pt")
     assert [ui.points(n) for n in (0, 1, 2, -3, 1234)] == [
-        "0 pt",
+        "0 pts",
         "1 pt",
         "2 pts",
         "-3 pts",

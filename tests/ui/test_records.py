@@ -15,7 +15,6 @@ from optimus.ui.records import (
     Records,
     Refused,
     Result,
-    chart_points,
     dump,
     fit,
     level_of,
@@ -204,16 +203,6 @@ def test_a_game_counts_under_solo_or_its_strongest_bot() -> None:
     assert level_of(["human", "random", "hard", "easy"]) == "hard"
     assert level_of(["human", "human:Ana"]) == "people"  # pass-and-play: not solo, no bot
     assert level_of(["human", "easy", "bots.mine:Mine"]) == "bots.mine:Mine"
-
-
-def test_the_chart_draws_every_score_inside_its_box_highest_on_top() -> None:
-    scores = [3, 40, -5, 12, 40]
-    points = [tuple(map(float, p.split(","))) for p in chart_points(scores, 120, 32).split()]
-    assert len(points) == len(scores)
-    assert all(2 <= x <= 118 and 2 <= y <= 30 for x, y in points)
-    assert [x for x, _y in points] == sorted(x for x, _y in points)
-    assert points[1][1] == points[4][1] == 2.0 and points[2][1] == 30.0
-    assert chart_points([]) == ""
 
 
 def test_a_replay_jumps_to_where_each_round_starts() -> None:

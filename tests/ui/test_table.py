@@ -114,12 +114,13 @@ def test_the_end_screen_names_the_colours_that_counted_plus():
         p = m.state.actors()[0]
         m.play(p, rng.choice(m.state.legal_moves(p)))
     for p in vm.final(m.state.observation(None), ["A", "B", "C"]):
-        plus = [vm.card(line.icon).label for line in p.lines if line.kind == "plus"]
-        minus = [vm.card(line.icon).label for line in p.lines if line.kind == "minus"]
+        plus = [vm.word(line.icon) for line in p.lines if line.kind == "plus"]
+        minus = [vm.word(line.icon) for line in p.lines if line.kind == "minus"]
         assert p.why.split(".")[0] == f"Counted plus: {', '.join(plus)}", p.why
         assert not any(m in p.why.split(".")[0] for m in minus)
-    for advanced in (True, False):
-        assert "share the victory" in vm.end_rules(advanced)
+    for advanced in (True, False):  # how ties are decided: said when there is one
+        assert "share the victory" in vm.end_rules(advanced, tied=True)
+        assert "share the victory" not in vm.end_rules(advanced)
 
 
 def test_a_save_for_two_people_or_an_unknown_bot_is_refused():
@@ -143,7 +144,7 @@ def test_log_sentences_agree_with_you():
     names = ["You", "Easy bot 2"]
     # The person is told by seat (the third argument), never by their name.
     assert vm.describe({"event": "deal", "player": 0, "card": "red"}, names, 0) == (
-        "You start with Red."
+        "You start with red."
     )
     assert vm.describe({"event": "round", "round": 2, "starter": 1}, names, 0) == (
         "Round 2 — Easy bot 2 starts."
@@ -171,3 +172,41 @@ def test_a_refused_move_is_told_in_words_without_its_notation(name: str) -> None
         previous = list(legal)
         m.play(p, rng.choice(legal))
     assert refused
+
+
+def _finished(game_id: str, players: int) -> tuple[dict, list[int]]:
+    """The final public observation of a game of random moves whose totals all differ."""
+    game = get_game(game_id)
+    for seed in range(1, 40):
+        m, rng = Match(game, {"players": players}, seed), Rng(seed)
+        while not m.state.is_terminal():
+            p = m.state.actors()[0]
+            m.play(p, rng.choice(m.state.legal_moves(p)))
+        scores = m.state.scores()
+        if len(set(scores)) == len(scores):
+            return json.loads(json.dumps(m.state.observation(None))), list(range(players))
+    raise AssertionError(f"no {game_id} game with distinct totals")
+
+
+@pytest.mark.parametrize("game_id", ["optimus", "optimus2", "fileiras", "tiny"])
+def test_the_end_screen_says_how_ties_are_decided_only_when_there_is_a_tie(game_id: str) -> None:
+    from optimus.optimus import view as optimus_vm
+    from optimus.optimus2 import view as optimus2_vm
+    from optimus.tiny import view as tiny_vm
+
+    views = {"optimus": optimus_vm, "optimus2": optimus2_vm, "fileiras": vm, "tiny": tiny_vm}
+    view = views[game_id]
+    rule = getattr(view, "TIE_RULE", ui.TIE_RULE)
+    obs, seats = _finished(game_id, 3 if game_id != "optimus2" else 2)
+    names = [f"P{s}" for s in seats]
+    end = view.end_screen(obs, names, 0, [0])
+    assert len({p.total for p in end.players}) == len(seats)
+    assert rule not in end.rules, end.rules
+    # The second player's result made equal to the first's: a tie, and the rule is said.
+    for key in ("scores", "sheets", "collections", "score", "jokers_used"):
+        if key in obs:
+            obs[key][1] = obs[key][0]
+    end = view.end_screen(obs, names, 0, [0])
+    totals = {p.seat: p.total for p in end.players}
+    assert totals[0] == totals[1]
+    assert rule in end.rules, end.rules

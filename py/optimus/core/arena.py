@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from optimus.core.bots import Bot, Budget
 from optimus.core.protocol import JSON, BotFactory, Game, GameError, State
-from optimus.core.record import Match
+from optimus.core.record import Match, Record
 from optimus.core.rng import Rng, derive_seed
 
 A = TypeVar("A")
@@ -123,11 +123,12 @@ def play_game(
     opts: Mapping[str, JSON],
     budget: Budget | None,
     clock: Callable[[], float] = time.perf_counter,
+    records: list[Record] | None = None,
 ) -> GameResult:
     """Play game number ``g`` of an arena; player ``i`` sits at seat ``(i + g) % n``.
 
     Decision times are read from ``clock`` (wall time by default; ``time.process_time``
-    for CPU time).
+    for CPU time). The game's record is appended to ``records`` if given.
     """
     n = len(specs)
     factories = [resolve_bot(game, s) for s in specs]
@@ -148,8 +149,19 @@ def play_game(
         move = bots[seat].choose(obs, legal)
         times[who[seat]].append((clock() - t0) * 1000)
         match.play(seat, move)
+    if records is not None:
+        records.append(match.record)
     scores, wins = results_by_player(state, who)
     return scores, wins, times
+
+
+def play_record(
+    game: Game, specs: list[str], seed: int, opts: Mapping[str, JSON], budget: Budget | None = None
+) -> Record:
+    """The record of game 0 of an arena of ``specs`` (seat ``i``: ``specs[i]``)."""
+    records: list[Record] = []
+    play_game(game, specs, 0, seed, opts, budget, records=records)
+    return records[0]
 
 
 def players_by_seat(n: int, g: int) -> dict[int, int]:

@@ -65,6 +65,31 @@ def run_to_end(steps: Generator[None, None, T]) -> T:
             return result
 
 
+@dataclass(frozen=True)
+class Appraisal:
+    """A bot's values of the moves of one decision, the coach's view of it
+    (:mod:`optimus.core.review`): ``values`` holds at least the move asked about and
+    ``best``, the move the bot would play; higher is better, in the bot's own points
+    (expected final score, or margin over the others where it plays for that).
+
+    >>> a = Appraisal({"a": 10.0, "b": 7.5}, "a")
+    >>> a.loss("b"), a.loss("a")
+    (2.5, 0.0)
+    """
+
+    values: Mapping[str, float]
+    best: str
+
+    def loss(self, move: str) -> float:
+        """The points ``move`` gives away against the best move (never below 0)."""
+        if move == self.best:
+            return 0.0
+        return max(0.0, self.values[self.best] - self.values[move])
+
+
+Appraising = Generator[None, None, Appraisal]
+
+
 class Bot:
     """Base class of bots. Subclasses implement :meth:`think`.
 
@@ -103,6 +128,16 @@ class Bot:
             limit = self.default_budget.iterations if fallback is None else fallback
         return limit, deadline
 
+    def appraise(
+        self, observation: Mapping[str, JSON], legal_moves: list[str], move: str
+    ) -> Appraising:
+        """Yield ``None`` now and then; return this bot's :class:`Appraisal` of the decision
+        (``move``: the one played, valued whatever the bot thinks of it). Only the bots
+        the coach reads implement it (a :class:`StateBot` through
+        :meth:`StateBot.appraise_state`)."""
+        raise NotImplementedError(f"the {self.level} bot cannot appraise a decision")
+        yield  # pragma: no cover
+
     def choose(self, observation: Mapping[str, JSON], legal_moves: list[str]) -> str:
         """Think to the end and return the move."""
         if not legal_moves:
@@ -136,6 +171,19 @@ class StateBot(Bot):
         """Yield ``None`` now and then; return the move to play in ``state`` (two legal
         moves or more)."""
         raise NotImplementedError
+        yield  # pragma: no cover
+
+    def appraise(
+        self, observation: Mapping[str, JSON], legal_moves: list[str], move: str
+    ) -> Appraising:
+        if len(legal_moves) == 1:
+            return Appraisal({move: 0.0}, move)
+        return (yield from self.appraise_state(self.rebuild(observation), legal_moves, move))
+
+    def appraise_state(self, state: Any, legal_moves: list[str], move: str) -> Appraising:
+        """:meth:`Bot.appraise` on the state rebuilt from the observation (two legal moves
+        or more): a level the coach reads overrides it."""
+        raise NotImplementedError(f"the {self.level} bot cannot appraise a decision")
         yield  # pragma: no cover
 
 

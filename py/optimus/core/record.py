@@ -162,12 +162,18 @@ def replay(record: Record, upto: int | None = None, game: Game | None = None) ->
         raise RecordError(str(exc)) from None
     events = record.events if upto is None else record.events[:upto]
     for i, (who, what) in enumerate(events):
-        try:
-            if who == CHANCE:
-                apply_chance_checked(state, what)
-            else:
-                assert isinstance(who, int)
-                play(state, who, what)
-        except GameError as exc:
-            raise RecordError(f"event {i} ({who}, {what!r}) cannot be replayed: {exc}") from None
+        apply_event(state, i, who, what)
     return state
+
+
+def apply_event(state: State, i: int, who: int | str, what: str) -> None:
+    """Apply a record's event ``i`` (a chance outcome or a player's move), checked; one
+    that does not fit raises :class:`RecordError` naming it."""
+    try:
+        if who == CHANCE:
+            apply_chance_checked(state, what)
+        else:
+            assert isinstance(who, int)
+            play(state, who, what)
+    except GameError as exc:
+        raise RecordError(f"event {i} ({who}, {what!r}) cannot be replayed: {exc}") from None

@@ -25,7 +25,7 @@ from collections.abc import Generator, Mapping
 from dataclasses import replace
 from typing import ClassVar
 
-from optimus.core.bots import Budget, ChoiceBot, StateBot, Thinking
+from optimus.core.bots import Appraisal, Appraising, Budget, ChoiceBot, StateBot, Thinking
 from optimus.fileiras.cards import CARDS_BENEATH_LAST, COLLECTION_KINDS, KIND_NAMES, LAST
 from optimus.fileiras.game import FileirasState
 from optimus.fileiras.heuristics import DEFAULT, Evaluator, Params
@@ -141,13 +141,34 @@ class HardBot(StateBot):
     """Drop a candidate when the leader beats it by this many standard errors."""
 
     def decide(self, state: FileirasState, legal_moves: list[str]) -> Thinking:
+        limit, deadline = self.limits()
+        best, _ = yield from self.search(state, legal_moves, limit, deadline)
+        return best
+
+    def appraise_state(self, state: FileirasState, legal_moves: list[str], move: str) -> Appraising:
+        """The search with no clock: each move's mean value at the end of the round over
+        the orders it was played under (its margin over the others, as the leaf values it)."""
+        limit, _ = self.limits()
+        best, means = yield from self.search(state, legal_moves, limit, None)
+        return Appraisal(means, best)
+
+    def search(
+        self,
+        state: FileirasState,
+        legal_moves: list[str],
+        limit: int | None,
+        deadline: float | None,
+    ) -> Generator[None, None, tuple[str, dict[str, float]]]:
+        """The best move (the best mean of those still in the search; the first of ties,
+        ``normal``'s choice first) and every move's mean playout value: a move dropped by
+        :meth:`prune` keeps its mean over the orders it was played under (none played:
+        ``normal``'s choice alone, at 0)."""
         me = self.player
         yield None
         fallback = normal_choice(state, me, self.params)
         moves = [fallback] + [m for m in legal_moves if m != fallback]
         values: list[list[float]] = [[] for _ in moves]
         alive = list(range(len(moves)))
-        limit, deadline = self.limits()
         done = 0
         yield None
         while (
@@ -165,9 +186,13 @@ class HardBot(StateBot):
             if done >= self.prune_after and done % self.prune_every == 0:
                 alive = self.prune(values, alive)
         if done == 0:
-            return fallback
-        best = max(alive, key=lambda i: (sum(values[i][:done]) / done, -i))
-        return moves[best]
+            return fallback, {fallback: 0.0}
+        means = {moves[i]: sum(values[i][:done]) / done for i in alive}
+        best = max(means, key=means.__getitem__)
+        for i, move in enumerate(moves):
+            if move not in means and values[i]:
+                means[move] = sum(values[i]) / len(values[i])
+        return best, means
 
     def prune(self, values: list[list[float]], alive: list[int]) -> list[int]:
         """Drop the candidates clearly worse than the leader (paired over the same orders)."""

@@ -62,6 +62,16 @@ def label(name: str) -> str:
     return _(LABELS[name]) if name in LABELS else name
 
 
+def word(name: str) -> str:
+    """A card kind's name inside a sentence: in small letters, as colours are written
+    in running text in every language spoken here ("You drew red.", "…: blue, joker").
+
+    >>> word("grey"), word("joker"), word("+2")
+    ('grey', 'joker', '+2')
+    """
+    return label(name).lower()
+
+
 def kind_of(name: str) -> int:
     """The kind of a card name; ``KeyError`` for an unknown name."""
     return _KIND_BY_NAME[name]

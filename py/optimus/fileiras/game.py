@@ -46,7 +46,7 @@ from optimus.fileiras.cards import (
     start_cards_per_player,
 )
 from optimus.fileiras.scoring import Scorer, cached_breakdown
-from optimus.i18n import _
+from optimus.i18n import _, ngettext
 
 if TYPE_CHECKING:
     pass
@@ -307,11 +307,12 @@ class FileirasState(State):
         if kind == "take":
             return _("row {row} is empty: there is nothing to take", row=r + 1)
         if len(self.rows[r]) >= self.caps[r]:
-            return _(
-                "row {row} is full ({cards} of {capacity} cards)",
+            return ngettext(  # a 2-player row holds 1 card: "1 of 1 card"
+                "row {row} is full ({cards} of {n} card)",
+                "row {row} is full ({cards} of {n} cards)",
+                self.caps[r],
                 row=r + 1,
                 cards=len(self.rows[r]),
-                capacity=self.caps[r],
             )
         return super().explain_illegal(player, move)
 

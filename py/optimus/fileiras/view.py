@@ -10,11 +10,11 @@ well as a hue, so the table reads without colour vision.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from optimus.fileiras.cards import label
+from optimus.fileiras.cards import label, word
 from optimus.fileiras.scoring import score_breakdown
 from optimus.i18n import N_, _, ngettext, pgettext
 from optimus.ui import table as ui
@@ -136,8 +136,9 @@ def card(kind: str) -> Card:
     return Card(kind, label(kind), symbol, _(caption) if kind in COLOUR_SYMBOLS else caption)
 
 
-def _labels(kinds: Sequence[str]) -> str:
-    return ", ".join(label(c) for c in kinds)
+def card_words(kinds: Iterable[str]) -> str:
+    """Cards listed inside a sentence: ``red, joker, +2``."""
+    return ", ".join(word(c) for c in kinds)
 
 
 def describe(entry: Mapping[str, Any], names: Sequence[str], you: int | None = None) -> str | None:
@@ -150,7 +151,7 @@ def describe(entry: Mapping[str, Any], names: Sequence[str], you: int | None = N
     if ev == "remove":
         return _("{card} is out of this game.", card=label(entry["colour"]))
     if ev == "deal":
-        c = label(entry["card"])
+        c = word(entry["card"])
         return (
             _("You start with {card}.", card=c)
             if mine
@@ -162,24 +163,24 @@ def describe(entry: Mapping[str, Any], names: Sequence[str], you: int | None = N
             return _("Round {round} — you start.", round=n)
         return _("Round {round} — {who} starts.", round=n, who=names[starter])
     if ev == "draw":
-        c = label(entry["card"])
+        c = word(entry["card"])
         return _("You drew {card}.", card=c) if mine else _("{who} drew {card}.", who=who, card=c)
     if ev == "last_round":
         if mine:
             return _("You drew the last-round card: this is the last round!")
         return _("{who} drew the last-round card: this is the last round!", who=who)
     if ev == "place":
-        c, row = label(entry["card"]), entry["row"]
+        c, row = word(entry["card"]), entry["row"]
         if mine:
             return _("You placed {card} on row {row}.", card=c, row=row)
         return _("{who} placed {card} on row {row}.", who=who, card=c, row=row)
     if ev == "take":
-        cards, row = _labels(entry.get("cards", [])), entry["row"]
+        cards, row = card_words(entry.get("cards", [])), entry["row"]
         if mine:
             return _("You took row {row}: {cards}.", row=row, cards=cards)
         return _("{who} took row {row}: {cards}.", who=who, row=row, cards=cards)
     if ev == "out":
-        cards = _labels(entry.get("cards", []))
+        cards = card_words(entry.get("cards", []))
         return (
             _("Row {row} leaves the game ({cards}).", row=entry["row"], cards=cards)
             if cards
@@ -200,7 +201,7 @@ def status(obs: Mapping[str, Any], names: Sequence[str], you: int | None) -> ui.
     if current == you:
         legal = obs["legal_moves"]
         if obs["phase"] == "place":
-            drawn = label(obs["drawn"])
+            drawn = word(obs["drawn"])
             return ui.Status("you", _("Place the {card} card on a highlighted row.", card=drawn))
         if "draw" in legal:
             return ui.Status("you", _("Your turn: draw a card from the deck, or take a row."))
@@ -250,7 +251,7 @@ def last_action_text(entry: Mapping[str, Any], mine: bool = False) -> str:
     if ev == "take":
         row = entry["row"]
         return pgettext("you", "took row {row}", row=row) if mine else _("took row {row}", row=row)
-    c = label(entry["card"])
+    c = word(entry["card"])
     if ev == "place":
         row = entry["row"]
         if mine:
@@ -390,23 +391,21 @@ def end_screen(
     obs: Mapping[str, Any], names: Sequence[str], you: int | None, winners: Sequence[int]
 ) -> ui.EndScreen:
     """The end screen from the final (public) observation."""
-    return ui.EndScreen(
-        ui.headline(winners, names, you), end_rules(bool(obs["advanced"])), tuple(final(obs, names))
-    )
+    players = final(obs, names)
+    rules = end_rules(bool(obs["advanced"]), ui.tied([p.total for p in players]))
+    return ui.EndScreen(ui.headline(winners, names, you), rules, tuple(players))
 
 
 def plus_reason(colours: Sequence[Any], advanced: bool) -> str:
     """Which colours counted plus (and where the jokers went), short, for the end screen."""
     del advanced  # the table in use is said once, in ``end_rules``
-    plus = [label(c.colour) for c in colours if c.plus]
+    plus = [word(c.colour) for c in colours if c.plus]
     if plus:
         text = _("Counted plus: {colours}.", colours=", ".join(plus))
     else:
         text = _("Counted plus: no colour.")
     jokers = [
-        ngettext(
-            "{n} joker as {colour}", "{n} jokers as {colour}", c.jokers, colour=label(c.colour)
-        )
+        ngettext("{n} joker as {colour}", "{n} jokers as {colour}", c.jokers, colour=word(c.colour))
         for c in colours
         if c.jokers
     ]
@@ -415,8 +414,9 @@ def plus_reason(colours: Sequence[Any], advanced: bool) -> str:
     return text
 
 
-def end_rules(advanced: bool) -> str:
-    """How the end screen's totals were made and how ties are decided, in words."""
+def end_rules(advanced: bool, tied: bool = False) -> str:
+    """How the end screen's totals were made and, when totals are ``tied``, how ties are
+    decided, in words."""
     scale = (
         _("Each colour scores 1, 4, 8, 7, 6, 5 (advanced) for 1 to 6 cards.")
         if advanced
@@ -426,7 +426,7 @@ def end_rules(advanced: bool) -> str:
         "Each player's three colours that give the highest total count plus, every other "
         "colour counts minus; jokers go where they score most; each +2 card adds 2."
     )
-    return f"{scale} {counted} {_(ui.TIE_RULE)}"
+    return f"{scale} {counted} {_(ui.TIE_RULE)}" if tied else f"{scale} {counted}"
 
 
 RULES: tuple[str, ...] = (

@@ -23,7 +23,15 @@ import time
 from collections.abc import Generator
 from typing import ClassVar
 
-from optimus.core.bots import Budget, ChoiceBot, StateBot, Thinking, run_to_end
+from optimus.core.bots import (
+    Appraisal,
+    Appraising,
+    Budget,
+    ChoiceBot,
+    StateBot,
+    Thinking,
+    run_to_end,
+)
 from optimus.optimus.game import (
     COLOUR_FACES,
     JOKERS,
@@ -231,24 +239,47 @@ class HardBot(StateBot):
     multi: ClassVar[bool] = False
 
     def decide(self, state: OptimusState, legal_moves: list[str]) -> Thinking:
-        me = self.player
         limit, deadline = self.limits()
+        values = yield from self.search(state, legal_moves, limit, deadline)
+        return max(values, key=values.__getitem__)  # the first of ties: the best by one roll
+
+    def appraise_state(self, state: OptimusState, legal_moves: list[str], move: str) -> Appraising:
+        """The search with no clock, ``move`` among the candidates valued two rolls ahead:
+        each one's expected value of the sheet (points)."""
+        limit, _ = self.limits()
+        values = yield from self.search(state, legal_moves, limit, None, move)
+        return Appraisal(values, max(values, key=values.__getitem__))
+
+    def search(
+        self,
+        state: OptimusState,
+        legal_moves: list[str],
+        limit: int | None,
+        deadline: float | None,
+        move: str | None = None,
+    ) -> Generator[None, None, dict[str, float]]:
+        """The candidates valued two rolls ahead (the ``limit`` best by one roll, as long as
+        ``deadline`` allows, and ``move`` if given), in the order of their one-roll value;
+        alone the best by one roll if the clock allowed no more."""
+        me = self.player
         yield None
         ev = make_evaluator(state, me, self.params, self.learned, self.multi)
         options = yield from ranking(ev, state, me, legal_moves)
         yield None
         active = state.phase == "active" and not state.solo
         picked = distinct(options, active, self.candidates)
+        if move is not None and move not in [m for _, m in picked]:
+            picked.append(next(o for o in options if o[1] == move))
         if len(picked) == 1:
-            return picked[0][1]
+            return {picked[0][1]: picked[0][0]}
         penalty = [0.0] * len(picked)
         if active:
             penalty = yield from self.denial(state, [m for _, m in picked])
         look = Lookahead(state, me, self.params, self.learned, self.multi)
         marks, left = state.marks[me], JOKERS - state.jokers_used[me]
         sheets = []
-        for _, move in picked:
-            _, _, mask, cost = _parsed(move)
+        for _, candidate in picked:
+            _, _, mask, cost = _parsed(candidate)
             sheets.append((marks | mask, left - cost))
         one: list[float] = []
         for i, (m, j) in enumerate(sheets):
@@ -257,16 +288,17 @@ class HardBot(StateBot):
             value = yield from look.one_steps(m, j)
             one.append(value - penalty[i])
         order = sorted(range(len(one)), key=lambda i: (-one[i], i))
-        best, best_value = order[0], float("-inf")
+        values: dict[str, float] = {}
         for done, i in enumerate(order):
-            if limit is not None and done >= limit:
-                break
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-            value = (yield from look.two(*sheets[i])) - penalty[i]
-            if value > best_value:
-                best, best_value = i, value
-        return picked[best][1]
+            mine = picked[i][1] == move
+            if not mine and limit is not None and done >= limit:
+                continue
+            if not mine and deadline is not None and time.perf_counter() > deadline:
+                continue
+            values[picked[i][1]] = (yield from look.two(*sheets[i])) - penalty[i]
+        if not values:
+            values[picked[order[0]][1]] = one[order[0]]
+        return values
 
     def denial(self, state: OptimusState, moves: list[str]) -> Generator[None, None, list[float]]:
         """Per candidate: ``deny`` x the mean gain of the others from the dice it leaves."""

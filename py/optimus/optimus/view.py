@@ -65,7 +65,8 @@ class Feedback:
     """Where the person's marking stands, in words, and the move it makes (if any)."""
 
     state: str
-    """``dice``, ``name``, ``boxes``, ``complete`` or ``illegal``."""
+    """``dice``, ``name``, ``boxes``, ``complete``, ``illegal``, or ``none`` (no die
+    fits: passing is the only move)."""
     move: str
     """The move the pencil marks make ("" before any box)."""
     text: str
@@ -307,6 +308,8 @@ class Table:
     """The person's sheet (with the pencil on their turn)."""
     log: list[str]
     panels: list[ui.Panel]
+    watching: bool = False
+    """A replay: nobody's decision to take (no marking bar)."""
 
 
 def table(
@@ -317,12 +320,14 @@ def table(
     legal: Sequence[str],
     pencil: Pencil,
     explain: Callable[[str], str],
+    watching: bool = False,
 ) -> Table:
     """The table ``you`` sees (``None``: a watcher): ``obs`` is their observation,
     ``legal`` their moves when ``actor`` is them (else empty), ``pencil`` what they have
-    pencilled, ``explain`` the rules' reason a move is refused."""
-    mine = you is not None and actor == you
-    moves = list(legal)
+    pencilled, ``explain`` the rules' reason a move is refused; ``watching``: a replay,
+    nobody's decision to take (nothing lights up)."""
+    mine = you is not None and actor == you and not watching
+    moves = list(legal) if mine else []
     fb = feedback(pencil, moves, sheet_faces(obs), explain) if mine else None
     return Table(
         obs=obs,
@@ -331,12 +336,22 @@ def table(
         legal=moves,
         pencil=pencil,
         feedback=fb,
-        status=status(obs, names, you, actor, fb.text if fb else ""),
+        status=status(obs, names, you, actor, todo(fb)),
         dice=dice_view(obs, names, you, moves, pencil),
         sheet=sheet_view(obs, you if you is not None else 0, pencil if mine else None, moves),
         log=log(obs, names, you),
         panels=[panel(obs, names, seat, you, actor) for seat in range(int(obs["players"]))],
+        watching=watching,
     )
+
+
+def todo(fb: Feedback | None) -> str:
+    """What the status line says the person must do now (after "your turn:")."""
+    if fb is None:
+        return ""
+    if fb.state == "none":
+        return _("no die fits your sheet, so pass.")
+    return fb.text
 
 
 def sheet_faces(obs: Mapping[str, Any]) -> list[str]:
@@ -379,7 +394,7 @@ def describe(
             "numbers": ", ".join(number_name(n) for n in numbers),
         }
         if entry["active"] == you:
-            return _("Roll {roll}: You rolled {colours}; {numbers}.", **values)
+            return _("Roll {roll}: you rolled {colours}; {numbers}.", **values)
         return _(
             "Roll {roll}: {who} rolled {colours}; {numbers}.", who=names[entry["active"]], **values
         )
@@ -552,7 +567,7 @@ def open_text(obs: Mapping[str, Any], names: Sequence[str], you: int | None) -> 
     if phase == "active":
         if active == you:
             return _(
-                "Roll {roll}: You are the active player and choose first; the others then "
+                "Roll {roll}: you are the active player and choose first; the others then "
                 "choose from the four dice left.",
                 roll=roll,
             )
@@ -669,6 +684,12 @@ def feedback(
     ``explain(move)`` is the engine's reason for refusing a move.
     """
     move = pencil.move()
+    if not _markings(legal):
+        return Feedback(
+            "none",
+            "",
+            _("No die fits your sheet: no legal marking uses the dice open to you. Pass."),
+        )
     if not pencil.colour and not pencil.number:
         return Feedback("dice", "", _("Choose a colour die and a number die (or pass)."))
     if not pencil.colour:
@@ -722,7 +743,7 @@ def status(
         return ui.Status("wait", _("Rolling the dice…"))
     roll, limit = obs["roll"], obs["rolls_limit"]
     if actor == you:
-        todo = todo or _("choose your dice, or pass.")
+        todo = i18n.continued(todo) if todo else _("choose your dice, or pass.")
         if obs["phase"] == "others":
             if limit:
                 text = _(
@@ -849,7 +870,8 @@ def end_screen(
             band=_(str(obs["solo_band"])),
         )
         return ui.EndScreen(head, _("Solo: the rating band of your score."), tuple(players))
-    return ui.EndScreen(ui.headline(winners, names, you), _(TIE_RULE), tuple(players))
+    rules = _(TIE_RULE) if ui.tied([p.total for p in players]) else ""
+    return ui.EndScreen(ui.headline(winners, names, you), rules, tuple(players))
 
 
 def _band(score: int) -> str:

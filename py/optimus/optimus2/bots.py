@@ -9,7 +9,9 @@ fast path, and values the result with :mod:`optimus.optimus2.heuristics`.
 * ``normal`` -- greedy on the evaluation (balance for the foxes, work in
   progress, actions in hand), plus the dice a choice leaves for the rest of
   the turn; answers bonus questions greedily inside the look; samples rerolls;
-* ``hard`` -- Monte Carlo over its best candidates by one step: each is played
+* ``hard`` -- solo, afterstate argmax on a value network learned in self-play
+  (:mod:`optimus.optimus2.net`, ``net_weights.json``); with others (or without
+  that network), Monte Carlo over its best candidates by one step: each is played
   on to the end of the player's turn (or the next round) many times under the
   same sampled dice for every candidate (common random numbers: the k-th roll
   of every candidate's playout draws the same numbers), choosing greedily as
@@ -29,11 +31,21 @@ from collections.abc import Callable, Generator, Iterator, Mapping
 from typing import Any, ClassVar
 
 from optimus.core import data
-from optimus.core.bots import Bot, Budget, ChoiceBot, StateBot, Thinking, run_to_end
+from optimus.core.bots import (
+    Appraisal,
+    Appraising,
+    Bot,
+    Budget,
+    ChoiceBot,
+    StateBot,
+    Thinking,
+    run_to_end,
+)
 from optimus.core.protocol import JSON
 from optimus.core.rng import Rng
 from optimus.optimus2.game import HAND, Optimus2State
 from optimus.optimus2.heuristics import DEFAULT, MULTI_TD, Weights, sheet_value
+from optimus.optimus2.net import NETS, has_net, move_values
 from optimus.optimus2.sheet import area_scores
 
 LEARNED = Weights(model="value_weights")
@@ -490,16 +502,16 @@ class HardBot(StateBot):
     raced: list[list[float]] = []
     """The last race's playout values, per candidate (for :mod:`optimus_lab.optimus2.train`)."""
 
+    solo_net: ClassVar[str | None] = "net_weights"
+    """Solo: the value network (:mod:`optimus.optimus2.net`, in :data:`~optimus.optimus2.net.NETS`)
+    whose afterstate argmax ``hard`` plays instead of the race (see docs/bots.md for its
+    strength and time); None, or no such network: the race."""
+
     def decide(self, s: Optimus2State, legal_moves: list[str]) -> Thinking:
-        me = self.player
-        multi = with_others(s, self.multi)
-        w = multi or self.judge
-        # Candidates: the best by one-step evaluation.
-        scored = yield from afterstate_steps(s, me, legal_moves, w)
-        scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
-        cands = [m for _, m, _ in scored[: self.look_candidates if multi else self.max_candidates]]
-        if "reroll" in legal_moves:
-            cands.append("reroll")
+        if self.plays_net(s):
+            values = yield from self.net_values(s, legal_moves)
+            return max(legal_moves, key=values.__getitem__)  # the first of ties
+        cands, multi = yield from self.candidates(s, legal_moves)
         if len(cands) == 1:
             return cands[0]
         budget = self.budget
@@ -509,6 +521,55 @@ class HardBot(StateBot):
         limit = budget.iterations or (10_000 if deadline else ITERATIONS)
         best = yield from self.race(s, cands, limit, deadline, self.look if multi else None)
         return cands[best]
+
+    def appraise_state(self, s: Optimus2State, legal_moves: list[str], move: str) -> Appraising:
+        """Alone on the network: every move's value (its expected final score). Else the
+        race of the candidates and ``move`` (with no clock): each one's mean playout value."""
+        if self.plays_net(s):
+            values = yield from self.net_values(s, legal_moves)
+            return Appraisal(values, max(legal_moves, key=values.__getitem__))
+        cands, multi = yield from self.candidates(s, legal_moves)
+        if move not in cands:
+            cands.append(move)
+        if len(cands) == 1:
+            return Appraisal({move: 0.0}, move)
+        limit = self.budget.iterations or ITERATIONS
+        best = yield from self.race(s, cands, limit, None, self.look if multi else None)
+        values = {c: math.fsum(r) / len(r) for c, r in zip(cands, self.raced, strict=True) if r}
+        return Appraisal(values, cands[best])
+
+    def plays_net(self, s: Optimus2State) -> bool:
+        """Whether this decision is the value network's (alone, the network shipped)."""
+        return s.num_players == 1 and self.solo_net is not None and has_net(self.solo_net)
+
+    def net_values(
+        self, s: Optimus2State, legal_moves: list[str]
+    ) -> Generator[None, None, dict[str, float]]:
+        """The network's value of each legal move, a slice each."""
+        assert self.solo_net is not None
+        values = {}
+        for move, v in zip(
+            legal_moves,
+            move_values(NETS.get(self.solo_net), s, self.player, legal_moves),
+            strict=True,
+        ):
+            values[move] = v
+            yield None
+        return values
+
+    def candidates(
+        self, s: Optimus2State, legal_moves: list[str]
+    ) -> Generator[None, None, tuple[list[str], Weights | None]]:
+        """The moves that enter the race, best by one step first (a reroll last), and the
+        multi-player value they were chosen by (None: alone, or none shipped)."""
+        multi = with_others(s, self.multi)
+        w = multi or self.judge
+        scored = yield from afterstate_steps(s, self.player, legal_moves, w)
+        scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
+        cands = [m for _, m, _ in scored[: self.look_candidates if multi else self.max_candidates]]
+        if "reroll" in legal_moves:
+            cands.append("reroll")
+        return cands, multi
 
     def race(
         self,

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from operator import mul
@@ -480,9 +480,16 @@ def afterstates(s: Optimus2State, p: int, legal: Sequence[str]) -> list[Optimus2
     return out
 
 
+def move_values(model: NetModel, s: Optimus2State, p: int, legal: Sequence[str]) -> Iterator[float]:
+    """The network's value of each legal move's afterstate, one at a time (a bot that
+    thinks in slices yields between them)."""
+    for c in afterstates(s, p, legal):
+        yield state_value(model, c, p)
+
+
 def best_move(model: NetModel, s: Optimus2State, p: int, legal: Sequence[str]) -> str:
     """The legal move whose afterstate the network values highest (the first of ties)."""
-    values = [state_value(model, c, p) for c in afterstates(s, p, legal)]
+    values = list(move_values(model, s, p, legal))
     return legal[values.index(max(values))]
 
 
@@ -562,6 +569,7 @@ __all__ = [
     "feature_names",
     "forward",
     "has_net",
+    "move_values",
     "parse_net",
     "position",
     "position_multi",

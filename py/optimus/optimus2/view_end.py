@@ -115,10 +115,8 @@ def end_screen(
     obs: Mapping[str, Any], names: Sequence[str], you: int | None, winners: Sequence[int]
 ) -> ui.EndScreen:
     """The end screen from the final observation (solo: with the rating)."""
-    said = [_(TIE_RULE)]
     note = tie_note(names, obs["sheets"])
-    if note:
-        said.insert(0, note)
+    said = [note, _(TIE_RULE)] if note else []  # how ties are decided, when there is one
     rating = obs.get("rating")
     if rating:
         shown = rating_text(load_sheet(str(obs["sheet"])), str(rating))

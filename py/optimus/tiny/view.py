@@ -159,7 +159,8 @@ def end_screen(
         for seat, rank in enumerate(ui.ranks(scores))
     ]
     players.sort(key=lambda p: (p.rank, p.seat))
-    return ui.EndScreen(ui.headline(winners, names, you), ui.TIE_RULE, tuple(players))
+    rules = ui.TIE_RULE if ui.tied(scores) else ""
+    return ui.EndScreen(ui.headline(winners, names, you), rules, tuple(players))
 
 
 RULES: tuple[str, ...] = (

@@ -51,6 +51,8 @@ from optimus.ui.seats import is_person
 
 VERSION = 2
 SCORES_KEPT = 30
+HISTORY_KEPT = 1000
+"""The most scores a records page's history chart shows (the newest)."""
 REPLAYS_KEPT = 20
 MAX_TEXT = 4_000_000
 """The largest records text read (characters); a bigger one is set aside."""
@@ -111,6 +113,9 @@ class Stats:
     """The last scores, oldest first (at most 30)."""
     bands: Mapping[str, int]
     """How many times each solo rating band was reached."""
+    history: tuple[int, ...] = ()
+    """Every score known one by one, oldest first (at most :data:`HISTORY_KEPT`; a
+    first-version store kept its last 30 only)."""
 
 
 def _line() -> dict[str, Any]:
@@ -203,6 +208,7 @@ class Records:
                     round(total / played, 1),
                     tuple(scores[-SCORES_KEPT:]),
                     bands,
+                    tuple(scores[-HISTORY_KEPT:]),
                 )
             )
         return out
@@ -211,6 +217,21 @@ class Records:
         """The counted score of ``game``'s challenge on ``day``, if it was played."""
         entry = self.daily.get(game, {}).get(day)
         return int(entry["score"]) if entry else None
+
+    def daily_result(self, game: str, day: str) -> tuple[int, str] | None:
+        """The counted try of ``game``'s challenge on ``day`` (its score and solo rating
+        band, "" when none): what is shared, whichever try just ended.
+
+        >>> r = Records()
+        >>> r.add(Result("g", "solo", 1, 36, False, "2026-12-02", {}, "B", daily="2026-12-02"))
+        True
+        >>> r.add(Result("g", "solo", 1, 32, False, "2026-12-02", {}, "C", daily="2026-12-02"))
+        False
+        >>> r.daily_result("g", "2026-12-02"), r.daily_result("g", "2026-12-03")
+        ((36, 'B'), None)
+        """
+        entry = self.daily.get(game, {}).get(day)
+        return (int(entry["score"]), str(entry.get("rating", ""))) if entry else None
 
     def streak(self, game: str, today: datetime.date) -> int:
         """Days in a row, up to today (or yesterday, if today's is still to play), on
@@ -558,28 +579,6 @@ def level_of(seats: list[str] | tuple[str, ...]) -> str:
         return LEVELS_ORDER.index(level) if level in LEVELS_ORDER else len(LEVELS_ORDER)
 
     return max(bots, key=strength)
-
-
-def chart_points(scores: tuple[int, ...] | list[int], width: int = 120, height: int = 32) -> str:
-    """The ``points`` of an SVG polyline drawing ``scores`` left to right in a
-    ``width`` x ``height`` box (the highest score at the top, 2 units of margin).
-
-    >>> chart_points([10, 20, 15], 100, 24)
-    '2.0,22.0 50.0,2.0 98.0,12.0'
-    >>> chart_points([5], 100, 24)
-    '2.0,12.0 98.0,12.0'
-    """
-    if not scores:
-        return ""
-    values = list(scores) if len(scores) > 1 else [scores[0], scores[0]]
-    low, high = min(values), max(values)
-    span = high - low
-    step = (width - 4) / (len(values) - 1)
-    points = []
-    for i, v in enumerate(values):
-        y = height / 2 if span == 0 else 2 + (high - v) * (height - 4) / span
-        points.append(f"{2 + i * step:.1f},{y:.1f}")
-    return " ".join(points)
 
 
 def rounds(marks: list[int | None]) -> list[tuple[int, int]]:

@@ -34,6 +34,7 @@ from optimus.core.protocol import Game, apply_chance_checked, play
 from optimus.core.record import CHANCE, Record
 from optimus.core.record import replay as replay_record
 from optimus.games import GameInfo
+from optimus.i18n import _
 from optimus.ui.records import rounds
 from optimus.ui.session import TableSession, fallback_level
 
@@ -72,6 +73,50 @@ class Replay:
     def by(self, delta: int) -> Replay:
         """The replay ``delta`` stops on (back when negative)."""
         return replace(self, step=self.snap(self.step + delta, back=delta < 0))
+
+    @property
+    def position(self) -> tuple[int, int]:
+        """Which step is shown, counted from 1, and how many there are (the stops)."""
+        return self.stops.index(self.snap(self.step, back=True)) + 1, len(self.stops)
+
+    @property
+    def round(self) -> int | None:
+        """The round the step shown belongs to (None when the game counts no rounds)."""
+        return max(((k, n) for n, k in self.rounds if k <= self.step), default=(0, None))[1]
+
+    def said(self) -> str:
+        """Which step of which round is shown, for the status line.
+
+        >>> from optimus.core.record import Record
+        >>> record = Record("g", {}, 1, [(0, "m")] * 7)
+        >>> shown = Replay(0, record, ("human",), (0, 2, 5, 7), ((1, 0), (2, 5)))
+        >>> shown.at(2).said(), shown.at(None).said()
+        ('Replay, round 1 of 2: step 2 of 4.', 'Replay, round 2 of 2: step 4 of 4 (the end).')
+        >>> replace(shown, rounds=()).at(0).said()
+        'Replay: step 1 of 4.'
+        """
+        k, n = self.position
+        rnd = self.round
+        if rnd is None:
+            if k == n:
+                return _("Replay: step {k} of {n} (the end).", k=k, n=n)
+            return _("Replay: step {k} of {n}.", k=k, n=n)
+        rounds = len(self.rounds)
+        if k == n:
+            return _(
+                "Replay, round {round} of {rounds}: step {k} of {n} (the end).",
+                round=rnd,
+                rounds=rounds,
+                k=k,
+                n=n,
+            )
+        return _(
+            "Replay, round {round} of {rounds}: step {k} of {n}.",
+            round=rnd,
+            rounds=rounds,
+            k=k,
+            n=n,
+        )
 
 
 def make(game: Game, info: GameInfo, index: int, data: Any) -> Replay:

@@ -198,6 +198,16 @@ def ranks(totals: Sequence[float]) -> list[int]:
     return [1 + sum(1 for t in totals if t > mine) for mine in totals]
 
 
+def tied(totals: Sequence[float]) -> bool:
+    """Whether two players or more have the same total: only then does the end screen
+    say how ties are decided.
+
+    >>> tied([3, 5, 3]), tied([4]), tied([1, 2])
+    (True, False, False)
+    """
+    return len(set(totals)) < len(totals)
+
+
 def headline(winners: Sequence[int], names: Sequence[str], you: int | None) -> str:
     """The end screen's first line, in words.
 

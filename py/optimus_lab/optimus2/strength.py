@@ -96,6 +96,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--iterations", type=int, default=None)
     parser.add_argument(
+        "--solo",
+        choices=("net", "race"),
+        default="net",
+        help="alone, hard plays its value network (net, the level's way) or the race of"
+        " playouts the options below tune (race)",
+    )
+    parser.add_argument(
         "--horizon",
         type=int,
         default=None,
@@ -165,7 +172,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     opts = game.normalize_options({"players": len(specs)})
     budget = Budget(iterations=args.iterations) if args.iterations else None
     rows = read_log(log)
-    saved = HardBot.horizon, HardBot.weights, HardBot.end
+    saved = HardBot.horizon, HardBot.weights, HardBot.end, HardBot.solo_net
+    if args.solo == "race":
+        HardBot.solo_net = None
     saved_model = registered_model(LEARNED.model)
     if args.horizon is not None:
         HardBot.horizon = args.horizon
@@ -189,7 +198,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 f.write(json.dumps(row) + "\n")
             rows.append(row)
     finally:
-        HardBot.horizon, HardBot.weights, HardBot.end = saved
+        HardBot.horizon, HardBot.weights, HardBot.end, HardBot.solo_net = saved
         if saved_model is not None:
             register_model(LEARNED.model, saved_model)
         else:
