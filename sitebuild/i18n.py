@@ -2,7 +2,8 @@
 ``.po`` files in step, compile them for the page (docs/i18n.md).
 
 - **Extract**: every ``_("...")``, ``N_("...")``, ``pgettext("ctx", "...")``,
-  ``ngettext("...", "...", n)`` and their markup forms ``tr``/``tr_plural``
+  ``ngettext("...", "...", n)``, the data markers ``NP_("ctx", "...")`` and
+  ``NN_("...", "...")``, and their markup forms ``tr``/``tr_plural``
   (web/markup.py) in the shipped code (``py/optimus``, ``web``), and
   in index.html every element marked ``data-i18n`` (its text), every attribute
   named in ``data-i18n-attr``, and every ``t("...")`` of its scripts (``web/*.js``).
@@ -123,12 +124,14 @@ def extract_python(source: str, name: str) -> list[Message]:
                     raise ExtractError(f"{place}: N_() takes a string literal")
                 continue  # _(variable): a message marked elsewhere with N_
             found.append(Message(text, places=[place]))
-        elif func == "pgettext" and len(args) >= 2:
+        elif func in ("pgettext", "NP_") and len(args) >= 2:
             ctx, text = _literal(args[0]), _literal(args[1])
+            if ctx is not None and text is None and func == "pgettext":
+                continue  # pgettext("ctx", variable): a message marked elsewhere with NP_
             if ctx is None or text is None:
-                raise ExtractError(f"{place}: pgettext() takes two string literals")
+                raise ExtractError(f"{place}: {func}() takes two string literals")
             found.append(Message(text, context=ctx, places=[place]))
-        elif func in ("ngettext", "tr_plural") and len(args) >= 3:
+        elif func in ("ngettext", "tr_plural", "NN_") and len(args) >= (2 if func == "NN_" else 3):
             one, many = _literal(args[0]), _literal(args[1])
             if one is None or many is None:
                 raise ExtractError(f"{place}: {func}() takes two string literals")

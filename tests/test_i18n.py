@@ -121,17 +121,16 @@ def test_po_strings_keep_quotes_backslashes_and_newlines() -> None:
 def test_extraction_finds_each_kind_of_call_and_refuses_a_computed_one() -> None:
     source = (
         "a = _('One')\nb = N_('Two')\nc = ngettext('{n} die', '{n} dice', k)\n"
-        "d = pgettext('card', 'Row')\ne = _(variable)\n"
+        "d = pgettext('card', 'Row')\ne = _(variable)\nf = NP_('die', 'Red')\n"
+        "g = pgettext('die', variable)\nh = NN_('{n} box', '{n} boxes')\ni = ngettext(*h, k)\n"
     )
-    found = [(m.msgid, m.plural, m.context) for m in extract_python(source, "x.py")]
-    assert found == [
-        ("One", "", ""),
-        ("Two", "", ""),
-        ("{n} die", "{n} dice", ""),
-        ("Row", "", "card"),
-    ]
-    with pytest.raises(Exception, match="string literal"):
-        extract_python("x = N_(name)\n", "x.py")
+    found = extract_python(source, "x.py")
+    assert [m.msgid for m in found] == ["One", "Two", "{n} die", "Row", "Red", "{n} box"]
+    assert [m.plural for m in found] == ["", "", "{n} dice", "", "", "{n} boxes"]
+    assert [m.context for m in found] == ["", "", "", "card", "die", ""]
+    for computed in ("N_(name)", "NP_('die', name)", "pgettext(ctx, 'Row')", "NN_(a, 'b')"):
+        with pytest.raises(Exception, match="string literal"):
+            extract_python(f"x = {computed}\n", "x.py")
     page = '<p data-i18n>Hello  world</p><meta data-i18n-attr="content" content="Hi &amp; bye">'
     page += '<script>el("p", t("Reload the page."))</script>'
     assert [m.msgid for m in extract_html(page, "p.html")] == [
@@ -224,7 +223,7 @@ SPEAKING = [
         for g, info in GAMES.items()
         if info.translated  # an untranslated game's rules and view data speak English
         for f in sorted((ROOT / "py/optimus" / g).glob("*.py"))
-        if f.name == "game.py" or f.name.startswith("view")  # view.py, view_<part>.py
+        if f.name in ("game.py", "words.py") or f.name.startswith("view")  # view_<part>.py
     ),
 ]
 NOT_SHOWN = "# not shown"
@@ -232,6 +231,8 @@ NOT_SHOWN = "# not shown"
 SILENT_CALLS = {
     "_",
     "N_",
+    "NP_",
+    "NN_",
     "ngettext",
     "pgettext",
     "tr",

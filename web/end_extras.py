@@ -22,7 +22,7 @@ from optimus.ui import table as ui
 from optimus.ui.session import TableSession
 
 from .deal_links import DailyMark, day_text, page_url
-from .hosts import TableFacts
+from .hosts import SessionFacts, TableFacts
 from .markup import Markup, html
 from .router import found
 from .storage import RecordsStore
@@ -42,13 +42,10 @@ def allowed(feature: str) -> bool:
         return True
 
 
-class EndHost(TableFacts, Protocol):
+class EndHost(TableFacts, SessionFacts, Protocol):
     """What the end screen's extras need of their table."""
 
     you: int | None
-
-    @property
-    def session(self) -> TableSession | None: ...
 
     def end(self) -> ui.EndScreen: ...
 

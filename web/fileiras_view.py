@@ -14,6 +14,7 @@ from typing import Any
 from optimus.fileiras import view as vm
 from optimus.i18n import N_, _, ngettext, number
 from optimus.ui import table as ui
+from optimus.ui.session import TableSession
 
 from .markup import Markup, css_string, html, join, tr_plural
 from .router import found
@@ -83,10 +84,7 @@ class FileirasView(GameTable):
             return _("3 players (one colour out)")
         return ngettext("{n} player", "{n} players", n)
 
-    def options_text(self) -> str:
-        session = self.session
-        if session is None:
-            return ""
+    def options_text(self, session: TableSession) -> str:
         opts = session.record.options
         players = len(session.seats)
         parts = [ngettext("{n} player", "{n} players", players)]

@@ -133,8 +133,9 @@ class Frame:
         self.status = root.querySelector("[data-role=status]")
         self.status_text = root.querySelector("[data-role=status-text]")
         self.screen = root.querySelector("[data-role=screen]")
-        self._drawn: dict[str, str] = {}
-        """The markup last drawn per part of the play screen (redrawn only on change)."""
+        self._drawn: dict[str, tuple[str, bool]] = {}
+        """Each part of the play screen as last drawn, its markup and whether it was drawn
+        read-only (redrawn only on a change of either)."""
         self._your_turn = False
 
     # -- the game bar -----------------------------------------------------------------
@@ -224,11 +225,11 @@ class Frame:
             ("panels", panels, keyed.patch),
             ("log", log, _replace),
         ):
-            drawn = markup + READ_ONLY if read_only and part == "board" else markup
+            drawn = (markup, read_only and part == "board")
             if self._drawn.get(part) != drawn:
                 node = self.screen.querySelector(f"[data-role={part}]")
                 draw(node, markup)
-                if drawn != markup:
+                if drawn[1]:
                     _without_moves(node)
                 self._drawn[part] = drawn
 
@@ -297,10 +298,6 @@ def show_notices(root: Any, role: str, notices: Sequence[str]) -> None:
         line.textContent = text
         box.append(line)
     root.insertBefore(box, root.querySelector("[data-role=screen]"))
-
-
-READ_ONLY = "\x00read-only"
-"""Appended to a read-only board's markup as the frame remembers it (never drawn)."""
 
 
 def _without_moves(node: Any) -> None:

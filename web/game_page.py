@@ -66,8 +66,9 @@ class GamePage:
         """The "Players" option for ``n`` players (a game may add what changes with it)."""
         return ngettext("{n} player", "{n} players", n)
 
-    def options_text(self) -> str:
-        """The options in use, in words, for the rules drawer."""
+    def options_text(self, session: TableSession) -> str:
+        """The options of ``session`` (the game in progress), in words, for the rules
+        drawer."""
         return ""
 
     def view(self) -> Any:

@@ -17,6 +17,7 @@ from optimus.i18n import N_, _, ngettext
 from optimus.optimus2 import view as vm
 from optimus.optimus2.sheet import load_sheet
 from optimus.ui import table as ui
+from optimus.ui.session import TableSession
 
 from .markup import Markup, html, join
 from .motion import reveal
@@ -52,10 +53,7 @@ class Optimus2View(GameTable):
             return _("1 player (solo, {rounds} rounds)", rounds=rounds)
         return _("{n} players ({rounds} rounds)", n=n, rounds=rounds)
 
-    def options_text(self) -> str:
-        session = self.session
-        if session is None:
-            return ""
+    def options_text(self, session: TableSession) -> str:
         n = len(session.seats)
         rounds = session.state.observation(None)["rounds"]
         if n == 1:

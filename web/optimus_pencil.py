@@ -21,20 +21,18 @@ from optimus.i18n import _, pgettext
 from optimus.optimus import view as vm
 from optimus.optimus.sheet import COLOURS, box_index
 from optimus.optimus.words import colour_name, die_name
-from optimus.ui.session import TableSession
 
+from .hosts import SessionFacts
 from .markup import Markup, html, join, tr
 from .router import found
 
 
-class Host(Protocol):
+class Host(SessionFacts, Protocol):
     """What the marking in progress needs of the table."""
 
     you: int | None
     error: str
 
-    @property
-    def session(self) -> TableSession | None: ...
     def render(self, moved: bool = False) -> None: ...
 
 

@@ -234,10 +234,7 @@ class OptimusView(GameTable):
             self._remember(int(sheet.removeprefix("random:")))
         super().start_with(session)
 
-    def options_text(self) -> str:
-        session = self.session
-        if session is None:
-            return ""
+    def options_text(self, session: TableSession) -> str:
         opts = session.record.options
         players = len(session.seats)
         sheet = vm.sheet_label(str(opts.get("sheet")))

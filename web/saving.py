@@ -11,21 +11,18 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from optimus.i18n import _
-from optimus.ui.session import TableSession
 
 from .frame import show_notices
+from .hosts import SessionFacts
 from .storage import Saves
 from .tab_guard import TabGuard
 
 
-class Host(Protocol):
+class Host(SessionFacts, Protocol):
     """What saving needs of the table."""
 
     root: Any
     tabs: TabGuard
-
-    @property
-    def session(self) -> TableSession | None: ...
 
 
 class Saving:

@@ -12,18 +12,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from optimus.ui.session import TableSession
-
+from .hosts import SessionFacts
 from .tabs import OneTab
 
 
-class Host(Protocol):
+class Host(SessionFacts, Protocol):
     """What the guard needs of the table."""
 
     root: Any
 
-    @property
-    def session(self) -> TableSession | None: ...
     def show_setup(self, elsewhere: bool = False) -> None: ...
 
 

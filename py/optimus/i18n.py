@@ -4,7 +4,8 @@ Every sentence a player sees goes through this module: ``_("...")`` for a
 sentence, ``ngettext(singular, plural, n)`` when it counts something,
 ``pgettext(context, "...")`` when one English word needs two translations, and
 ``N_("...")`` to mark a sentence kept as data (translated with ``_`` where it is
-shown).  Values go into named placeholders, always in the whole sentence::
+shown; ``NP_(context, "...")`` and ``NN_(singular, plural)`` likewise for
+``pgettext`` and ``ngettext``).  Values go into named placeholders, always in the whole sentence::
 
     _("{who} took row {row}.", who=name, row=3)
     ngettext("{n} card", "{n} cards", n)
@@ -215,6 +216,23 @@ def continued(text: str) -> str:
 def N_(message: str, /) -> str:
     """``message`` unchanged: marks a sentence kept as data, for the catalogs."""
     return message
+
+
+def NP_(context: str, message: str, /) -> str:
+    """``message`` unchanged: marks a sentence of ``context`` kept as data, read with
+    ``pgettext(context, message)`` where it is shown."""
+    return message
+
+
+def NN_(singular: str, plural: str, /) -> tuple[str, str]:
+    """Both forms unchanged: mark a counted sentence kept as data, read with
+    ``ngettext(*forms, n)`` where it is shown.
+
+    >>> forms = NN_("{n} die", "{n} dice")
+    >>> ngettext(*forms, 1), ngettext(*forms, 3)
+    ('1 die', '3 dice')
+    """
+    return singular, plural
 
 
 def number(value: float, digits: int = 0) -> str:

@@ -17,11 +17,13 @@ import pytest
 
 from optimus.core.record import Match
 from optimus.core.registry import get_game
+from optimus.games import listed
 
 YOUR_TURN = ".status.you"
 END = "dialog[data-role=end][open]"
 ACTIONS = f"{YOUR_TURN}, {END}"
-GAMES = ("fileiras", "optimus", "optimus2")
+GAMES = tuple(info.id for info in listed())
+"""The games of the landing page (their descriptions)."""
 
 STRICT_AXE = """async () => {
   const experimental = axe.getRules(['experimental']).map(r => r.ruleId);

@@ -109,13 +109,11 @@ def test_the_set_up_words_and_the_options_are_translated(lang: str, speak, board
     texts += [rules_text(vm.RULES), i18n._(board.lead)]
     for players in (2, 3, 4):
         for advanced in (True, False):
-            board.driver = types.SimpleNamespace(
-                session=types.SimpleNamespace(
-                    record=types.SimpleNamespace(options={"advanced": advanced}),
-                    seats=["human"] + ["easy"] * (players - 1),
-                )
+            session = types.SimpleNamespace(
+                record=types.SimpleNamespace(options={"advanced": advanced}),
+                seats=["human"] + ["easy"] * (players - 1),
             )
-            texts.append(board.options_text())
+            texts.append(board.options_text(session))
     assert english_in(texts, lang) == []
     if lang == "pt":
         assert texts[0] == "2 jogadores (fileiras de 1, 2 e 3 cartas)"

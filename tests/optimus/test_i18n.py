@@ -148,8 +148,7 @@ def setup_text(board: Any, seats: int) -> str:
         for bonuses in (True, False):
             record = SimpleNamespace(options={"sheet": "random:17", "bonuses": bonuses})
             session = SimpleNamespace(record=record, seats=["human"] * players)
-            me.driver = SimpleNamespace(session=session)
-            parts.append(me.options_text())
+            parts.append(me.options_text(session))
     return "\n".join(parts)
 
 

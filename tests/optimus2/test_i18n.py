@@ -104,8 +104,8 @@ def play_game(seed: int, players: int, web: Any) -> set[str]:
     seen.update(f"{line.text} {line.detail}" for p in end.players for line in p.lines)
     seen.update(texts(vm.table(final, names, 0)))
     seats = ["human"] + ["easy"] * (players - 1)
-    view.driver = SimpleNamespace(session=SimpleNamespace(seats=seats, state=match.state))
-    seen.update([view.options_text(), *(view.player_label(n) for n in range(1, 5))])
+    session = SimpleNamespace(seats=seats, state=match.state)
+    seen.update([view.options_text(session), *(view.player_label(n) for n in range(1, 5))])
     seen.update([i18n._(rule) for rule in vm.RULES] + [i18n._(view.lead)])
     return seen
 

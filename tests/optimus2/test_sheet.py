@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from optimus.optimus2 import sheet
 from optimus.optimus2.sheet import (
     EXTRA,
     FOX,
@@ -22,22 +23,9 @@ from optimus.optimus2.sheet import (
     RETURN,
     SheetDef,
     SheetError,
-    area_scores,
-    blue_ok,
-    enter_blue,
-    enter_green,
-    enter_pink,
-    enter_silver,
-    enter_yellow,
-    gain,
-    load_sheet,
-    parse_sheet,
-    silver_rows_open,
-    total_score,
-    yellow_targets,
 )
 
-SD = load_sheet()
+SD = sheet.load_sheet()
 
 
 def raw() -> Any:
@@ -126,26 +114,26 @@ def test_loader_refuses_bad_sheets_with_a_reason(change: Any, message: str) -> N
     data = raw()
     change(data)
     with pytest.raises(SheetError, match=message):
-        parse_sheet(data)
+        sheet.parse_sheet(data)
 
 
 def test_unknown_sheet_name() -> None:
     with pytest.raises(SheetError, match="no sheet named 'nope'"):
-        load_sheet("nope")
+        sheet.load_sheet("nope")
 
 
 def test_variant_sheet_is_data_not_code() -> None:
     data = copy.deepcopy(raw())
     data["pink"]["thresholds"][2] = 6
     data["blue"]["score"] = [0] + [2 * x for x in data["blue"]["score"][1:]]
-    sd = parse_sheet(data)
+    sd = sheet.parse_sheet(data)
     sh = sd.new_sheet()
-    enter_pink(sd, sh, 6)
-    enter_pink(sd, sh, 6)
-    enter_pink(sd, sh, 5)  # slot 3 needs 6 on the variant: no reroll
+    sheet.enter_pink(sd, sh, 6)
+    sheet.enter_pink(sd, sh, 6)
+    sheet.enter_pink(sd, sh, 5)  # slot 3 needs 6 on the variant: no reroll
     assert sh[sd.AC] == 0
-    enter_blue(sd, sh, 9)
-    assert area_scores(sd, sh)[1] == 2
+    sheet.enter_blue(sd, sh, 9)
+    assert sheet.area_scores(sd, sh)[1] == 2
 
 
 # -- areas -----------------------------------------------------------------------
@@ -154,38 +142,38 @@ def test_variant_sheet_is_data_not_code() -> None:
 def test_yellow_circle_then_cross_scores_crosses_only() -> None:
     sh = SD.new_sheet()
     c = cell(SD, "r1c4")
-    assert yellow_targets(SD, sh, 6) == [c]
-    enter_yellow(SD, sh, c)
-    assert sh[SD.Y + c] == 1 and area_scores(SD, sh)[0] == 0  # a circle scores nothing
-    assert yellow_targets(SD, sh, 6) == [c]
-    enter_yellow(SD, sh, c)
-    assert sh[SD.Y + c] == 2 and area_scores(SD, sh)[0] == 3
-    assert yellow_targets(SD, sh, 6) == []
+    assert sheet.yellow_targets(SD, sh, 6) == [c]
+    sheet.enter_yellow(SD, sh, c)
+    assert sh[SD.Y + c] == 1 and sheet.area_scores(SD, sh)[0] == 0  # a circle scores nothing
+    assert sheet.yellow_targets(SD, sh, 6) == [c]
+    sheet.enter_yellow(SD, sh, c)
+    assert sh[SD.Y + c] == 2 and sheet.area_scores(SD, sh)[0] == 3
+    assert sheet.yellow_targets(SD, sh, 6) == []
     with pytest.raises(ValueError, match="already crossed"):
-        enter_yellow(SD, sh, c)
+        sheet.enter_yellow(SD, sh, c)
 
 
 def test_yellow_value_must_match_the_cell() -> None:
     sh = SD.new_sheet()
-    assert sorted(SD.cell_names[c] for c in yellow_targets(SD, sh, 3)) == ["r1c2", "r3c4"]
-    assert [SD.cell_names[c] for c in yellow_targets(SD, sh, 1)] == ["r2c1"]
+    assert sorted(SD.cell_names[c] for c in sheet.yellow_targets(SD, sh, 3)) == ["r1c2", "r3c4"]
+    assert [SD.cell_names[c] for c in sheet.yellow_targets(SD, sh, 1)] == ["r2c1"]
 
 
 def test_yellow_score_by_crosses() -> None:
     sh = SD.new_sheet()
     for k in range(10):
         sh[SD.Y + k] = 2
-        assert area_scores(SD, sh)[0] == SD.yellow_score[k + 1]
-    assert area_scores(SD, sh)[0] == 165
+        assert sheet.area_scores(SD, sh)[0] == SD.yellow_score[k + 1]
+    assert sheet.area_scores(SD, sh)[0] == 165
 
 
 @pytest.mark.parametrize("row", range(5))
 def test_yellow_row_bonus_when_fully_circled(row: int) -> None:
     sh = SD.new_sheet()
     cells = SD.row_cells[row]
-    first = enter_yellow(SD, sh, cells[0])
+    first = sheet.enter_yellow(SD, sh, cells[0])
     assert first == [] and sh[SD.AC + 1] == 0
-    out = enter_yellow(SD, sh, cells[1])
+    out = sheet.enter_yellow(SD, sh, cells[1])
     code = SD.yellow_row_bonus[row]
     expect_tasks = {Q_BLUE: [("B", 0, 0)], Q_YELLOW: [("Y", 0, 0)], Q_GREEN: [("G", 0, 0)]}
     expect_tasks[Q_PINK] = [("P", 0, 0)]
@@ -194,65 +182,65 @@ def test_yellow_row_bonus_when_fully_circled(row: int) -> None:
     else:
         assert out == expect_tasks[code]
     # crossing a circled cell of a complete row gives nothing more
-    assert enter_yellow(SD, sh, cells[1]) == []
+    assert sheet.enter_yellow(SD, sh, cells[1]) == []
 
 
 def test_yellow_column_bonuses() -> None:
     sh = SD.new_sheet()
     for c in SD.column_cells[0]:  # column 1: reroll
-        enter_yellow(SD, sh, c)
+        sheet.enter_yellow(SD, sh, c)
     assert sh[SD.AC] == 1
     for c in SD.column_cells[1]:  # column 2: extra die
-        enter_yellow(SD, sh, c)
+        sheet.enter_yellow(SD, sh, c)
     assert sh[SD.AC + 2] == 1
-    outs = [enter_yellow(SD, sh, c) for c in SD.column_cells[2]]  # column 3: silver ?
+    outs = [sheet.enter_yellow(SD, sh, c) for c in SD.column_cells[2]]  # column 3: silver ?
     assert outs[-1][-1] == ("S", 0, 0b1111)
     before = sh[SD.FOX]
     for c in SD.column_cells[3]:  # column 4: fox
-        enter_yellow(SD, sh, c)
+        sheet.enter_yellow(SD, sh, c)
     assert sh[SD.FOX] == before + 1
 
 
 def test_blue_non_increasing_and_score() -> None:
     sh = SD.new_sheet()
-    assert blue_ok(SD, sh, 12)
-    enter_blue(SD, sh, 9)
-    assert blue_ok(SD, sh, 9) and not blue_ok(SD, sh, 10)
-    enter_blue(SD, sh, 9)
+    assert sheet.blue_ok(SD, sh, 12)
+    sheet.enter_blue(SD, sh, 9)
+    assert sheet.blue_ok(SD, sh, 9) and not sheet.blue_ok(SD, sh, 10)
+    sheet.enter_blue(SD, sh, 9)
     assert sh[SD.AC + 1] == 1  # slot 2: return
-    enter_blue(SD, sh, 4)
-    assert not blue_ok(SD, sh, 5)
-    assert area_scores(SD, sh)[1] == 6
+    sheet.enter_blue(SD, sh, 4)
+    assert not sheet.blue_ok(SD, sh, 5)
+    assert sheet.area_scores(SD, sh)[1] == 6
     for _ in range(9):
-        enter_blue(SD, sh, 2)
-    assert not blue_ok(SD, sh, 2)  # full
-    assert area_scores(SD, sh)[1] == 78
+        sheet.enter_blue(SD, sh, 2)
+    assert not sheet.blue_ok(SD, sh, 2)  # full
+    assert sheet.area_scores(SD, sh)[1] == 78
 
 
 def test_green_multipliers_and_negative_pairs() -> None:
     sh = SD.new_sheet()
-    enter_green(SD, sh, 1)  # x2 -> 2
-    assert area_scores(SD, sh)[2] == 0  # half pair scores 0
-    enter_green(SD, sh, 6)  # x2 -> 12
-    assert area_scores(SD, sh)[2] == 2 - 12
-    enter_green(SD, sh, 6)  # x2 -> 12
-    enter_green(SD, sh, 1)  # x1 -> 1
-    assert area_scores(SD, sh)[2] == -10 + 11
+    sheet.enter_green(SD, sh, 1)  # x2 -> 2
+    assert sheet.area_scores(SD, sh)[2] == 0  # half pair scores 0
+    sheet.enter_green(SD, sh, 6)  # x2 -> 12
+    assert sheet.area_scores(SD, sh)[2] == 2 - 12
+    sheet.enter_green(SD, sh, 6)  # x2 -> 12
+    sheet.enter_green(SD, sh, 1)  # x1 -> 1
+    assert sheet.area_scores(SD, sh)[2] == -10 + 11
     written = sh[SD.GN + 1 : SD.GN + 5]
     assert written == [2, 12, 12, 1]
     for v in (6, 6, 6, 6, 6, 6, 6, 6):
-        enter_green(SD, sh, v)
+        sheet.enter_green(SD, sh, v)
     # pairs: 18-18, 18-12, 18-6, 24-6
-    assert area_scores(SD, sh)[2] == -10 + 11 + 0 + 6 + 12 + 18
+    assert sheet.area_scores(SD, sh)[2] == -10 + 11 + 0 + 6 + 12 + 18
 
 
 def test_green_slot_bonuses() -> None:
     sh = SD.new_sheet()
-    enter_green(SD, sh, 3)
-    enter_green(SD, sh, 3)
+    sheet.enter_green(SD, sh, 3)
+    sheet.enter_green(SD, sh, 3)
     assert sh[SD.AC] == 1  # slot 2 reroll
-    enter_green(SD, sh, 3)
-    assert enter_green(SD, sh, 3) == [("B", 0, 0)]  # slot 4 blue ?
+    sheet.enter_green(SD, sh, 3)
+    assert sheet.enter_green(SD, sh, 3) == [("B", 0, 0)]  # slot 4 blue ?
 
 
 def test_pink_thresholds() -> None:
@@ -261,31 +249,31 @@ def test_pink_thresholds() -> None:
         for value, gets in ((t - 1, False), (t, True)):
             sh = SD.new_sheet()
             for _ in range(slot):
-                enter_pink(SD, sh, 1)
+                sheet.enter_pink(SD, sh, 1)
             before = (list(sh[SD.AC : SD.AC + 3]), sh[SD.FOX])
-            out = enter_pink(SD, sh, value) if value >= 1 else []
+            out = sheet.enter_pink(SD, sh, value) if value >= 1 else []
             after = (list(sh[SD.AC : SD.AC + 3]), sh[SD.FOX])
             assert (bool(out) or before != after) == gets, (slot + 1, value)
     sh = SD.new_sheet()
-    enter_pink(SD, sh, 1)
-    enter_pink(SD, sh, 1)
+    sheet.enter_pink(SD, sh, 1)
+    sheet.enter_pink(SD, sh, 1)
     assert sh[SD.AC : SD.AC + 3] == [0, 0, 0] and sh[SD.FOX] == 0  # slots 1-2: none
-    assert area_scores(SD, sh)[3] == 2
+    assert sheet.area_scores(SD, sh)[3] == 2
 
 
 def test_silver_rows_score_and_column_bonus() -> None:
     sh = SD.new_sheet()
     for v in range(1, 7):
-        enter_silver(SD, sh, 0, v)
-        assert area_scores(SD, sh)[4] == SD.silver_score[v]
-    assert area_scores(SD, sh)[4] == 22
-    assert enter_silver(SD, sh, 1, 2) == []
-    assert enter_silver(SD, sh, 2, 2) == []
-    assert enter_silver(SD, sh, 3, 2) == [("Y", 0, 0)]  # column 2: yellow ?
-    assert silver_rows_open(SD, sh, 2) == []
-    assert silver_rows_open(SD, sh, 3) == [1, 2, 3]
+        sheet.enter_silver(SD, sh, 0, v)
+        assert sheet.area_scores(SD, sh)[4] == SD.silver_score[v]
+    assert sheet.area_scores(SD, sh)[4] == 22
+    assert sheet.enter_silver(SD, sh, 1, 2) == []
+    assert sheet.enter_silver(SD, sh, 2, 2) == []
+    assert sheet.enter_silver(SD, sh, 3, 2) == [("Y", 0, 0)]  # column 2: yellow ?
+    assert sheet.silver_rows_open(SD, sh, 2) == []
+    assert sheet.silver_rows_open(SD, sh, 3) == [1, 2, 3]
     for r in (1, 2, 3):
-        enter_silver(SD, sh, r, 1)
+        sheet.enter_silver(SD, sh, r, 1)
     assert sh[SD.AC + 2] == 1  # column 1: extra die
 
 
@@ -294,42 +282,42 @@ def test_action_bar_sixth_slot_bonus_and_limit() -> None:
         sh = SD.new_sheet()
         out: list[Any] = []
         for _ in range(5):
-            gain(SD, sh, action + 1, out)
+            sheet.gain(SD, sh, action + 1, out)
         assert out == [] and sh[SD.FOX] == 0
-        gain(SD, sh, action + 1, out)
+        sheet.gain(SD, sh, action + 1, out)
         assert sh[SD.AC + action] == 6
         if last == "fox":
             assert sh[SD.FOX] == 1
         else:
             assert out == [last]
-        gain(SD, sh, action + 1, out)  # a seventh is lost
+        sheet.gain(SD, sh, action + 1, out)  # a seventh is lost
         assert sh[SD.AC + action] == 6 and len(out) <= 1 and sh[SD.FOX] <= 1
 
 
 def test_foxes_take_the_lowest_area() -> None:
     sh = SD.new_sheet()
     sh[SD.FOX] = 3
-    assert total_score(SD, sh) == 0
-    enter_pink(SD, sh, 5)
-    assert total_score(SD, sh) == 5  # yellow 0: foxes worth 0
+    assert sheet.total_score(SD, sh) == 0
+    sheet.enter_pink(SD, sh, 5)
+    assert sheet.total_score(SD, sh) == 5  # yellow 0: foxes worth 0
     for r in range(4):
-        enter_silver(SD, sh, r, 1)  # silver 8, + extra die
-    enter_blue(SD, sh, 5)
-    enter_blue(SD, sh, 5)
+        sheet.enter_silver(SD, sh, r, 1)  # silver 8, + extra die
+    sheet.enter_blue(SD, sh, 5)
+    sheet.enter_blue(SD, sh, 5)
     sh[SD.Y] = 2
-    enter_green(SD, sh, 6)
-    enter_green(SD, sh, 1)  # green 12 - 2 = 10
-    areas = area_scores(SD, sh)
+    sheet.enter_green(SD, sh, 6)
+    sheet.enter_green(SD, sh, 1)  # green 12 - 2 = 10
+    areas = sheet.area_scores(SD, sh)
     assert areas == [3, 3, 10, 5, 8]
-    assert total_score(SD, sh) == sum(areas) + 3 * 3
+    assert sheet.total_score(SD, sh) == sum(areas) + 3 * 3
     sh2 = SD.new_sheet()
     sh2[SD.FOX] = 2
     for v in (1, 6):
-        enter_green(SD, sh2, v)
+        sheet.enter_green(SD, sh2, v)
     for k in range(3):
         sh2[SD.Y + k] = 2
-    enter_blue(SD, sh2, 3)
-    enter_pink(SD, sh2, 4)
-    enter_silver(SD, sh2, 0, 4)
-    assert min(area_scores(SD, sh2)) == -10
-    assert total_score(SD, sh2) == sum(area_scores(SD, sh2)) - 20  # negative foxes
+    sheet.enter_blue(SD, sh2, 3)
+    sheet.enter_pink(SD, sh2, 4)
+    sheet.enter_silver(SD, sh2, 0, 4)
+    assert min(sheet.area_scores(SD, sh2)) == -10
+    assert sheet.total_score(SD, sh2) == sum(sheet.area_scores(SD, sh2)) - 20  # negative foxes

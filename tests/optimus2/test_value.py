@@ -10,24 +10,12 @@ from pathlib import Path
 import pytest
 
 from optimus.core.rng import Rng
+from optimus.optimus2 import value as vf
 from optimus.optimus2.bots import LEVELS, progress_left, roll_randomly, turn_future, value
 from optimus.optimus2.game import Optimus2State
 from optimus.optimus2.heuristics import DEFAULT, Weights
 from optimus.optimus2.sheet import load_sheet, total_score
-from optimus.optimus2.value import (
-    BUCKETS,
-    FEATURES,
-    Model,
-    base_gain,
-    bucket,
-    features,
-    get_model,
-    learned_value,
-    load_model,
-    named_value,
-    parse_model,
-    register_model,
-)
+from optimus.optimus2.value import BUCKETS, FEATURES, Model
 from optimus_lab.optimus2.train import (
     Sample,
     centred,
@@ -59,19 +47,19 @@ def random_positions(seed: int, players: int = 1) -> list[Optimus2State]:
 
 
 def test_buckets_cover_the_game_and_the_end_is_the_score() -> None:
-    assert [bucket(x / 60) for x in (1, 10, 11, 30, 59, 60)] == [0, 0, 1, 2, 5, 5]
-    shipped = load_model("value_weights")
+    assert [vf.bucket(x / 60) for x in (1, 10, 11, 30, 59, 60)] == [0, 0, 1, 2, 5, 5]
+    shipped = vf.load_model("value_weights")
     for seed in (1, 2):
         end = random_positions(seed)[-1]
         assert progress_left(end) == 0
         sd, sh = end.sd, end.sheets[0]
-        assert learned_value(sd, sh, 0.0, 0.0, shipped) == total_score(sd, sh)
+        assert vf.learned_value(sd, sh, 0.0, 0.0, shipped) == total_score(sd, sh)
         assert value(end, 0, Weights(model="value_weights")) == total_score(sd, sh)
 
 
 def test_with_no_correction_the_value_is_the_hand_written_one() -> None:
     zero = Model(tuple((0.0,) * len(FEATURES) for _ in range(BUCKETS)), base=1.0)
-    register_model("zero-test", zero)
+    vf.register_model("zero-test", zero)
     w = Weights(model="zero-test")
     for s in random_positions(3)[::5]:
         assert value(s, 0, w) == pytest.approx(value(s, 0, DEFAULT), abs=1e-9)
@@ -82,80 +70,80 @@ def test_the_weights_of_the_bucket_of_the_game_left_are_used() -> None:
     t = progress_left(s)
     assert t > 0
     sd, sh = s.sd, s.sheets[0]
-    score, feats = features(sd, sh, t, 0.0)
+    score, feats = vf.features(sd, sh, t, 0.0)
     assert feats[0] == 1.0  # the bias
     # only the bias of this position's bucket is set: the value rises by exactly it
     weights = [(0.0,) * len(FEATURES)] * BUCKETS
-    weights[bucket(t)] = (5.0,) + (0.0,) * (len(FEATURES) - 1)
+    weights[vf.bucket(t)] = (5.0,) + (0.0,) * (len(FEATURES) - 1)
     model = Model(tuple(weights))
-    assert learned_value(sd, sh, t, 0.0, model) == pytest.approx(score + 5.0)
-    register_model("bias-test", model)
+    assert vf.learned_value(sd, sh, t, 0.0, model) == pytest.approx(score + 5.0)
+    vf.register_model("bias-test", model)
     before = value(s, 0, Weights(model="bias-test"))
-    weights[bucket(t)] = (9.0,) + (0.0,) * (len(FEATURES) - 1)
-    register_model("bias-test", Model(tuple(weights)))
+    weights[vf.bucket(t)] = (9.0,) + (0.0,) * (len(FEATURES) - 1)
+    vf.register_model("bias-test", Model(tuple(weights)))
     assert value(s, 0, Weights(model="bias-test")) == pytest.approx(before + 4.0)
 
 
 def test_a_remembered_value_is_the_model_value_of_that_very_position() -> None:
-    model = load_model("value_weights")
+    model = vf.load_model("value_weights")
     seen = set()
     for s in random_positions(9):
         t = progress_left(s)
         hand = 0.5 if t > 0.5 else 0.0
         sd, sh = s.sd, s.sheets[0]
-        want = learned_value(sd, sh, t, hand, model)
-        assert named_value(sd, sh, t, hand, "value_weights") == want
-        assert named_value(sd, sh, t, hand, "value_weights") == want  # asked again
+        want = vf.learned_value(sd, sh, t, hand, model)
+        assert vf.named_value(sd, sh, t, hand, "value_weights") == want
+        assert vf.named_value(sd, sh, t, hand, "value_weights") == want  # asked again
         seen.add(want)
     assert len(seen) > 10  # the positions differ, and so do their values
     # the same sheet with other dice still to choose, or another model, is another value
     s = random_positions(9)[10]
     t, sd, sh = progress_left(s), s.sd, s.sheets[0]
-    register_model("zero-test", Model(((0.0,) * len(FEATURES),) * BUCKETS, base=1.0))
-    assert named_value(sd, sh, t, 0.0, "value_weights") != named_value(
+    vf.register_model("zero-test", Model(((0.0,) * len(FEATURES),) * BUCKETS, base=1.0))
+    assert vf.named_value(sd, sh, t, 0.0, "value_weights") != vf.named_value(
         sd, sh, t, 1.0, "value_weights"
     )
-    assert named_value(sd, sh, t, 1.0, "zero-test") == learned_value(
-        sd, sh, t, 1.0, get_model("zero-test")
+    assert vf.named_value(sd, sh, t, 1.0, "zero-test") == vf.learned_value(
+        sd, sh, t, 1.0, vf.get_model("zero-test")
     )
 
 
 def test_the_remembered_values_stay_few(monkeypatch: pytest.MonkeyPatch) -> None:
-    import optimus.optimus2.value as v
-
-    monkeypatch.setattr(v, "SEEN_MAX", 5)
-    model = load_model("value_weights")
+    monkeypatch.setattr(vf, "SEEN_MAX", 5)
+    model = vf.load_model("value_weights")
     for s in random_positions(10)[:30]:
         t, sd, sh = progress_left(s), s.sd, s.sheets[0]
-        assert named_value(sd, sh, t, 0.0, "value_weights") == learned_value(sd, sh, t, 0.0, model)
-        assert len(v._SEEN) <= 5  # emptied once full, not grown
+        assert vf.named_value(sd, sh, t, 0.0, "value_weights") == vf.learned_value(
+            sd, sh, t, 0.0, model
+        )
+        assert len(vf._SEEN) <= 5  # emptied once full, not grown
 
 
 def test_a_malformed_weights_file_is_refused_with_the_reason() -> None:
-    good = json.loads(model_json(load_model("value_weights"), {}))
-    parse_model(json.dumps(good))  # the shipped model round-trips
+    good = json.loads(model_json(vf.load_model("value_weights"), {}))
+    vf.parse_model(json.dumps(good))  # the shipped model round-trips
     with pytest.raises(ValueError, match="not JSON"):
-        parse_model("{nope")
+        vf.parse_model("{nope")
     with pytest.raises(ValueError, match="refit"):
-        parse_model(json.dumps({**good, "features": good["features"][:-1]}))
+        vf.parse_model(json.dumps({**good, "features": good["features"][:-1]}))
     with pytest.raises(ValueError, match=f"expected {BUCKETS}"):
-        parse_model(json.dumps({**good, "weights": good["weights"][:-1]}))
+        vf.parse_model(json.dumps({**good, "weights": good["weights"][:-1]}))
     short = [w[:] for w in good["weights"]]
     short[2] = short[2][:-1]
     with pytest.raises(ValueError, match=r"weights\[2\]"):
-        parse_model(json.dumps({**good, "weights": short}))
+        vf.parse_model(json.dumps({**good, "weights": short}))
     text = json.dumps({**good, "weights": [[math.inf] * len(FEATURES)] * BUCKETS})
     with pytest.raises(ValueError, match="finite"):
-        parse_model(text.replace("Infinity", "1e999"))
+        vf.parse_model(text.replace("Infinity", "1e999"))
     with pytest.raises(ValueError, match="finite"):
-        parse_model(json.dumps({**good, "weights": [[True] * len(FEATURES)] * BUCKETS}))
+        vf.parse_model(json.dumps({**good, "weights": [[True] * len(FEATURES)] * BUCKETS}))
     with pytest.raises(ValueError, match="base"):
-        parse_model(json.dumps({**good, "base": "one"}))
+        vf.parse_model(json.dumps({**good, "base": "one"}))
 
 
 def test_the_shipped_weights_load_and_hard_uses_them() -> None:
-    model = load_model("value_weights")
-    assert get_model("value_weights") is model
+    model = vf.load_model("value_weights")
+    assert vf.get_model("value_weights") is model
     assert len(model.weights) == BUCKETS
     assert sum(1 for w in model.weights if w) >= BUCKETS - 1
     hard = LEVELS["hard"]
@@ -168,10 +156,10 @@ def test_the_shipped_weights_load_and_hard_uses_them() -> None:
 
 
 def test_the_shipped_round_end_weights_load_and_hard_values_its_solo_playouts_with_them() -> None:
-    ends = load_model("value_end")
+    ends = vf.load_model("value_end")
     assert len(ends.weights) == BUCKETS
     # fitted at the ends of rounds 1-5: t = 5/6 ... 1/6, buckets 4 ... 0
-    assert all(ends.weights[bucket((6 - r) / 6)] for r in range(1, 6))
+    assert all(ends.weights[vf.bucket((6 - r) / 6)] for r in range(1, 6))
     assert LEVELS["hard"].end.model == "value_end"  # type: ignore[attr-defined]
     end_of_round = next(p for p in random_positions(5) if p.round == 3 and p.picks == 0)
     assert progress_left(end_of_round) == pytest.approx(4 / 6)  # as at the end of round 2
@@ -223,7 +211,7 @@ def test_a_group_holds_the_best_afterstates_played_out_with_their_targets() -> N
     for _, f, y in got:
         assert len(f) == len(FEATURES)
         # target: final score less the hand-written value; finals lie in a sane range
-        assert -100 < y + base_gain(f) < 400
+        assert -100 < y + vf.base_gain(f) < 400
     assert got == group(s, 0, legal, DEFAULT, 3, seed=11, rerolls=0)  # seeded
 
 
@@ -257,7 +245,7 @@ def test_training_starts_from_a_weights_file_and_plays_each_fit_shrunk(
     def fake_play(
         seed: int, w: Weights, share: float, top: int, rerolls: int
     ) -> tuple[int, list[list[Sample]]]:
-        played.append(get_model(w.model))
+        played.append(vf.get_model(w.model))
         groups = []
         for _ in range(40):
             g: list[Sample] = []
@@ -268,7 +256,7 @@ def test_training_starts_from_a_weights_file_and_plays_each_fit_shrunk(
         return 0, groups
 
     monkeypatch.setattr(train, "play", fake_play)
-    init = load_model("value_weights")
+    init = vf.load_model("value_weights")
     start = tmp_path / "start.json"
     start.write_text(model_json(init, {}), encoding="utf-8")
     out = tmp_path / "out.json"
@@ -278,27 +266,27 @@ def test_training_starts_from_a_weights_file_and_plays_each_fit_shrunk(
     )
     assert len(played) == 4
     # round one plays the file's model; round two the first fit at half its weight
-    assert played[0] == played[1] == parse_model(start.read_text(encoding="utf-8"))
+    assert played[0] == played[1] == vf.parse_model(start.read_text(encoding="utf-8"))
     assert played[2].weights[0][5] == pytest.approx(1.5, abs=1e-6)
-    shipped = parse_model(out.read_text(encoding="utf-8"))
+    shipped = vf.parse_model(out.read_text(encoding="utf-8"))
     assert shipped.weights[0][5] == pytest.approx(0.75, abs=1e-5)
 
 
 def test_a_scaled_correction_scales_only_the_learned_part() -> None:
-    model = load_model("value_weights")
+    model = vf.load_model("value_weights")
     s = random_positions(4)[20]
     t, sd, sh = progress_left(s), s.sd, s.sheets[0]
-    plain = learned_value(sd, sh, t, 1.0, model, 0.0)
-    one = learned_value(sd, sh, t, 1.0, model)
-    assert plain == learned_value(sd, sh, t, 1.0, Model(((),) * BUCKETS, base=1.0))
+    plain = vf.learned_value(sd, sh, t, 1.0, model, 0.0)
+    one = vf.learned_value(sd, sh, t, 1.0, model)
+    assert plain == vf.learned_value(sd, sh, t, 1.0, Model(((),) * BUCKETS, base=1.0))
     assert one != pytest.approx(plain)
-    assert learned_value(sd, sh, t, 1.0, model, 3.0) - plain == pytest.approx(3 * (one - plain))
+    assert vf.learned_value(sd, sh, t, 1.0, model, 3.0) - plain == pytest.approx(3 * (one - plain))
     # remembered apart: the same position at another scale is another value
-    assert named_value(sd, sh, t, 1.0, "value_weights", 3.0) == pytest.approx(
-        learned_value(sd, sh, t, 1.0, model, 3.0)
+    assert vf.named_value(sd, sh, t, 1.0, "value_weights", 3.0) == pytest.approx(
+        vf.learned_value(sd, sh, t, 1.0, model, 3.0)
     )
-    assert named_value(sd, sh, t, 1.0, "value_weights") == one
-    assert value(s, 0, Weights(model="value_weights", scale=0.0)) == learned_value(
+    assert vf.named_value(sd, sh, t, 1.0, "value_weights") == one
+    assert value(s, 0, Weights(model="value_weights", scale=0.0)) == vf.learned_value(
         sd, sh, t, turn_future(s, 0, 1.0), model, 0.0
     )
 
@@ -312,7 +300,7 @@ def test_a_round_group_holds_sibling_positions_at_the_end_of_the_round() -> None
     got = round_group(s, 0, legal, w, 3, seed=11, rerolls=2)
     assert 2 <= len(got) <= 3
     (b,) = {b for b, _, _ in got}
-    assert b == bucket((6 - s.round) / 6)  # valued where the next round begins
+    assert b == vf.bucket((6 - s.round) / 6)  # valued where the next round begins
     assert got == round_group(s, 0, legal, w, 3, seed=11, rerolls=2)  # seeded
     # in the last round the end of the round is the end of the game: nothing to learn
     last = next(p for p in random_positions(6) if p.round == 6 and len(p.legal_moves(0)) > 2)
@@ -354,9 +342,9 @@ def test_a_race_group_holds_each_candidate_s_afterstate_and_its_playouts_mean() 
         c.apply_move(0, move)
         settle_greedy(c, 0, w)
         t = progress_left(c)
-        score, feats = features(c.sd, c.sheets[0], t, turn_future(c, 0, 1.0))
-        assert (b, f) == (bucket(t), feats)
-        assert y == pytest.approx(sum(res) / len(res) - score - base_gain(feats))
+        score, feats = vf.features(c.sd, c.sheets[0], t, turn_future(c, 0, 1.0))
+        assert (b, f) == (vf.bucket(t), feats)
+        assert y == pytest.approx(sum(res) / len(res) - score - vf.base_gain(feats))
     # one candidate alone teaches no difference; the game's last pick teaches nothing
     assert race_group(s, 0, [legal[0], "reroll"], [[1.0], [2.0]], w) == []
     last = random_positions(6)[-2]
@@ -392,9 +380,9 @@ def test_the_recorder_plays_as_hard_and_keeps_its_raced_decisions(tmp_path: Path
     assert len(groups) == len(rows[0]["groups"]) > 10
     out = tmp_path / "w.json"
     main(["--fit-from", str(log), "--shrink", "0.5", "--out", str(out)])
-    model = parse_model(out.read_text(encoding="utf-8"))
-    assert model.weights[bucket(0.9)] == pytest.approx(
-        tuple(0.5 * x for x in fit(groups).weights[bucket(0.9)]), abs=1e-5
+    model = vf.parse_model(out.read_text(encoding="utf-8"))
+    assert model.weights[vf.bucket(0.9)] == pytest.approx(
+        tuple(0.5 * x for x in fit(groups).weights[vf.bucket(0.9)]), abs=1e-5
     )
 
 
@@ -421,7 +409,7 @@ def test_a_fit_from_logs_refuses_a_bad_log_or_a_missing_out_with_the_reason(
     assert "--fit-from needs --out" in capsys.readouterr().err
     assert not out.exists()
     main(["--fit-from", str(good), "--out", str(out)])
-    assert parse_model(out.read_text(encoding="utf-8")).base == 1.0
+    assert vf.parse_model(out.read_text(encoding="utf-8")).base == 1.0
 
 
 def test_the_round_end_groups_are_logged_game_by_game_and_resume(

@@ -88,22 +88,19 @@ class Group:
 
 
 @dataclass(frozen=True)
-class Player:
-    seat: int
-    name: str
-    you: bool
-    turn: bool
+class Player(ui.Panel):
+    """A player's panel, with what they collected."""
+
     sat_out: bool
     """Whether the player took a row this round (and sits out the rest of it)."""
-    score: int
     groups: tuple[Group, ...]
     jokers: int
     plus2: int
     cards: int
-    last: str
 
     @property
     def panel(self) -> ui.Panel:
+        """The panel drawn: the last action followed by whether the player sits out."""
         state = ""
         if self.sat_out:
             state = (
@@ -111,8 +108,7 @@ class Player:
                 if self.you
                 else _("has taken a row this round")
             )
-        last = self.last + (f" · {state}" if state and self.last else state)
-        return ui.Panel(self.seat, self.name, self.score, self.turn, self.you, last)
+        return replace(self, last=self.last + (f" · {state}" if state and self.last else state))
 
 
 @dataclass(frozen=True)

@@ -10,23 +10,66 @@ the colour of one box, and a count of boxes of a colour (``3 red boxes``).
 
 from __future__ import annotations
 
-from optimus.i18n import ngettext, pgettext
+from typing import NamedTuple
+
+from optimus.i18n import NN_, NP_, ngettext, pgettext
 from optimus.optimus.sheet import COLOUR_NAMES, COLOURS
+
+
+class _Words(NamedTuple):
+    """A colour's words: the ``pgettext`` messages of its contexts, the plural forms."""
+
+    noun: str
+    """``pgettext("colour", ...)``: the colour as a noun."""
+    box: str
+    """``pgettext("box colour", ...)``: the colour of one box."""
+    boxes: tuple[str, str]
+    """``ngettext(...)``: a count of boxes of the colour."""
+    die: str
+    """``pgettext("die", ...)``: its colour die."""
+
+
+WORDS = {
+    "g": _Words(
+        NP_("colour", "green"),
+        NP_("box colour", "green"),
+        NN_("{n} green box", "{n} green boxes"),
+        NP_("die", "green colour die"),
+    ),
+    "y": _Words(
+        NP_("colour", "yellow"),
+        NP_("box colour", "yellow"),
+        NN_("{n} yellow box", "{n} yellow boxes"),
+        NP_("die", "yellow colour die"),
+    ),
+    "b": _Words(
+        NP_("colour", "blue"),
+        NP_("box colour", "blue"),
+        NN_("{n} blue box", "{n} blue boxes"),
+        NP_("die", "blue colour die"),
+    ),
+    "r": _Words(
+        NP_("colour", "red"),
+        NP_("box colour", "red"),
+        NN_("{n} red box", "{n} red boxes"),
+        NP_("die", "red colour die"),
+    ),
+    "o": _Words(
+        NP_("colour", "orange"),
+        NP_("box colour", "orange"),
+        NN_("{n} orange box", "{n} orange boxes"),
+        NP_("die", "orange colour die"),
+    ),
+}
+"""Each box colour's words, by its face (``g y b r o``)."""
+
+JOKER = _Words(NP_("colour", "colour joker"), "", ("", ""), NP_("die", "colour joker die"))
+"""The colour joker's words (``x``, any face not a colour): it colours no box."""
 
 
 def colour_name(face: str) -> str:
     """The colour of a face (``g y b r o``) as a noun, or ``colour joker`` for ``x``."""
-    if face == "g":
-        return pgettext("colour", "green")
-    if face == "y":
-        return pgettext("colour", "yellow")
-    if face == "b":
-        return pgettext("colour", "blue")
-    if face == "r":
-        return pgettext("colour", "red")
-    if face == "o":
-        return pgettext("colour", "orange")
-    return pgettext("colour", "colour joker")
+    return pgettext("colour", WORDS.get(face, JOKER).noun)
 
 
 def number_name(face: str) -> str:
@@ -36,28 +79,12 @@ def number_name(face: str) -> str:
 
 def box_colour(face: str) -> str:
     """The colour of one box, as its adjective (``H3, red, star``)."""
-    if face == "g":
-        return pgettext("box colour", "green")
-    if face == "y":
-        return pgettext("box colour", "yellow")
-    if face == "b":
-        return pgettext("box colour", "blue")
-    if face == "r":
-        return pgettext("box colour", "red")
-    return pgettext("box colour", "orange")
+    return pgettext("box colour", WORDS[face].box)
 
 
 def boxes_of(face: str, n: int) -> str:
     """``n`` boxes of a colour: ``1 green box``, ``3 red boxes``."""
-    if face == "g":
-        return ngettext("{n} green box", "{n} green boxes", n)
-    if face == "y":
-        return ngettext("{n} yellow box", "{n} yellow boxes", n)
-    if face == "b":
-        return ngettext("{n} blue box", "{n} blue boxes", n)
-    if face == "r":
-        return ngettext("{n} red box", "{n} red boxes", n)
-    return ngettext("{n} orange box", "{n} orange boxes", n)
+    return ngettext(*WORDS[face].boxes, n)
 
 
 def die_name(kind: str, face: str) -> str:
@@ -66,17 +93,7 @@ def die_name(kind: str, face: str) -> str:
         if face == "?":
             return pgettext("die", "number joker die")
         return pgettext("die", "{number} number die", number=face)
-    if face == "g":
-        return pgettext("die", "green colour die")
-    if face == "y":
-        return pgettext("die", "yellow colour die")
-    if face == "b":
-        return pgettext("die", "blue colour die")
-    if face == "r":
-        return pgettext("die", "red colour die")
-    if face == "o":
-        return pgettext("die", "orange colour die")
-    return pgettext("die", "colour joker die")
+    return pgettext("die", WORDS.get(face, JOKER).die)
 
 
 def colour_of_name(name: str) -> str:

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from optimus.core.protocol import JSON, EqualOutcomes, Game, GameError, OptionError, State
-from optimus.i18n import _, names, ngettext, pgettext
+from optimus.i18n import _, names, ngettext
 from optimus.optimus2.moves import DieTable, MoveTable, Place, move_table, unpack
 from optimus.optimus2.sheet import (
     ACTIONS,
@@ -56,6 +56,7 @@ from optimus.optimus2.sheet import (
     silver_rows_open,
     yellow_targets,
 )
+from optimus.optimus2.words import die_word, row_word, task_reason
 
 if TYPE_CHECKING:
     pass
@@ -760,50 +761,6 @@ def describe_task(task: Task) -> str:
     if kind == "A":
         return "a '?' of any colour: choose the area (choose AREA)"  # not shown
     return f"a {TASK_KINDS[kind]} '?': write the value (write N)"  # not shown
-
-
-def die_word(colour: str) -> str:
-    """A die's colour as a word that goes with "die" (the view's words)."""
-    words = {
-        "white": pgettext("die colour", "white"),
-        "yellow": pgettext("die colour", "yellow"),
-        "blue": pgettext("die colour", "blue"),
-        "green": pgettext("die colour", "green"),
-        "pink": pgettext("die colour", "pink"),
-        "silver": pgettext("die colour", "silver"),
-    }
-    return words[colour]
-
-
-def row_word(colour: str) -> str:
-    """A silver row's colour as a word that goes with "row"."""
-    words = {
-        "yellow": pgettext("row colour", "yellow"),
-        "blue": pgettext("row colour", "blue"),
-        "green": pgettext("row colour", "green"),
-        "pink": pgettext("row colour", "pink"),
-    }
-    return words[colour]
-
-
-def task_reason(task: Task) -> str:
-    """Why nothing else may be done while a bonus question waits, in words."""
-    kind, value, _rows = task
-    if kind == "Y" and value:
-        return _("first resolve your bonus: a yellow entry of {value}", value=value)
-    if kind == "Y":
-        return _("first resolve your bonus: circle or cross a yellow cell")
-    if kind == "S" and value:
-        return _("first resolve your bonus: mark the {value} in a silver row", value=value)
-    if kind == "S":
-        return _("first resolve your bonus: a silver '?', mark any open silver cell")
-    if kind == "A":
-        return _("first resolve your bonus: a '?' of any colour, choose its area")
-    if kind == "B":
-        return _("first resolve your bonus: a blue '?', write its value")
-    if kind == "G":
-        return _("first resolve your bonus: a green '?', write its value")
-    return _("first resolve your bonus: a pink '?', write its value")
 
 
 def area_reason(state: Optimus2State, player: int, a: int, t: int, v: int) -> str:

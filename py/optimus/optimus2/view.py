@@ -21,8 +21,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from optimus.i18n import N_, _, ngettext, pgettext
-from optimus.optimus2.game import die_word as die_colour
-from optimus.optimus2.game import row_word
 from optimus.optimus2.moves import move_table, unpack
 from optimus.optimus2.sheet import (
     ACTIONS,
@@ -52,9 +50,10 @@ from .view_log import DECISIONS as DECISIONS
 from .view_log import described_log
 from .view_log import describer as describer
 from .view_log import place_text as place_text
-from .view_words import QUESTIONS as QUESTIONS
-from .view_words import colour_name as colour_name  # named here too (web/)
-from .view_words import question
+from .words import colour_name as colour_name  # named here too (web/)
+from .words import die_word as die_colour
+from .words import question, row_word
+from .words import task_text as task_text
 
 row_colour = row_word
 """A silver row's colour in words (the page names the rows with it)."""
@@ -100,20 +99,12 @@ class TableDie(Die):
 
 
 @dataclass(frozen=True)
-class Player:
-    seat: int
-    name: str
-    you: bool
-    turn: bool
-    score: int
+class Player(ui.Panel):
+    """A player's panel, with their areas' points, foxes and sheet."""
+
     areas: dict[str, int]
     foxes: int
     sheet: Sheet
-    last: str
-
-    @property
-    def panel(self) -> ui.Panel:
-        return ui.Panel(self.seat, self.name, self.score, self.turn, self.you, self.last)
 
 
 @dataclass(frozen=True)
@@ -146,7 +137,7 @@ class Table:
 
     @property
     def panels(self) -> list[ui.Panel]:
-        return [p.panel for p in self.players]
+        return list(self.players)
 
 
 def die(name: str, value: int | None = None) -> Die:
@@ -500,24 +491,6 @@ def previews(obs: Mapping[str, Any], sd: SheetDef, die_name: str, you: int) -> d
 
 
 # -- status, log -------------------------------------------------------------------
-
-
-def task_text(raw: Sequence[Any]) -> str:
-    """A pending bonus or chain question, in words."""
-    kind, value, _rows = raw
-    if kind == "Y":
-        return _("Bonus: circle or cross a highlighted yellow cell.")
-    if kind == "S" and value:
-        return _("Silver chain: mark the {value} in a highlighted silver row.", value=value)
-    if kind == "S":
-        return _("Bonus: mark any highlighted silver cell.")
-    if kind == "A":
-        return _("Bonus: a '?' of any colour — choose its area.")
-    if kind == "B":
-        return _("Bonus: choose the value to write in blue.")
-    if kind == "G":
-        return _("Bonus: choose the value to write in green.")
-    return _("Bonus: choose the value to write in pink.")
 
 
 def status(

@@ -10,7 +10,7 @@ from optimus.i18n import N_, _, ngettext
 from optimus.optimus2.sheet import AREAS, SheetDef, load_sheet
 from optimus.ui import table as ui
 
-from .view_words import colour_name
+from .words import colour_name
 
 TIE_RULE = N_("Ties are broken by the highest single area; players still level share the victory.")
 

@@ -11,14 +11,14 @@ last decision alone for their panel.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
-from optimus.i18n import _, pgettext
-from optimus.optimus2.game import die_word as die_colour
-from optimus.optimus2.game import row_word as row_colour
+from optimus.i18n import N_, NP_, _, pgettext
 from optimus.ui import table as ui
 
-from .view_words import question
+from .words import die_word as die_colour
+from .words import question
+from .words import row_word as row_colour
 
 DECISIONS = ("use", "pass", "reroll", "bonus", "return", "extra", "pick")
 """Logged events that are a player's own decision (the last one stays highlighted)."""
@@ -69,6 +69,91 @@ def place_text(move: str, values: Mapping[str, int]) -> str:
     return d
 
 
+class _Said(NamedTuple):
+    """An event's words: the log's sentence (the person's own, another player's) and the
+    decision alone for the player's panel (another's, the person's own; "" where none)."""
+
+    yours: str
+    theirs: str
+    """Says ``{who}``."""
+    action: str = ""
+    your_action: str = ""
+    """``pgettext("your action", ...)``."""
+
+
+SAID = {
+    "first": _Said(N_("You play first."), N_("{who} plays first.")),
+    "turn": _Said(N_("Your active turn."), N_("{who}'s active turn.")),
+    "use": _Said(
+        N_("You chose {what}."),
+        N_("{who} chose {what}."),
+        N_("chose {what}"),
+        NP_("your action", "chose {what}"),
+    ),
+    "none": _Said(
+        N_("You took no die."),
+        N_("{who} took no die."),
+        N_("took no die"),
+        NP_("your action", "took no die"),
+    ),
+    "skip": _Said(
+        N_("You skipped this roll."),
+        N_("{who} skipped this roll."),
+        N_("skipped this roll"),
+        NP_("your action", "skipped this roll"),
+    ),
+    "reroll": _Said(
+        N_("You rerolled the dice."),
+        N_("{who} rerolled the dice."),
+        N_("rerolled the dice"),
+        NP_("your action", "rerolled the dice"),
+    ),
+    "return": _Said(
+        N_("You brought the {colour} die back from the tray."),
+        N_("{who} brought the {colour} die back from the tray."),
+        N_("brought the {colour} die back from the tray"),
+        NP_("your action", "brought the {colour} die back from the tray"),
+    ),
+    "pick": _Said(
+        N_("You picked {what}."),
+        N_("{who} picked {what}."),
+        N_("picked {what}"),
+        NP_("your action", "picked {what}"),
+    ),
+    "extra": _Said(
+        N_("You used an extra die: {what}."),
+        N_("{who} used an extra die: {what}."),
+        N_("used an extra die: {what}"),
+        NP_("your action", "used an extra die: {what}"),
+    ),
+    "bonus:choose": _Said(
+        N_("You turned the '?' into a {bonus}."),
+        N_("{who} turned the '?' into a {bonus}."),
+        N_("turned the '?' into a {bonus}"),
+        NP_("your action", "turned the '?' into a {bonus}"),
+    ),
+    "bonus:write": _Said(
+        N_("You wrote {value} with a bonus."),
+        N_("{who} wrote {value} with a bonus."),
+        N_("wrote {value} with a bonus"),
+        NP_("your action", "wrote {value} with a bonus"),
+    ),
+    "bonus:yellow": _Said(
+        N_("You marked the yellow cell in row {row}, column {column} with a bonus."),
+        N_("{who} marked the yellow cell in row {row}, column {column} with a bonus."),
+        N_("marked the yellow cell in row {row}, column {column} with a bonus"),
+        NP_("your action", "marked the yellow cell in row {row}, column {column} with a bonus"),
+    ),
+    "bonus:silver": _Said(
+        N_("You marked the {value} in the {row} row of silver."),
+        N_("{who} marked the {value} in the {row} row of silver."),
+        N_("marked the {value} in the {row} row of silver"),
+        NP_("your action", "marked the {value} in the {row} row of silver"),
+    ),
+}
+"""Each player event's words, by its kind (``_Describer._kind``)."""
+
+
 def describer(
     names: Sequence[str], you: int | None = None
 ) -> Callable[[Mapping[str, Any]], str | None]:
@@ -117,10 +202,16 @@ class _Describer:
         return self._theirs(e, self.names[p])
 
     def _kind(self, e: Mapping[str, Any]) -> str:
-        """The event, with ``pass`` told apart: ``skip`` a roll, ``none`` taken."""
+        """The event's key in :data:`SAID`: the event, with ``pass`` told apart (``skip``
+        a roll, ``none`` taken) and a bonus by what it answers."""
         ev = str(e.get("event"))
         if ev == "pass":
             return "none" if self.passive or e.get("player") != self.active else "skip"
+        if ev == "bonus":
+            parts = str(e.get("move", "")).split()
+            if parts[0] in ("choose", "write"):
+                return f"bonus:{parts[0]}"
+            return "bonus:yellow" if len(parts) == 2 else "bonus:silver"
         return ev
 
     def _what(self, e: Mapping[str, Any]) -> dict[str, Any]:
@@ -145,141 +236,27 @@ class _Describer:
             return {"value": parts[2], "row": row_colour(parts[1])}
         return {}
 
-    def _bonus_kind(self, e: Mapping[str, Any]) -> str:
-        parts = str(e.get("move", "")).split()
-        if parts[0] in ("choose", "write"):
-            return parts[0]
-        return "yellow" if len(parts) == 2 else "silver"
+    def _said(self, e: Mapping[str, Any]) -> tuple[_Said | None, dict[str, Any]]:
+        """The event's words (None: it has none) and the values of its sentences."""
+        said = SAID.get(self._kind(e))
+        return said, self._what(e) if said else {}
 
     def _yours(self, e: Mapping[str, Any]) -> str | None:
-        kind, v = self._kind(e), self._what(e)
-        if kind == "first":
-            return _("You play first.")
-        if kind == "turn":
-            return _("Your active turn.")
-        if kind == "use":
-            return _("You chose {what}.", **v)
-        if kind == "none":
-            return _("You took no die.")
-        if kind == "skip":
-            return _("You skipped this roll.")
-        if kind == "reroll":
-            return _("You rerolled the dice.")
-        if kind == "return":
-            return _("You brought the {colour} die back from the tray.", **v)
-        if kind == "pick":
-            return _("You picked {what}.", **v)
-        if kind == "extra":
-            return _("You used an extra die: {what}.", **v)
-        if kind == "bonus":
-            bonus = self._bonus_kind(e)
-            if bonus == "choose":
-                return _("You turned the '?' into a {bonus}.", **v)
-            if bonus == "write":
-                return _("You wrote {value} with a bonus.", **v)
-            if bonus == "yellow":
-                return _(
-                    "You marked the yellow cell in row {row}, column {column} with a bonus.", **v
-                )
-            return _("You marked the {value} in the {row} row of silver.", **v)
-        return None
+        said, v = self._said(e)
+        return _(said.yours, **v) if said else None
 
     def _theirs(self, e: Mapping[str, Any], who: str) -> str | None:
-        kind, v = self._kind(e), self._what(e)
-        if kind == "first":
-            return _("{who} plays first.", who=who)
-        if kind == "turn":
-            return _("{who}'s active turn.", who=who)
-        if kind == "use":
-            return _("{who} chose {what}.", who=who, **v)
-        if kind == "none":
-            return _("{who} took no die.", who=who)
-        if kind == "skip":
-            return _("{who} skipped this roll.", who=who)
-        if kind == "reroll":
-            return _("{who} rerolled the dice.", who=who)
-        if kind == "return":
-            return _("{who} brought the {colour} die back from the tray.", who=who, **v)
-        if kind == "pick":
-            return _("{who} picked {what}.", who=who, **v)
-        if kind == "extra":
-            return _("{who} used an extra die: {what}.", who=who, **v)
-        if kind == "bonus":
-            bonus = self._bonus_kind(e)
-            if bonus == "choose":
-                return _("{who} turned the '?' into a {bonus}.", who=who, **v)
-            if bonus == "write":
-                return _("{who} wrote {value} with a bonus.", who=who, **v)
-            if bonus == "yellow":
-                return _(
-                    "{who} marked the yellow cell in row {row}, column {column} with a bonus.",
-                    who=who,
-                    **v,
-                )
-            return _("{who} marked the {value} in the {row} row of silver.", who=who, **v)
-        return None
+        said, v = self._said(e)
+        return _(said.theirs, who=who, **v) if said else None
 
     def action(self, e: Mapping[str, Any]) -> str:
         """The player's decision alone, for their panel (``chose the blue 5 in blue``)."""
-        if e.get("player") == self.you:
-            return self._your_action(e)
-        kind, v = self._kind(e), self._what(e)
-        if kind == "use":
-            return _("chose {what}", **v)
-        if kind == "none":
-            return _("took no die")
-        if kind == "skip":
-            return _("skipped this roll")
-        if kind == "reroll":
-            return _("rerolled the dice")
-        if kind == "return":
-            return _("brought the {colour} die back from the tray", **v)
-        if kind == "pick":
-            return _("picked {what}", **v)
-        if kind == "extra":
-            return _("used an extra die: {what}", **v)
-        if kind == "bonus":
-            bonus = self._bonus_kind(e)
-            if bonus == "choose":
-                return _("turned the '?' into a {bonus}", **v)
-            if bonus == "write":
-                return _("wrote {value} with a bonus", **v)
-            if bonus == "yellow":
-                return _("marked the yellow cell in row {row}, column {column} with a bonus", **v)
-            return _("marked the {value} in the {row} row of silver", **v)
-        return ""
-
-    def _your_action(self, e: Mapping[str, Any]) -> str:
-        """The person's own decision alone, for their panel (said to "you")."""
-        kind, v = self._kind(e), self._what(e)
-        if kind == "use":
-            return pgettext("your action", "chose {what}", **v)
-        if kind == "none":
-            return pgettext("your action", "took no die")
-        if kind == "skip":
-            return pgettext("your action", "skipped this roll")
-        if kind == "reroll":
-            return pgettext("your action", "rerolled the dice")
-        if kind == "return":
-            return pgettext("your action", "brought the {colour} die back from the tray", **v)
-        if kind == "pick":
-            return pgettext("your action", "picked {what}", **v)
-        if kind == "extra":
-            return pgettext("your action", "used an extra die: {what}", **v)
-        if kind == "bonus":
-            bonus = self._bonus_kind(e)
-            if bonus == "choose":
-                return pgettext("your action", "turned the '?' into a {bonus}", **v)
-            if bonus == "write":
-                return pgettext("your action", "wrote {value} with a bonus", **v)
-            if bonus == "yellow":
-                return pgettext(
-                    "your action",
-                    "marked the yellow cell in row {row}, column {column} with a bonus",
-                    **v,
-                )
-            return pgettext("your action", "marked the {value} in the {row} row of silver", **v)
-        return ""
+        said, v = self._said(e)
+        if said is None or not said.action:
+            return ""
+        if e.get("player") == self.you:  # said to "you"
+            return pgettext("your action", said.your_action, **v)
+        return _(said.action, **v)
 
 
 def described_log(

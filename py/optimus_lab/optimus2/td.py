@@ -58,6 +58,7 @@ The training mean is then the mean score of all seats; every ``--eval-every`` ga
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import math
 import os
@@ -492,23 +493,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     if not 1 <= args.players <= 4:
         parser.error("--players must be 1 to 4")
     state = load(args.resume) if args.resume else new_state(args.seed, args.players)
-    train(
-        state,
-        args.games,
-        out=args.out,
-        batch=args.batch,
-        jobs=args.jobs,
-        lam=args.lam,
-        alpha=args.alpha,
-        epsilon=args.epsilon,
-        rerolls=args.rerolls,
-        report=args.report,
-        eval_every=args.eval_every,
-        eval_games=args.eval_games,
-        alpha_moment=args.alpha_moment,
-        calibrate=args.calibrate,
-        alpha_gift=args.alpha_gift,
-    )
+    keywords = inspect.signature(train).parameters
+    options = {k: v for k, v in vars(args).items() if k in keywords and k != "games"}
+    train(state, args.games, **options)  # each option of the command line train takes
 
 
 __all__ = ["load_td", "main", "train"]
