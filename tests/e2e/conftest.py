@@ -600,6 +600,13 @@ TEXT_RECTS = """(scope) => {
     }
     return [l, t, rt, b];
   };
+  const underSticky = (el, x, y) => {  // the text's middle hidden by a sticky bar above it
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || el.contains(hit) || hit.contains(el)) return false;
+    for (let a = hit; a; a = a.parentElement)
+      if (getComputedStyle(a).position === 'sticky') return !a.contains(el);
+    return false;
+  };
   let n = 0;
   const pieces = new Map();  // a piece's picture: glyphs drawn together, named once
   const pieceOf = (el) => {
@@ -618,6 +625,7 @@ TEXT_RECTS = """(scope) => {
     for (const r of range.getClientRects()) {
       const [l, t, rt, b] = clip(el, r);
       if (rt - l < 2 || b - t < 2) continue;  // clipped away (read by screen readers only)
+      if (underSticky(el, (l + rt) / 2, (t + b) / 2)) continue;  // scrolled under a bar
       const name = el.tagName.toLowerCase() + (el.className && typeof el.className === 'string'
         ? '.' + el.className.trim().split(/\\s+/).join('.') : '');
       out.push([n, pieceOf(el), `${name} "${text.slice(0, 30)}"`, l, t, rt, b]);
@@ -634,7 +642,8 @@ def text_overlaps(page: Any, scope: str = "#game", tolerance: float = 2.0) -> li
     clip their overflow), not of the elements, so a label inside a card is not the card.
     The glyphs of one piece's picture (hidden from screen readers inside an element
     named as a whole: a box's colour symbol and star, a die's value and symbol) are
-    drawn together on purpose and are not compared with each other."""
+    drawn together on purpose and are not compared with each other; nor is a text scrolled
+    under a sticky bar (the phone's bar of controls), which hides it whole."""
     rects = page.evaluate(TEXT_RECTS, scope)
     found = []
     for i, (n1, piece1, name1, l1, t1, r1, b1) in enumerate(rects):

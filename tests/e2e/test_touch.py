@@ -101,7 +101,9 @@ def test_fileiras_last_round_sentence_overlaps_nothing(guarded, site, fileiras, 
 
 
 def long_press(page: Any, selector: str) -> None:
-    """A finger resting on ``selector`` (a touch pointer's press, not lifted)."""
+    """A finger resting on ``selector`` (a touch pointer's press, not lifted), brought into
+    view first (a finger presses what the screen shows)."""
+    page.locator(selector).first.scroll_into_view_if_needed()
     box = page.locator(selector).first.bounding_box()
     assert box is not None
     at = {"clientX": box["x"] + box["width"] / 2, "clientY": box["y"] + box["height"] / 2}
