@@ -28,6 +28,7 @@ from optimus.ui import deals, records, stats
 from optimus.ui import table as ui
 
 from .deal_links import day_text
+from .dialogs import confirm_html
 from .markup import Markup, html, join
 from .router import found
 from .storage import RecordsStore, Storage
@@ -293,20 +294,18 @@ class RecordsView:
     <p class="notice records-said" data-role="records-said" role="status" aria-live="polite"></p>
     <div data-role="records-exported"></div>
   </section>
-  <dialog class="small-dialog" data-role="records-confirm" aria-labelledby="records-confirm-text">
-    <p id="records-confirm-text">{clear}</p>
-    <p class="dialog-actions">
-      <button type="button" class="btn" data-action="records-keep">{cancel}</button>
-      <button type="button" class="btn primary" data-action="records-cleared">
-        {clear_word}</button></p>
-  </dialog>
+{confirm}
 </div>""",
             file=_("Your record file"),
             export=_("Export"),
             import_=_("Import…"),
             clear_word=_("Clear"),
-            clear=_("Clear all records? This cannot be undone (export them first to keep them)."),
-            cancel=_("Cancel"),
+            confirm=confirm_html(
+                "records-confirm",
+                "records-confirm-text",
+                _("Clear"),
+                _("Clear all records? This cannot be undone (export them first to keep them)."),
+            ),
         )
         self.refresh()
 
@@ -456,10 +455,10 @@ class RecordsView:
             self.export()
         elif action == "records-clear" and found(dialog):
             dialog.showModal()
-            dialog.querySelector("[data-action=records-keep]").focus()
-        elif action == "records-keep" and found(dialog):
+            dialog.querySelector("[data-action=confirm-no]").focus()
+        elif action == "confirm-no" and found(dialog):
             dialog.close()
-        elif action == "records-cleared":
+        elif action == "confirm-yes":
             if found(dialog):
                 dialog.close()
             self.exported = ""
