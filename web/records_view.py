@@ -82,22 +82,22 @@ def history_svg(line: stats.Line) -> Markup:
             '<text class="tick" x="{tx}" y="{ty}" text-anchor="end">{v}</text>',
             x0=x0,
             x1=x0 + w,
-            y=t.at,
+            y=at,
             tx=x0 - 4,
-            ty=t.at + 3.5,
-            v=i18n.number(t.value),
+            ty=at + 3.5,
+            v=i18n.number(value),
         )
-        for t in chart.y_ticks
+        for value, at in chart.y_ticks
     )
     games = join(
         html(
             '<text class="tick" x="{x}" y="{y}" text-anchor="{anchor}">{v}</text>',
-            x=t.at,
+            x=at,
             y=box.height - 6,
-            anchor="start" if t.at <= x0 else "end",
-            v=i18n.number(t.value),
+            anchor="start" if at <= x0 else "end",
+            v=i18n.number(value),
         )
-        for t in chart.x_ticks
+        for value, at in chart.x_ticks
     )
     dots = (
         join(
