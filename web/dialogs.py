@@ -90,13 +90,7 @@ def dialogs_html(game_id: str, rules: Sequence[str], speed: str, thinking: str) 
     <label class="field">{bots_think}
       <select name="thinking" data-setting="thinking">{thinkings}</select></label>
   </dialog>
-  <dialog class="small-dialog" data-role="confirm" aria-labelledby="{g}-confirm-text">
-    <p id="{g}-confirm-text" data-role="confirm-text"></p>
-    <p class="dialog-actions">
-      <button type="button" class="btn" data-action="confirm-no">{cancel}</button>
-      <button type="button" class="btn primary" data-action="confirm-yes"
-        data-role="confirm-yes">{ok}</button></p>
-  </dialog>
+{confirm}
   <dialog class="small-dialog" data-role="player" aria-labelledby="{g}-player-title"></dialog>
   <dialog class="end-dialog" data-role="end" aria-labelledby="{g}-end-title"></dialog>""",
         g=game_id,
@@ -115,8 +109,31 @@ def dialogs_html(game_id: str, rules: Sequence[str], speed: str, thinking: str) 
         ),
         bots_think=_("Bots think"),
         thinkings=_options(ui.THINKING_LABELS, thinking),
+        confirm=confirm_html("confirm", f"{game_id}-confirm-text", _("OK")),
+    )
+
+
+def confirm_html(role: str, ident: str, yes: str, text: str = "") -> Markup:
+    """A small dialog (``data-role`` ``role``) asking ``text`` (the paragraph ``ident``,
+    which names it): Cancel (``data-action=confirm-no``), then ``yes`` (``confirm-yes``).
+
+    The table's asks what :meth:`Dialogs.confirm` writes in it; the records page's is
+    drawn with its question.
+    """
+    return html(
+        """
+  <dialog class="small-dialog" data-role="{role}" aria-labelledby="{ident}">
+    <p id="{ident}" data-role="confirm-text">{text}</p>
+    <p class="dialog-actions">
+      <button type="button" class="btn" data-action="confirm-no">{cancel}</button>
+      <button type="button" class="btn primary" data-action="confirm-yes"
+        data-role="confirm-yes">{yes}</button></p>
+  </dialog>""",
+        role=role,
+        ident=ident,
+        text=text,
         cancel=_("Cancel"),
-        ok=_("OK"),
+        yes=yes,
     )
 
 

@@ -58,6 +58,26 @@ def card_html(c: vm.Card, size: str = "", key: str = "") -> Markup:
     )
 
 
+def group_html(g: vm.Group) -> Markup:
+    """A colour a player collected, on their panel: a mini card, how many, and whether
+    it counts plus or minus now (in its title, for the ear)."""
+    if g.plus:
+        kind, sign = "plus", "+"
+        title = _("{colour}: {n}, counts plus", colour=g.card.label, n=g.count)
+    else:
+        kind, sign = "minus", "−"
+        title = _("{colour}: {n}, counts minus", colour=g.card.label, n=g.count)
+    return html(
+        '<span class="group {kind}" title="{title}">{card}<b>{count}</b>'
+        '<i aria-hidden="true">{sign}</i></span>',
+        kind=kind,
+        title=title,
+        card=card_html(g.card, "mini"),
+        count=g.count,
+        sign=sign,
+    )
+
+
 def _row_button(move: str, named: str, word: str) -> Markup:
     """A row's button: the move it plays, its name for screen readers, its word."""
     return html(
@@ -209,28 +229,9 @@ class FileirasView(GameTable):
             action=action,
         )
 
-    def _groups(self, p: vm.Player) -> list[tuple[vm.Group, str, str]]:
-        return [(g, "plus" if g.plus else "minus", "+" if g.plus else "−") for g in p.groups]
-
-    def _group_title(self, g: vm.Group) -> str:
-        if g.plus:
-            return _("{colour}: {n}, counts plus", colour=g.card.label, n=g.count)
-        return _("{colour}: {n}, counts minus", colour=g.card.label, n=g.count)
-
     def panel_summary(self, view: vm.Table, panel: ui.Panel) -> Markup:
         p = view.players[panel.seat]
-        summary = join(
-            html(
-                '<span class="group {kind}" title="{title}">{card}<b>{count}</b>'
-                '<i aria-hidden="true">{sign}</i></span>',
-                kind=kind,
-                title=self._group_title(g),
-                card=card_html(g.card, "mini"),
-                count=g.count,
-                sign=sign,
-            )
-            for g, kind, sign in self._groups(p)
-        )
+        summary = join(group_html(g) for g in p.groups)
         for kind, count in (("joker", p.jokers), ("+2", p.plus2)):
             if count:
                 summary += html(

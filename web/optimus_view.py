@@ -62,26 +62,24 @@ def cell_html(c: vm.Cell, mode: str) -> Markup:
     if mode == "mini":
         return html('<span class="{}" data-box="{}"></span>', " ".join(cls), box)
     star = Markup('<i class="star" aria-hidden="true">★</i>') if c.star else ""
-    inner = html('<i class="sym" aria-hidden="true">{}</i>{}', c.symbol, star)
-    label = ", ".join(cell_words(c))
+    drawn = {  # the same whether the box is a button or an image
+        "classes": " ".join(cls),
+        "box": box,
+        "label": ", ".join(cell_words(c)),
+        "inner": html('<i class="sym" aria-hidden="true">{}</i>{}', c.symbol, star),
+    }
     if mode == "big" and c.free:
         return html(
             '<button type="button" class="{classes} free" data-action="box" '
             'data-box="{box}" data-key="{box}" aria-label="{label}" '
             'aria-pressed="{pressed}">{inner}</button>',
-            classes=" ".join(cls),
-            box=box,
-            label=label,
             pressed=str(c.pencil).lower(),
-            inner=inner,
+            **drawn,
         )
     return html(
         '<span class="{classes}" role="img" aria-label="{label}" data-box="{box}" '
         'data-key="{box}">{inner}</span>',
-        classes=" ".join(cls),
-        label=label,
-        box=box,
-        inner=inner,
+        **drawn,
     )
 
 

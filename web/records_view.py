@@ -28,6 +28,7 @@ from optimus.ui import deals, records, stats
 from optimus.ui import table as ui
 
 from .deal_links import day_text
+from .dialogs import confirm_html
 from .markup import Markup, html, join
 from .router import found
 from .storage import RecordsStore, Storage
@@ -81,22 +82,22 @@ def history_svg(line: stats.Line) -> Markup:
             '<text class="tick" x="{tx}" y="{ty}" text-anchor="end">{v}</text>',
             x0=x0,
             x1=x0 + w,
-            y=t.at,
+            y=at,
             tx=x0 - 4,
-            ty=t.at + 3.5,
-            v=i18n.number(t.value),
+            ty=at + 3.5,
+            v=i18n.number(value),
         )
-        for t in chart.y_ticks
+        for value, at in chart.y_ticks
     )
     games = join(
         html(
             '<text class="tick" x="{x}" y="{y}" text-anchor="{anchor}">{v}</text>',
-            x=t.at,
+            x=at,
             y=box.height - 6,
-            anchor="start" if t.at <= x0 else "end",
-            v=i18n.number(t.value),
+            anchor="start" if at <= x0 else "end",
+            v=i18n.number(value),
         )
-        for t in chart.x_ticks
+        for value, at in chart.x_ticks
     )
     dots = (
         join(
@@ -123,6 +124,15 @@ def history_svg(line: stats.Line) -> Markup:
     )
 
 
+BAR = (
+    '<rect class="bar" x="{:.1f}" y="{:.1f}" width="{:.1f}" height="{:.1f}">'
+    "<title>{}</title></rect>"
+)
+"""A bar of the distribution: its rectangle and what it says (its scores, its games)."""
+BAR_TEXT = '<text class="{}" x="{:.1f}" y="{:.1f}" text-anchor="middle">{}</text>'
+"""A word under (``tick``: the bar's lowest score) or over (``count``) a bar, centred."""
+
+
 def distribution_svg(line: stats.Line) -> Markup:
     """How often each range of scores came, as bars (inline SVG), with its words."""
     box = stats.Box()
@@ -137,33 +147,15 @@ def distribution_svg(line: stats.Line) -> Markup:
             else _("{low} to {high}", low=i18n.number(b.low), high=i18n.number(b.high))
         )
         games = ngettext("{n} game", "{n} games", b.count)
+        said = f"{span}: {games}"
         if b.count:
-            words.append(f"{span}: {games}")
-        parts.append(
-            html(
-                '<rect class="bar" x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}">'
-                "<title>{span}: {games}</title></rect>"
-                '<text class="tick" x="{cx:.1f}" y="{ly}" text-anchor="middle">{low}</text>',
-                x=bar.x,
-                y=bar.y,
-                w=bar.width,
-                h=bar.height,
-                span=span,
-                games=games,
-                cx=bar.x + bar.width / 2,
-                ly=box.height - 6,
-                low=i18n.number(b.low),
-            )
-        )
+            words.append(said)
+        rect = (bar.x, bar.y, bar.width, bar.height)
+        middle = bar.x + bar.width / 2
+        parts.append(html(BAR, *rect, said))
+        parts.append(html(BAR_TEXT, "tick", middle, box.height - 6, i18n.number(b.low)))
         if b.count:
-            parts.append(
-                html(
-                    '<text class="count" x="{cx:.1f}" y="{y:.1f}" text-anchor="middle">{n}</text>',
-                    cx=bar.x + bar.width / 2,
-                    y=max(bar.y - 3, 9),
-                    n=i18n.number(b.count),
-                )
-            )
+            parts.append(html(BAR_TEXT, "count", middle, max(bar.y - 3, 9), i18n.number(b.count)))
     alt = _("Scores and how many games reached them: {ranges}.", ranges="; ".join(words))
     return html(
         '<svg class="chart spread" viewBox="0 0 {vw} {vh}" role="img" aria-label="{alt}" '
@@ -173,6 +165,10 @@ def distribution_svg(line: stats.Line) -> Markup:
         alt=alt,
         bars=join(parts),
     )
+
+
+LINE_DATA = ("level", "played", "wins", "best")
+"""The figures of a table's line its ``<article>`` carries as ``data-`` attributes."""
 
 
 def line_html(game: str, n: int, line: stats.Line) -> Markup:
@@ -197,8 +193,7 @@ def line_html(game: str, n: int, line: stats.Line) -> Markup:
     width = line.bins[0].high - line.bins[0].low + 1 if line.bins else 1
     return html(
         """
-<article class="records-line" data-level="{level}" data-played="{played}" data-wins="{wins}"
-  data-best="{best}" aria-labelledby="records-{game}-{n}">
+<article class="records-line"{data} aria-labelledby="records-{game}-{n}">
   <h3 id="records-{game}-{n}">{label}</h3>
   <dl class="records-figures">{figures}</dl>{bands}
   <div class="records-charts">
@@ -209,10 +204,7 @@ def line_html(game: str, n: int, line: stats.Line) -> Markup:
     <figure><figcaption>{spread}</figcaption>{spread_svg}</figure>
   </div>
 </article>""",
-        level=line.level,
-        played=line.played,
-        wins=line.wins,
-        best=line.best,
+        data=join(html(' data-{}="{}"', key, getattr(line, key)) for key in LINE_DATA),
         game=game,
         n=n,
         label=level_label(line.level),
@@ -293,20 +285,18 @@ class RecordsView:
     <p class="notice records-said" data-role="records-said" role="status" aria-live="polite"></p>
     <div data-role="records-exported"></div>
   </section>
-  <dialog class="small-dialog" data-role="records-confirm" aria-labelledby="records-confirm-text">
-    <p id="records-confirm-text">{clear}</p>
-    <p class="dialog-actions">
-      <button type="button" class="btn" data-action="records-keep">{cancel}</button>
-      <button type="button" class="btn primary" data-action="records-cleared">
-        {clear_word}</button></p>
-  </dialog>
+{confirm}
 </div>""",
             file=_("Your record file"),
             export=_("Export"),
             import_=_("Import…"),
             clear_word=_("Clear"),
-            clear=_("Clear all records? This cannot be undone (export them first to keep them)."),
-            cancel=_("Cancel"),
+            confirm=confirm_html(
+                "records-confirm",
+                "records-confirm-text",
+                _("Clear"),
+                _("Clear all records? This cannot be undone (export them first to keep them)."),
+            ),
         )
         self.refresh()
 
@@ -456,10 +446,10 @@ class RecordsView:
             self.export()
         elif action == "records-clear" and found(dialog):
             dialog.showModal()
-            dialog.querySelector("[data-action=records-keep]").focus()
-        elif action == "records-keep" and found(dialog):
+            dialog.querySelector("[data-action=confirm-no]").focus()
+        elif action == "confirm-no" and found(dialog):
             dialog.close()
-        elif action == "records-cleared":
+        elif action == "confirm-yes":
             if found(dialog):
                 dialog.close()
             self.exported = ""

@@ -16,7 +16,7 @@ import js
 from optimus import i18n
 from optimus.core.jsontext import whole_number
 from optimus.core.protocol import Game, GameError, RecordError
-from optimus.i18n import _
+from optimus.i18n import N_, _
 from optimus.ui import deals
 from optimus.ui import replay as replays
 from optimus.ui.session import TableSession
@@ -146,6 +146,16 @@ class ReplayBar:
             root.removeAttribute("data-replay-step")
 
 
+BUTTONS = (
+    ("replay-start", N_("Start")),
+    ("replay-back", N_("Step back")),
+    ("replay-forward", N_("Step forward")),
+    ("replay-end", N_("End")),
+)
+"""The bar's step buttons in order: their ``data-action`` (:meth:`ReplayBar.actions`)
+and words."""
+
+
 def bar_html(shown: replays.Replay) -> Markup:
     """The replay bar: to the start, a step back or on, to the end, jump to a round."""
     rounds = join(
@@ -154,21 +164,20 @@ def bar_html(shown: replays.Replay) -> Markup:
     return html(
         """
 <nav class="replay-bar" data-role="replay-bar" aria-label="{replay}">
-  <button type="button" class="btn" data-action="replay-start">{start}</button>
-  <button type="button" class="btn" data-action="replay-back">{back}</button>
-  <button type="button" class="btn" data-action="replay-forward">{forward}
-  </button>
-  <button type="button" class="btn" data-action="replay-end">{end}</button>
+  {buttons}
   <label class="field replay-round">{jump}
     <select data-role="replay-round"><option value="">…</option>{rounds}</select></label>
   <span class="small" data-role="replay-step"></span>
   <a class="btn" href="#/records">{records}</a>
 </nav>""",
         replay=_("Replay"),
-        start=_("Start"),
-        back=_("Step back"),
-        forward=_("Step forward"),
-        end=_("End"),
+        buttons=join(
+            (
+                html('<button type="button" class="btn" data-action="{}">{}</button>', a, _(w))
+                for a, w in BUTTONS
+            ),
+            "\n  ",
+        ),
         jump=_("Jump to"),
         rounds=rounds,
         records=_("Your records"),

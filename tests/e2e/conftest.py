@@ -35,6 +35,7 @@ from sitebuild.testing import CHROMIUM, browser_args
 ROOT = Path(__file__).resolve().parents[2]
 READY = 'html[data-python="ready"]'
 READY_TIMEOUT_MS = 60_000
+PUT = "([key, text]) => localStorage.setItem(key, text)"
 RENDERER_CRASHED = "Target crashed"  # Playwright's error when a page's renderer dies
 # What a crash looks like in Playwright's errors: "Target crashed" (most calls),
 # "Page crashed" (a goto), "Navigation failed because page crashed!".
@@ -248,6 +249,16 @@ class Guard:
             page.select_option("select[name=players]", str(players))
             if players > 1:
                 page.select_option("select[name=seat]", place)
+        return page
+
+    def stored(self, site: str, items: dict[str, str]) -> Any:
+        """The page at the landing screen of ``site``, ready, with ``items`` (key: text)
+        written to its local storage: the next screen it opens reads them."""
+        page = self.page
+        page.goto(f"{site}#/")
+        self.wait_ready()
+        for key, text in items.items():
+            page.evaluate(PUT, [key, text])
         return page
 
     def bot_speed(self, speed: str) -> None:

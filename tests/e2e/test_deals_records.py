@@ -82,10 +82,10 @@ def test_a_deal_link_played_twice_counts_in_the_records_and_replays_to_its_score
     download.value.save_as(exported)
     assert json.loads(exported.read_text())["format"] == "optimus-table-records"
     page.click("[data-action=records-clear]")
-    page.click("dialog[open] [data-action=records-keep]")  # cancelled: nothing cleared
+    page.click("dialog[open] [data-action=confirm-no]")  # cancelled: nothing cleared
     assert records_row(page, "fileiras", "easy").count() == 1
     page.click("[data-action=records-clear]")
-    page.click("dialog[open] [data-action=records-cleared]")
+    page.click("dialog[open] [data-action=confirm-yes]")
     page.wait_for_selector("[data-role=records-said]:has-text('cleared')")
     assert records_row(page, "fileiras", "easy").count() == 0
     bad = tmp_path / "bad.json"

@@ -14,20 +14,17 @@ from optimus.fileiras.game import FileirasGame
 from optimus.games import listed
 from optimus.ui import records
 from optimus.ui.session import TableSession
+from tests.e2e.conftest import PUT
 
 SAVE = "optimus-table.fileiras.save"
 SETUP = "[data-role=setup]"
 NOTICE = ".setup .notice"
 GET = "key => localStorage.getItem(key)"
-PUT = "([key, value]) => localStorage.setItem(key, value)"
 
 
 def test_a_deeply_nested_save_is_set_aside_and_the_page_lives(guarded: Any, site: str) -> None:
-    page = guarded.page
-    page.goto(site + "#/")
-    guarded.wait_ready()
     deep = "[" * 8000 + "]" * 8000  # 16 KB that once crashed the Python runtime
-    page.evaluate(PUT, [SAVE, deep])
+    page = guarded.stored(site, {SAVE: deep})
     page.click('a.game-card[data-game="fileiras"]')
     page.wait_for_selector(SETUP)
     notice = page.locator(NOTICE).inner_text()
@@ -41,12 +38,9 @@ def test_a_deeply_nested_save_is_set_aside_and_the_page_lives(guarded: Any, site
 def test_a_save_the_page_died_reading_is_set_aside_at_the_next_visit(
     guarded: Any, site: str
 ) -> None:
-    page = guarded.page
-    page.goto(site + "#/")
-    guarded.wait_ready()
     good = TableSession(FileirasGame(), {}, 7, ["human", "easy"]).save()
-    page.evaluate(PUT, [SAVE, good])
-    page.evaluate(PUT, [f"{SAVE}.loading", "1"])  # its reading began and never ended
+    # its reading began and never ended:
+    page = guarded.stored(site, {SAVE: good, f"{SAVE}.loading": "1"})
     page.click('a.game-card[data-game="fileiras"]')
     page.wait_for_selector(SETUP)
     assert "stopped the page" in page.locator(NOTICE).inner_text()
@@ -240,10 +234,7 @@ def played_before(games: int) -> str:
 def test_twenty_games_in_one_page_hold_no_more_than_the_first(
     guarded: Any, site: str, fileiras: Any
 ) -> None:
-    page = guarded.page
-    page.goto(site)
-    guarded.wait_ready()
-    page.evaluate(PUT, ["optimus-table.records", played_before(records.REPLAYS_KEPT)])
+    guarded.stored(site, {"optimus-table.records": played_before(records.REPLAYS_KEPT)})
     page = guarded.open_setup(site, "fileiras", players=2)
     fileiras.instant(page)
     cdp = guarded.context.new_cdp_session(page)

@@ -15,14 +15,12 @@ from optimus.core import Match, Rng
 from optimus.core.record import Record
 from optimus.optimus.game import OptimusGame
 from optimus.ui import records
+from tests.e2e.conftest import DESKTOP, PHONE, PUT
 from tests.e2e.test_deals_records import finished_game
 
 RECORDS_KEY = "optimus-table.records"
 OPTIMUS_SAVE = "optimus-table.optimus.save"
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
 NO_SIDEWAYS = "() => document.scrollingElement.scrollWidth <= innerWidth"
-PUT = "([key, text]) => localStorage.setItem(key, text)"
 
 
 def stuck_optimus_save(seed: int = 3) -> str:
@@ -40,12 +38,9 @@ def stuck_optimus_save(seed: int = 3) -> str:
 def test_optimus_with_no_usable_die_says_so_shows_the_dice_unusable_and_offers_pass(
     guarded: Any, site: str, axe_audit: Any
 ) -> None:
-    page = guarded.page
-    page.set_viewport_size(PHONE)
-    page.goto(f"{site}#/")
-    guarded.wait_ready()
+    guarded.page.set_viewport_size(PHONE)
     saved = stuck_optimus_save()
-    page.evaluate(PUT, [OPTIMUS_SAVE, saved])
+    page = guarded.stored(site, {OPTIMUS_SAVE: saved})
     page.goto(f"{site}#/optimus")
     page.click("[data-action=resume]")
     page.wait_for_selector(".status.you")
@@ -131,10 +126,7 @@ def test_the_records_page_is_a_statistics_page_on_a_phone_and_a_desktop(
     for score in (12, 40, 31):
         kept.add(records.Result("fileiras", "hard", 3, score, False, "2026-12-01", {}))
     kept.add(records.Result("optimus2", "solo", 1, 210, False, "2026-12-01", {}, "Good"))
-    page = guarded.page
-    page.goto(f"{site}#/")
-    guarded.wait_ready()
-    page.evaluate(PUT, [RECORDS_KEY, records.dump(kept)])
+    page = guarded.stored(site, {RECORDS_KEY: records.dump(kept)})
     for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
         page.set_viewport_size(size)
         page.goto(f"{site}#/records")
@@ -189,11 +181,8 @@ def test_replays_look_like_replays_in_every_game(guarded: Any, site: str, axe_au
     for game, players in games.items():
         data = finished_game(game, players, 7)
         kept.add(records.Result(game, "easy", players, 0, False, "2026-12-01", data))
-    page = guarded.page
-    page.set_viewport_size(PHONE)
-    page.goto(f"{site}#/")
-    guarded.wait_ready()
-    page.evaluate(PUT, [RECORDS_KEY, records.dump(kept)])
+    guarded.page.set_viewport_size(PHONE)
+    page = guarded.stored(site, {RECORDS_KEY: records.dump(kept)})
     live = (
         "[data-role=board] button:not([disabled]), [data-role=board] [data-move], "
         "[data-role=board] .usable, [data-role=board] .target, [data-role=board] .can, "

@@ -157,14 +157,6 @@ class Box:
 
 
 @dataclass(frozen=True)
-class Tick:
-    """A value on an axis and where it is drawn."""
-
-    value: int
-    at: float
-
-
-@dataclass(frozen=True)
 class HistoryChart:
     scores: str
     """The ``points`` of the scores' polyline."""
@@ -172,9 +164,10 @@ class HistoryChart:
     """The ``points`` of the moving average's polyline."""
     dots: tuple[tuple[float, float], ...]
     """Each score's point (drawn as a dot when there are few)."""
-    y_ticks: tuple[Tick, ...]
-    x_ticks: tuple[Tick, ...]
-    """Game numbers (1 = the oldest shown) along the bottom."""
+    y_ticks: tuple[tuple[int, float], ...]
+    """The scores marked on the left axis, each with its height: ``(value, y)``."""
+    x_ticks: tuple[tuple[int, float], ...]
+    """Game numbers (1 = the oldest shown) along the bottom, each with its ``x``."""
 
 
 def _scale(low: float, high: float, a: float, b: float) -> tuple[float, float]:
@@ -199,8 +192,8 @@ def history_chart(
     >>> c = history_chart([10, 30, 20], [10.0, 20.0, 20.0], Box(100, 50, 0, 0, 0, 0))
     >>> c.scores, c.average
     ('0.0,50.0 50.0,0.0 100.0,25.0', '0.0,50.0 50.0,25.0 100.0,25.0')
-    >>> [(t.value, t.at) for t in c.y_ticks], [(t.value, t.at) for t in c.x_ticks]
-    ([(10, 50.0), (30, 0.0)], [(1, 0.0), (3, 100.0)])
+    >>> c.y_ticks, c.x_ticks
+    (((10, 50.0), (30, 0.0)), ((1, 0.0), (3, 100.0)))
     """
     if not scores:
         return HistoryChart("", "", (), (), ())
@@ -212,8 +205,8 @@ def history_chart(
     dots = tuple((xo + i * xk, yo + s * yk) for i, s in enumerate(scores))
     mean = tuple((xo + i * xk, yo + a * yk) for i, a in enumerate(average))
     values = sorted({low, high} | ({0} if low < 0 < high else set()))
-    y_ticks = tuple(Tick(v, round(yo + v * yk, 1)) for v in values)
-    x_ticks = tuple(Tick(i + 1, round(xo + i * xk, 1)) for i in sorted({0, n - 1}))
+    y_ticks = tuple((v, round(yo + v * yk, 1)) for v in values)
+    x_ticks = tuple((i + 1, round(xo + i * xk, 1)) for i in sorted({0, n - 1}))
     return HistoryChart(_points(dots), _points(mean), dots, y_ticks, x_ticks)
 
 
