@@ -336,7 +336,7 @@ GAMES: dict[str, GameInfo] = {
             solo_band=("solo_band",),
             step_mark=("roll",),
             coach=Coach(steps=(0.05, 0.25, 0.75, 2.0)),
-            lesson="optimus.optimus.lesson:lesson",
+            lesson="optimus.optimus.view_lesson:lesson",
             bench="optimus.optimus.generate:bench",
         ),
         GameInfo(
@@ -349,7 +349,7 @@ GAMES: dict[str, GameInfo] = {
             solo_band=("rating",),
             step_mark=("round",),
             coach=Coach(steps=(0.5, 2.0, 5.0, 12.0)),
-            lesson="optimus.optimus2.lesson:lesson",
+            lesson="optimus.optimus2.view_lesson:lesson",
         ),
         GameInfo(
             "fileiras",
@@ -372,7 +372,7 @@ GAMES: dict[str, GameInfo] = {
             daily=Daily(bots=("normal", "hard")),
             step_mark=("round",),
             coach=Coach(steps=(0.5, 1.0, 2.0, 4.0)),
-            lesson="optimus.fileiras.lesson:lesson",
+            lesson="optimus.fileiras.view_lesson:lesson",
         ),
         GameInfo(
             "tiny",

@@ -14,7 +14,7 @@ WITH_LESSONS = [info.id for info in GAMES.values() if info.lesson]
 
 
 def test_every_listed_game_has_a_lesson() -> None:
-    assert WITH_LESSONS == [info.id for info in GAMES.values() if info.listed]
+    assert [info.id for info in GAMES.values() if info.listed] == WITH_LESSONS
 
 
 @pytest.mark.parametrize("game_id", WITH_LESSONS)

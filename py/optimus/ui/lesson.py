@@ -1,6 +1,6 @@
 """Learn to play: a short guided game on a fixed deal, one step at a time (docs/coach.md).
 
-A game's lesson is data in its own package (``optimus/<id>/lesson.py``, declared by
+A game's lesson is data in its own package (``optimus/<id>/view_lesson.py``, declared by
 ``GameInfo.lesson``): a fixed seed, the bots beside the person (none: alone) and
 6-10 :class:`Step`\\ s.  Each step points at one part of the table (a *target*: a name
 the table knows, web/lesson.py) and says in a sentence or two what to do and why;
@@ -23,11 +23,11 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from optimus.core.protocol import Game
+from optimus.games import LEARN
 from optimus.i18n import N_
 from optimus.ui.session import TableSession
 
-LEARN = N_("Learn to play")
-"""A game's way into its lesson (its landing card, its set-up) and the bubble's name."""
+__all__ = ["LEARN", "Lesson", "Run", "Step", "Verdict", "replay"]
 NEXT = N_("Next")
 """A read step's button."""
 PLAY_ON = N_("Play on")
