@@ -179,6 +179,8 @@ class Guide:
         skip.textContent = _(guide.SKIP)
         skip.hidden = self.run.last
         self.bubble.setAttribute("data-step", str(self.run.index + 1))
+        self.bubble.setAttribute("data-steps", str(total))
+        self.bubble.setAttribute("data-lesson-move", step.moves[0] if step.moves else "")
         self.bubble.setAttribute("data-kind", "wait" if waiting else step.kind)
         self.bubble.hidden = False
         element = None if waiting else self.target()
