@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 import js
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 
 from optimus.games import GameInfo
 from optimus.i18n import _
@@ -25,9 +25,8 @@ from optimus.ui import lesson as guide
 from optimus.ui.lesson import Run
 from optimus.ui.session import TableSession
 
-from .hints import place
+from .hints import GAP, place
 from .markup import Markup, css_string, html
-from .motion import reveal
 from .router import found
 
 TARGETS: Mapping[str, str] = {
@@ -40,6 +39,8 @@ TARGETS: Mapping[str, str] = {
 """The parts every table has, by the names a lesson's steps use (the person sits first);
 a game's table adds its own (``GamePage.lesson_targets``) and ``move``, the element of
 the step's move."""
+FOLLOW_FRAMES = 60
+"""For how many animation frames after a step is shown the bubble follows its part."""
 MARK = "data-lesson-target"
 """The attribute of the part pointed at (outlined; a test taps it)."""
 
@@ -118,12 +119,17 @@ class Guide:
         self.bubble = bubble
         self._click = create_proxy(self.click)
         self._place = create_proxy(lambda *_a: self.place())
+        self._frame = create_proxy(self.follow)
+        self.frames = 0
+        """Animation frames left in which the bubble follows its part (a smooth scroll, a
+        board drawn again: they move it without a scroll event of their own)."""
         section.addEventListener("click", self._click, True)
         js.document.addEventListener("scroll", self._place, True)  # the play box's too
         js.window.addEventListener("resize", self._place)
 
     def close(self) -> None:
         """Take the bubble and the listeners away (the lesson is over, or left)."""
+        self.frames = 0
         self.section.removeEventListener("click", self._click, True)
         js.document.removeEventListener("scroll", self._place, True)
         js.window.removeEventListener("resize", self._place)
@@ -186,8 +192,23 @@ class Guide:
         element = None if waiting else self.target()
         if element is not None:
             element.setAttribute(MARK, "")
-            reveal([element])
+            box = element.getBoundingClientRect()
+            screen = float(js.window.innerHeight)
+            if float(box.top) < 0.1 * screen or float(box.bottom) > 0.7 * screen:
+                # to the middle: sticky bars (a phone's controls) cover the screen's bottom
+                centre = {"block": "center", "inline": "nearest"}
+                element.scrollIntoView(to_js(centre, dict_converter=js.Object.fromEntries))
         self.place()
+        if self.frames <= 0:
+            js.requestAnimationFrame(self._frame)
+        self.frames = FOLLOW_FRAMES
+
+    def follow(self, *_args: Any) -> None:
+        """One animation frame of following the part pointed at."""
+        self.frames -= 1
+        if self.frames > 0 and self.bubble.isConnected:
+            self.place()
+            js.requestAnimationFrame(self._frame)
 
     def place(self) -> None:
         """The bubble beside the part pointed at (the status line's when it is not there)."""
@@ -200,11 +221,13 @@ class Guide:
             return
         box = element.getBoundingClientRect()
         root = js.document.documentElement
+        height, screen = float(self.bubble.offsetHeight), float(js.window.innerHeight)
         x, y = place(
             (float(box.left), float(box.top), float(box.right), float(box.bottom)),
-            (float(self.bubble.offsetWidth), float(self.bubble.offsetHeight)),
-            (float(root.clientWidth), float(js.window.innerHeight)),
+            (float(self.bubble.offsetWidth), height),
+            (float(root.clientWidth), screen),
         )
+        y = max(GAP, min(y, screen - height - GAP))  # a part scrolled away: still in sight
         self.bubble.style.left = f"{x:.0f}px"
         self.bubble.style.top = f"{y:.0f}px"
 

@@ -278,17 +278,17 @@ class GameTable(GamePage):
             log_html(self._log.lines(self.log(view), notes)),
             read_only=self.links.read_only(),
         )
-        if self.guide is not None:
-            self.guide.update()
         if session.state.is_terminal() and self.links.replay is None:
             self.tabs.release()  # over: another tab may start a game
             frame.game_over()
             Frame.show_results(True)
             self.links.finished()
             self.screens.end()
-            return
-        your_turn = session.human_to_act() is not None
-        frame.focus_after(before, your_turn, moved, self.focus_order(view))
+        else:
+            your_turn = session.human_to_act() is not None
+            frame.focus_after(before, your_turn, moved, self.focus_order(view))
+        if self.guide is not None:  # once focus has moved (the page may have scrolled)
+            self.guide.update()
 
     def focus_first(self, selectors: Sequence[str]) -> None:
         """Focus the first control matching ``selectors`` (else the board)."""
