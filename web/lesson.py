@@ -97,6 +97,8 @@ class Guide:
         """Why the last tap was stopped (English), until the step changes."""
         self.shown = -1
         """The step the bubble shows (a new one clears what was said)."""
+        self.scrolled = -1
+        """The step whose part was brought into view (once: then the person scrolls)."""
         doc = js.document
         bubble = doc.createElement("div")
         bubble.className = "lesson-bubble"
@@ -194,10 +196,12 @@ class Guide:
             element.setAttribute(MARK, "")
             box = element.getBoundingClientRect()
             screen = float(js.window.innerHeight)
-            if float(box.top) < 0.1 * screen or float(box.bottom) > 0.7 * screen:
+            away = float(box.top) < 0.1 * screen or float(box.bottom) > 0.7 * screen
+            if away and self.scrolled != self.run.index:  # once a step: then the person's
                 # to the middle: sticky bars (a phone's controls) cover the screen's bottom
                 centre = {"block": "center", "inline": "nearest"}
                 element.scrollIntoView(to_js(centre, dict_converter=js.Object.fromEntries))
+            self.scrolled = self.run.index
         self.place()
         if self.frames <= 0:
             js.requestAnimationFrame(self._frame)
