@@ -105,3 +105,16 @@ def test_skip_ends_the_lesson() -> None:
     run.skip()
     assert run.over and run.step is None
     assert run.judge(None, on_target=False, lit=False).go
+
+
+def test_a_lesson_game_is_practice_and_stays_so_when_resumed() -> None:
+    from optimus.ui.session import TableSession
+
+    lesson: Lesson = call(GAMES["fileiras"].lesson)
+    game = get_game("fileiras")
+    session = TableSession(game, dict(lesson.options), lesson.seed, lesson.seats)
+    session.practice = session.lesson = True
+    resumed = TableSession.load(game, session.save())
+    assert resumed.lesson and resumed.practice
+    plain = TableSession.load(game, TableSession(game, {}, 1, ["human", "easy"]).save())
+    assert not plain.lesson and not plain.practice
