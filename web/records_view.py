@@ -16,6 +16,7 @@ web/records.css.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from typing import Any
 
 import js
@@ -72,10 +73,16 @@ def history_alt(line: stats.Line) -> str:
 def history_svg(line: stats.Line) -> Markup:
     """The score history (every known score, oldest left) and its moving average, drawn
     as an inline SVG that fills its box's width."""
+    return line_chart_svg(line.history, line.average, history_alt(line), "history")
+
+
+def line_chart_svg(values: Sequence[int], average: Sequence[float], alt: str, kind: str) -> Markup:
+    """Figures over games (oldest left) and their moving average, drawn as an inline SVG
+    of class ``chart {kind}`` that fills its box's width (the score history, the
+    accuracy)."""
     box = stats.Box()
-    chart = stats.history_chart(line.history, line.average, box)
+    chart = stats.history_chart(values, average, box)
     x0, y0, w, h = box.inner
-    alt = history_alt(line)
     grid = join(
         html(
             '<line class="grid" x1="{x0}" x2="{x1}" y1="{y}" y2="{y}"/>'
@@ -108,11 +115,12 @@ def history_svg(line: stats.Line) -> Markup:
         else Markup()
     )
     return html(
-        '<svg class="chart history" viewBox="0 0 {vw} {vh}" role="img" aria-label="{alt}" '
+        '<svg class="chart {kind}" viewBox="0 0 {vw} {vh}" role="img" aria-label="{alt}" '
         'preserveAspectRatio="xMidYMid meet"><title>{alt}</title>{grid}{games}'
         '<polyline class="scores" points="{scores}" fill="none" stroke-width="1.5"/>'
         '<polyline class="average" points="{average}" fill="none" stroke-width="2.5"/>'
         "{dots}</svg>",
+        kind=kind,
         vw=box.width,
         vh=box.height,
         alt=alt,
@@ -164,6 +172,54 @@ def distribution_svg(line: stats.Line) -> Markup:
         vh=box.height,
         alt=alt,
         bars=join(parts),
+    )
+
+
+def accuracy_html(game: str, kept: records.Records) -> Markup:
+    """A game's accuracy over its reviewed games (the coach's review, "Review the
+    game"): the share of best decisions of each and its moving average; nothing when no
+    game of it was reviewed."""
+    shown = stats.accuracy(kept, game)
+    if not shown.best:
+        return Markup()
+    n = len(shown.best)
+    last = shown.best[-records.SCORES_KEPT :]
+    alt = ngettext(
+        "Best moves in the last reviewed game: {shares}.",
+        "Best moves in the last {n} reviewed games, oldest first: {shares}.",
+        len(last),
+        n=len(last),
+        shares=", ".join(f"{i18n.number(b)}%" for b in last),
+    )
+    said = ngettext(
+        "{n} game reviewed; the last: best moves {share}%, mean loss {loss} points per decision.",
+        "{n} games reviewed; the last: best moves {share}%, mean loss {loss} points per decision.",
+        n,
+        n=i18n.number(n),
+        share=i18n.number(shown.best[-1]),
+        loss=i18n.number(shown.losses[-1], 2),
+    )
+    return html(
+        """
+<article class="records-line records-accuracy" data-role="records-accuracy" data-reviewed="{n}"
+  aria-labelledby="records-{game}-accuracy">
+  <h3 id="records-{game}-accuracy">{title}</h3>
+  <p class="small">{said}</p>
+  <div class="records-charts">
+    <figure><figcaption>{caption}
+      <span class="key"><i class="key-scores" aria-hidden="true"></i>{games_word}</span>
+      <span class="key"><i class="key-average" aria-hidden="true"></i>{average_word}</span>
+    </figcaption>{svg}</figure>
+  </div>
+</article>""",
+        n=n,
+        game=game,
+        title=_("Accuracy of your reviewed games"),
+        said=said,
+        caption=_("Best moves (%)"),
+        games_word=_("games, oldest left"),
+        average_word=ngettext("mean of the last game", "mean of the last {n} games", stats.WINDOW),
+        svg=line_chart_svg(shown.best, shown.average, alt, "accuracy"),
     )
 
 
@@ -364,6 +420,7 @@ class RecordsView:
         return (
             head
             + join(line_html(game, n, line) for n, line in enumerate(lines))
+            + accuracy_html(game, kept)
             + Markup("</section>")
         )
 

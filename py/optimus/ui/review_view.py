@@ -203,7 +203,7 @@ class ValueChart:
 
 
 def value_chart(
-    decisions: Sequence[Decision], rounds: Mapping[int, int | None], box: Box = Box()
+    decisions: Sequence[Decision], rounds: Mapping[int, int | None], box: Box | None = None
 ) -> ValueChart:
     """The value of each decision's move played (and of the best move) in ``box``, the
     first decision left; the rounds (``rounds[event]``) marked where each starts.
@@ -217,7 +217,7 @@ def value_chart(
     """
     if not decisions:
         return ValueChart("", "", (), (), ())
-    x0, y0, w, h = box.inner
+    x0, y0, w, h = (box or Box()).inner
     values = [d.value for d in decisions] + [d.best_value for d in decisions]
     low, high = math.floor(min(values)), math.ceil(max(values))
     yo, yk = _scale(low, high, y0 + h, y0)
@@ -225,7 +225,9 @@ def value_chart(
     xo, xk = _scale(0, n - 1, x0, x0 + w) if n > 1 else (x0 + w / 2, 0.0)
     played = [(xo + i * xk, yo + d.value * yk) for i, d in enumerate(decisions)]
     best = [(xo + i * xk, yo + d.best_value * yk) for i, d in enumerate(decisions)]
-    dots = tuple((round(x, 1), round(y, 1), d.grade) for (x, y), d in zip(played, decisions))
+    dots = tuple(
+        (round(x, 1), round(y, 1), d.grade) for (x, y), d in zip(played, decisions, strict=True)
+    )
     ticks = sorted({low, high} | ({0} if low < 0 < high else set()))
     y_ticks = tuple((v, round(yo + v * yk, 1)) for v in ticks)
     marks: list[tuple[int, float]] = []
