@@ -15,6 +15,7 @@ from optimus.ui import howto
 from optimus.ui import table as ui
 
 from .markup import Markup, emphasis, html, join
+from .review_screen import grades_html
 from .router import found
 
 ROLES = (
@@ -73,7 +74,7 @@ def dialogs_html(game_id: str, rules: Sequence[str], speed: str, thinking: str) 
   <dialog class="drawer" data-role="rules" aria-labelledby="{g}-rules-title">
     <header class="dialog-head"><h2 id="{g}-rules-title">{how_to_play}</h2>
       <button type="button" class="btn" data-action="close">{close}</button></header>
-    <div class="drawer-body">{rules}
+    <div class="drawer-body">{rules}{grading}
       <h3>{options}</h3><p data-role="options"></p></div>
   </dialog>
   <dialog class="drawer" data-role="symbols" aria-labelledby="{g}-symbols-title">
@@ -97,6 +98,7 @@ def dialogs_html(game_id: str, rules: Sequence[str], speed: str, thinking: str) 
         how_to_play=_("How to play"),
         close=_("Close"),
         rules=rules_html(game_id, rules),
+        grading=grades_html(game_id),
         options=_("Options in use"),
         symbols=_("Symbols"),
         settings=_("Settings"),

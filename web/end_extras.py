@@ -19,6 +19,7 @@ import js
 from optimus.i18n import _
 from optimus.ui import deals, records
 from optimus.ui import table as ui
+from optimus.ui.review_view import reviewable
 from optimus.ui.session import TableSession
 
 from .deal_links import DailyMark, day_text, page_url
@@ -68,6 +69,8 @@ class EndExtras:
         """Whether the finished game counted for its daily challenge (None: not a daily)."""
         self.kept: TableSession | None = None
         """The finished game last kept in the records."""
+        self.kept_ident = ""
+        """Its id in the records ("" when it was not kept: practice, storage refused)."""
 
     def my_result(self) -> tuple[ui.FinalScore, str] | None:
         """The person's line of the finished game's end screen, and the solo rating band
@@ -89,6 +92,7 @@ class EndExtras:
         if session is None or session is self.kept:
             return
         self.kept = session
+        self.kept_ident = ""
         self.counted = None
         self.records_notice = ""
         outcome = self.my_result()
@@ -108,12 +112,13 @@ class EndExtras:
             json.loads(session.save()),
             rating,
             self.daily.day,
-        )
+        ).identified()
         try:
             counted = self.store.add(result)
         except Exception as exc:  # never lose the end screen over the records
             js.console.warn(f"records: {exc!r}")  # not shown
             return
+        self.kept_ident = result.ident
         self.counted = counted if self.daily.day else None
         self.daily.remember(0, "")
 
@@ -157,10 +162,16 @@ class EndExtras:
                 _("Share the result"),
             )
         note += self.records_notice_html()
+        review = Markup()
+        if session is not None and reviewable(self.host.info, session.seats):
+            review = html(
+                '<button type="button" class="btn primary" data-action="review">{}</button>',
+                _("Review the game"),
+            )
         extra = html(
             """
 <div class="end-more" data-role="end-more">{note}
-<p class="dialog-actions">
+<p class="dialog-actions">{review}
   <button type="button" class="btn" data-action="same-deal">{same}
   </button>
   <button type="button" class="btn" data-action="copy-link">{copy}</button>
@@ -170,6 +181,7 @@ class EndExtras:
 <input type="text" readonly class="link-text" data-role="link-text" aria-label="{label}" hidden>
 </div>""",
             note=note,
+            review=review,
             same=_("Play the same deal again"),
             copy=_("Copy link"),
             share=share,

@@ -39,7 +39,7 @@ from optimus import i18n
 from optimus.core.protocol import Game
 from optimus.core.record import Record, apply_event
 from optimus.core.review import GRADES, Decision, Review
-from optimus.games import GAMES, Coach
+from optimus.games import GAMES, Coach, GameInfo
 from optimus.i18n import N_, _
 
 from .seats import is_person
@@ -69,6 +69,16 @@ def reviewed_seats(seats: Sequence[str]) -> list[int]:
     [1, 2]
     """
     return [i for i, kind in enumerate(seats) if is_person(kind)]
+
+
+def reviewable(info: GameInfo, seats: Sequence[str]) -> bool:
+    """Whether a game of ``info`` seated by ``seats`` can be reviewed: the game has a
+    coach and a person sat.
+
+    >>> reviewable(GAMES["fileiras"], ["human", "hard"]), reviewable(GAMES["tiny"], ["human"])
+    (True, False)
+    """
+    return info.coach is not None and bool(reviewed_seats(seats))
 
 
 class ReviewRun:
