@@ -166,8 +166,10 @@ class ReviewScreen:
         asyncio.ensure_future(self._run(run, self.generation, self.host.root))
 
     def count_words(self, run: rv.ReviewRun) -> str:
-        return _(
+        return ngettext(
+            "{done} of {total} decision",
             "{done} of {total} decisions",
+            run.total,
             done=i18n.number(run.done),
             total=i18n.number(run.total),
         )

@@ -501,9 +501,9 @@ def _accuracy_entry(entry: Mapping[str, Any]) -> dict[str, Any]:
     """A kept accuracy, checked (:class:`Refused` for a number out of range)."""
     loss, share = entry["mean_loss"], entry["best_share"]
     if isinstance(loss, bool) or not isinstance(loss, int | float) or not 0 <= loss <= SCORE_LIMIT:
-        raise Refused("number mean_loss")
+        raise Refused("number mean_loss")  # not shown
     if isinstance(share, bool) or not isinstance(share, int | float) or not 0 <= share <= 1:
-        raise Refused("number best_share")
+        raise Refused("number best_share")  # not shown
     day = str(entry.get("day", ""))
     if day:
         datetime.date.fromisoformat(day)

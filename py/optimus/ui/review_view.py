@@ -40,7 +40,7 @@ from optimus.core.protocol import Game
 from optimus.core.record import Record, apply_event
 from optimus.core.review import GRADES, Decision, Review
 from optimus.games import GAMES, Coach, GameInfo
-from optimus.i18n import N_, _
+from optimus.i18n import N_, _, ngettext
 
 from .seats import is_person
 from .stats import Box, _points, _scale
@@ -291,8 +291,10 @@ def summary_words(s: Summary) -> str:
     >>> summary_words(Summary(20, 1.25, 0.6, (), "hard"))
     'Mean loss: 1.2 points per decision; best moves: 60% of 20 decisions.'
     """
-    return _(
+    return ngettext(
+        "Mean loss: {loss} points per decision; best moves: {share}% of {n} decision.",
         "Mean loss: {loss} points per decision; best moves: {share}% of {n} decisions.",
+        s.decisions,
         loss=points(s.mean_loss),
         share=i18n.number(round(100 * s.best_share)),
         n=i18n.number(s.decisions),
