@@ -76,14 +76,11 @@ def history_svg(line: stats.Line) -> Markup:
     return line_chart_svg(line.history, line.average, history_alt(line), "history")
 
 
-def line_chart_svg(values: Sequence[int], average: Sequence[float], alt: str, kind: str) -> Markup:
-    """Figures over games (oldest left) and their moving average, drawn as an inline SVG
-    of class ``chart {kind}`` that fills its box's width (the score history, the
-    accuracy)."""
-    box = stats.Box()
-    chart = stats.history_chart(values, average, box)
-    x0, y0, w, h = box.inner
-    grid = join(
+def grid_svg(box: stats.Box, ticks: Sequence[tuple[float, float]]) -> Markup:
+    """A chart's level lines across the plot of ``box``, each with its value at the left
+    (``ticks``: ``(value, y)``)."""
+    x0, _y0, w, _h = box.inner
+    return join(
         html(
             '<line class="grid" x1="{x0}" x2="{x1}" y1="{y}" y2="{y}"/>'
             '<text class="tick" x="{tx}" y="{ty}" text-anchor="end">{v}</text>',
@@ -94,8 +91,18 @@ def line_chart_svg(values: Sequence[int], average: Sequence[float], alt: str, ki
             ty=at + 3.5,
             v=i18n.number(value),
         )
-        for value, at in chart.y_ticks
+        for value, at in ticks
     )
+
+
+def line_chart_svg(values: Sequence[int], average: Sequence[float], alt: str, kind: str) -> Markup:
+    """Figures over games (oldest left) and their moving average, drawn as an inline SVG
+    of class ``chart {kind}`` that fills its box's width (the score history, the
+    accuracy)."""
+    box = stats.Box()
+    chart = stats.history_chart(values, average, box)
+    x0, y0, w, h = box.inner
+    grid = grid_svg(box, chart.y_ticks)
     games = join(
         html(
             '<text class="tick" x="{x}" y="{y}" text-anchor="{anchor}">{v}</text>',

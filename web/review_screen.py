@@ -34,6 +34,7 @@ from optimus.ui.replay import Replay, make
 from .driver import SLICE_MS
 from .hosts import TableFacts
 from .markup import Markup, html, join
+from .records_view import grid_svg
 from .router import found
 from .storage import RecordsStore
 
@@ -369,19 +370,7 @@ def chart_svg(decisions: Sequence[Decision], rounds: dict[int, int | None], play
     box = stats.Box(height=170, bottom=26)
     chart = rv.value_chart(decisions, rounds, box)
     x0, y0, w, h = box.inner
-    grid = join(
-        html(
-            '<line class="grid" x1="{x0}" x2="{x1}" y1="{y}" y2="{y}"/>'
-            '<text class="tick" x="{tx}" y="{ty}" text-anchor="end">{v}</text>',
-            x0=x0,
-            x1=x0 + w,
-            y=at,
-            tx=x0 - 4,
-            ty=at + 3.5,
-            v=i18n.number(value),
-        )
-        for value, at in chart.y_ticks
-    )
+    grid = grid_svg(box, chart.y_ticks)
     marks = join(
         html(
             '<line class="round" x1="{x}" x2="{x}" y1="{y0}" y2="{y1}"/>'
