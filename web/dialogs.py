@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from optimus.games import GAMES
 from optimus.i18n import _, pgettext
 from optimus.ui import howto
+from optimus.ui import review_view as rv
 from optimus.ui import table as ui
 
 from .markup import Markup, emphasis, html, join
-from .review_screen import grades_html
 from .router import found
 
 ROLES = (
@@ -53,6 +54,35 @@ def rules_html(game_id: str, rules: Sequence[str]) -> Markup:
         return html('<div class="howto">{}</div>', drawn)
     points = join(html("<li>{}</li>", emphasis(_(r))) for r in rules)
     return html("<ol>{}</ol>", points)
+
+
+def grades_html(game_id: str) -> Markup:
+    """The rules drawer's "How the review grades a decision": each grade and the points
+    lost that earn it, read from the game's coach (nothing when it has none)."""
+    coach = GAMES[game_id].coach
+    if coach is None:
+        return Markup()
+    rows = join(
+        html('<tr><th scope="row">{}</th><td>{}</td></tr>', rv.GRADE_NAMES[grade], said)
+        for grade, said in rv.grade_steps(coach)
+    )
+    return html(
+        '<section class="review-grading" data-role="review-grading" aria-labelledby="{g}-grading">'
+        '<h3 id="{g}-grading">{title}</h3><p>{said}</p>'
+        '<table><thead><tr><th scope="col">{grade}</th><th scope="col">{lost}</th></tr>'
+        "</thead><tbody>{rows}</tbody></table></section>",
+        g=game_id,
+        title=_("How the review grades a decision"),
+        said=_(
+            "“Review the game” on the end screen and in a replay rates each of your decisions "
+            "with the strongest bot: the points your move gave away against its best move "
+            "(in its expected final score alone, its expected margin with others). Your "
+            "accuracy is your mean loss and your share of best moves."
+        ),
+        grade=_("Grade"),
+        lost=_("Points lost"),
+        rows=rows,
+    )
 
 
 def _options(labels: Mapping[str, str], chosen: str) -> Markup:

@@ -25,7 +25,6 @@ from pyodide.ffi import create_proxy
 from optimus import i18n
 from optimus.core.record import Record
 from optimus.core.review import Decision
-from optimus.games import GAMES
 from optimus.i18n import _, ngettext
 from optimus.ui import review_view as rv
 from optimus.ui import stats
@@ -410,33 +409,4 @@ def chart_svg(decisions: Sequence[Decision], rounds: dict[int, int | None], play
         x0=x0,
         by=box.height - 1,
         rounds_word=_("Rounds"),
-    )
-
-
-def grades_html(game_id: str) -> Markup:
-    """The rules drawer's "How the review grades a decision": each grade and the points
-    lost that earn it, read from the game's coach (nothing when it has none)."""
-    coach = GAMES[game_id].coach
-    if coach is None:
-        return Markup()
-    rows = join(
-        html('<tr><th scope="row">{}</th><td>{}</td></tr>', rv.GRADE_NAMES[grade], said)
-        for grade, said in rv.grade_steps(coach)
-    )
-    return html(
-        '<section class="review-grading" data-role="review-grading" aria-labelledby="{g}-grading">'
-        '<h3 id="{g}-grading">{title}</h3><p>{said}</p>'
-        '<table><thead><tr><th scope="col">{grade}</th><th scope="col">{lost}</th></tr>'
-        "</thead><tbody>{rows}</tbody></table></section>",
-        g=game_id,
-        title=_("How the review grades a decision"),
-        said=_(
-            "“Review the game” on the end screen and in a replay rates each of your decisions "
-            "with the strongest bot: the points your move gave away against its best move "
-            "(in its expected final score alone, its expected margin with others). Your "
-            "accuracy is your mean loss and your share of best moves."
-        ),
-        grade=_("Grade"),
-        lost=_("Points lost"),
-        rows=rows,
     )
