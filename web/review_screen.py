@@ -289,7 +289,10 @@ class ReviewScreen:
             """
 {accuracy}
 <ul class="review-grades" data-role="review-grades">{counts}</ul>
-<figure class="review-chart"><figcaption>{caption}</figcaption>{chart}</figure>
+<figure class="review-chart"><figcaption>{caption}
+  <span class="key"><i class="key-played" aria-hidden="true"></i>{played_word}</span>
+  <span class="key"><i class="key-best" aria-hidden="true"></i>{best_word}</span>
+</figcaption>{chart}</figure>
 {costliest}
 <p class="small">{kept}</p>
 <p class="dialog-actions">
@@ -297,8 +300,10 @@ class ReviewScreen:
 </p>""",
             accuracy=accuracy_html(summary),
             counts=counts,
-            caption=rv.value_words(len(shown.seats)),
-            chart=chart_svg(decisions, rounds, len(shown.seats)),
+            caption=rv.value_words(),
+            played_word=_("your moves"),
+            best_word=_("the best moves"),
+            chart=chart_svg(decisions, rounds),
             costliest=costliest,
             kept=kept_said,
             close=_("Close"),
@@ -317,7 +322,10 @@ class ReviewScreen:
         replay = make(self.host.game, self.host.info, -1, data)
         self.close()
         rounds = rv.decision_rounds(self.host.game, shown.record, [decision.event])
-        lines = (decision_words(decision, rounds.get(decision.event)), _("The coach's move."))
+        lines = (
+            decision_words(decision, rounds.get(decision.event)),
+            _("The coach's move: {move}.", move=decision.best),
+        )
         self.opener.show_decision(replay, shown.ident, decision, lines)
 
     def actions(self) -> dict[str, Callable[[Any], None]]:
@@ -363,7 +371,7 @@ def decision_words(d: Decision, round_: int | None) -> str:
     return _("Round {n}: {said}", n=round_, said=said)
 
 
-def chart_svg(decisions: Sequence[Decision], rounds: dict[int, int | None], players: int) -> Markup:
+def chart_svg(decisions: Sequence[Decision], rounds: dict[int, int | None]) -> Markup:
     """The coach's value after each decision (the move played's, and the best move's
     dashed), the rounds marked along the bottom, as an inline SVG with its words."""
     box = stats.Box(height=170, bottom=26)
@@ -389,7 +397,7 @@ def chart_svg(decisions: Sequence[Decision], rounds: dict[int, int | None], play
     values = ", ".join(rv.points(d.value) for d in decisions[-30:])
     alt = _(
         "{what}: {values}. Rounds are marked along the bottom.",
-        what=rv.value_words(players),
+        what=rv.value_words(),
         values=values,
     )
     return html(

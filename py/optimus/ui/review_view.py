@@ -248,12 +248,11 @@ def value_chart(
     return ValueChart(_points(played), _points(best), dots, y_ticks, tuple(marks))
 
 
-def value_words(players: int) -> str:
-    """What the chart's values are, for ``players`` players: the expected final score
-    alone, the expected margin over the best other player with others."""
-    if players <= 1:
-        return _("Expected final score after each of your decisions")
-    return _("Expected margin over the best other player after each of your decisions")
+def value_words() -> str:
+    """What the chart's values are: the coach's value of the position after each
+    decision, in its own points (Optimus 2 alone: the expected final score; with others
+    and in Fileiras: the expected margin; docs/coach.md)."""
+    return _("The coach's value of your position after each of your decisions")
 
 
 def points(value: float) -> str:
