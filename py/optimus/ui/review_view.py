@@ -60,6 +60,11 @@ spoken when read."""
 
 COSTLIEST = 3
 """How many of the costliest decisions the review lists."""
+ROUND_ROOM = 16.0
+"""The least room (SVG units) between two rounds marked along the chart: a game of many
+rolls (Optimus) has only some marked."""
+TICK_ROOM = 12.0
+"""The least room (SVG units) between zero and the lowest or highest value marked."""
 
 
 def reviewed_seats(seats: Sequence[str]) -> list[int]:
@@ -216,7 +221,8 @@ def value_chart(
     decisions: Sequence[Decision], rounds: Mapping[int, int | None], box: Box | None = None
 ) -> ValueChart:
     """The value of each decision's move played (and of the best move) in ``box``, the
-    first decision left; the rounds (``rounds[event]``) marked where each starts.
+    first decision left; the rounds (``rounds[event]``) marked where each starts, at
+    least :data:`ROUND_ROOM` apart.
 
     >>> d = [Decision(e, 0, "a", "b", v, v + 1, 1, "good") for e, v in ((0, 0), (5, 4), (9, 9))]
     >>> c = value_chart(d, {0: 1, 5: 1, 9: 2}, Box(100, 50, 0, 0, 0, 0))
@@ -224,6 +230,10 @@ def value_chart(
     ('0.0,50.0 50.0,30.0 100.0,5.0', ((1, 0.0), (2, 100.0)))
     >>> c.y_ticks
     ((0, 50.0), (10, 0.0))
+    >>> many = [Decision(e, 0, "a", "b", e % 3, 2, 1, "good") for e in range(40)]
+    >>> shown = value_chart(many, {e: e for e in range(40)}, Box(100, 50, 0, 0, 0, 0)).rounds
+    >>> shown[:3], all(b[1] - a[1] >= ROUND_ROOM for a, b in zip(shown, shown[1:]))
+    (((0, 0.0), (7, 17.9), (14, 35.9)), True)
     """
     if not decisions:
         return ValueChart("", "", (), (), ())
@@ -238,13 +248,18 @@ def value_chart(
     dots = tuple(
         (round(x, 1), round(y, 1), d.grade) for (x, y), d in zip(played, decisions, strict=True)
     )
-    ticks = sorted({low, high} | ({0} if low < 0 < high else set()))
+    ticks = [low, high]
+    if low < 0 < high and min(-low, high) * abs(yk) >= TICK_ROOM:  # zero, where it fits
+        ticks.insert(1, 0)
     y_ticks = tuple((v, round(yo + v * yk, 1)) for v in ticks)
     marks: list[tuple[int, float]] = []
+    last: int | None = None
     for i, d in enumerate(decisions):
         r = rounds.get(d.event)
-        if r is not None and (not marks or marks[-1][0] != r):
-            marks.append((r, round(xo + i * xk, 1)))
+        x = round(xo + i * xk, 1)
+        if r is not None and r != last and (not marks or x - marks[-1][1] >= ROUND_ROOM):
+            marks.append((r, x))
+        last = r if r is not None else last
     return ValueChart(_points(played), _points(best), dots, y_ticks, tuple(marks))
 
 
