@@ -75,9 +75,9 @@ def grades_html(game_id: str) -> Markup:
         title=_("How the review grades a decision"),
         said=_(
             "“Review the game” on the end screen and in a replay rates each of your decisions "
-            "with the strongest bot: the points your move gave away against its best move "
-            "(in its expected final score alone, its expected margin with others). Your "
-            "accuracy is your mean loss and your share of best moves."
+            "with the strongest bot: the points your move gave away against the move it would "
+            "play, as it counts them. Your accuracy is your mean loss and your share of best "
+            "moves."
         ),
         grade=_("Grade"),
         lost=_("Points lost"),
