@@ -76,6 +76,20 @@ def history_svg(line: stats.Line) -> Markup:
     return line_chart_svg(line.history, line.average, history_alt(line), "history")
 
 
+def svg_html(kind: str, box: stats.Box, alt: str, body: Markup) -> Markup:
+    """A chart of class ``chart {kind}``: an inline SVG of ``box``'s size that fills its
+    box's width, named by ``alt`` (its words), drawing ``body``."""
+    return html(
+        '<svg class="chart {kind}" viewBox="0 0 {vw} {vh}" role="img" aria-label="{alt}" '
+        'preserveAspectRatio="xMidYMid meet"><title>{alt}</title>{body}</svg>',
+        kind=kind,
+        vw=box.width,
+        vh=box.height,
+        alt=alt,
+        body=body,
+    )
+
+
 def grid_svg(box: stats.Box, ticks: Sequence[tuple[float, float]]) -> Markup:
     """A chart's level lines across the plot of ``box``, each with its value at the left
     (``ticks``: ``(value, y)``)."""
@@ -121,22 +135,13 @@ def line_chart_svg(values: Sequence[int], average: Sequence[float], alt: str, ki
         if len(chart.dots) <= 40
         else Markup()
     )
-    return html(
-        '<svg class="chart {kind}" viewBox="0 0 {vw} {vh}" role="img" aria-label="{alt}" '
-        'preserveAspectRatio="xMidYMid meet"><title>{alt}</title>{grid}{games}'
-        '<polyline class="scores" points="{scores}" fill="none" stroke-width="1.5"/>'
-        '<polyline class="average" points="{average}" fill="none" stroke-width="2.5"/>'
-        "{dots}</svg>",
-        kind=kind,
-        vw=box.width,
-        vh=box.height,
-        alt=alt,
-        grid=grid,
-        games=games,
-        scores=chart.scores,
-        average=chart.average,
-        dots=dots,
+    lines = html(
+        '<polyline class="scores" points="{}" fill="none" stroke-width="1.5"/>'
+        '<polyline class="average" points="{}" fill="none" stroke-width="2.5"/>',
+        chart.scores,
+        chart.average,
     )
+    return svg_html(kind, box, alt, grid + games + lines + dots)
 
 
 BAR = (
@@ -172,14 +177,7 @@ def distribution_svg(line: stats.Line) -> Markup:
         if b.count:
             parts.append(html(BAR_TEXT, "count", middle, max(bar.y - 3, 9), i18n.number(b.count)))
     alt = _("Scores and how many games reached them: {ranges}.", ranges="; ".join(words))
-    return html(
-        '<svg class="chart spread" viewBox="0 0 {vw} {vh}" role="img" aria-label="{alt}" '
-        'preserveAspectRatio="xMidYMid meet"><title>{alt}</title>{bars}</svg>',
-        vw=box.width,
-        vh=box.height,
-        alt=alt,
-        bars=join(parts),
-    )
+    return svg_html("spread", box, alt, join(parts))
 
 
 def accuracy_html(game: str, kept: records.Records) -> Markup:

@@ -33,7 +33,7 @@ from optimus.ui.replay import Replay, make
 from .driver import SLICE_MS
 from .hosts import TableFacts
 from .markup import Markup, html, join
-from .records_view import grid_svg
+from .records_view import grid_svg, svg_html
 from .router import found
 from .storage import RecordsStore
 
@@ -400,17 +400,10 @@ def chart_svg(decisions: Sequence[Decision], rounds: dict[int, int | None]) -> M
         what=rv.value_words(),
         values=values,
     )
-    return html(
-        '<svg class="chart review-values" viewBox="0 0 {vw} {vh}" role="img" aria-label="{alt}" '
-        'preserveAspectRatio="xMidYMid meet"><title>{alt}</title>{grid}{marks}'
+    body = html(
         '<polyline class="best" points="{best}" fill="none" stroke-width="1.5"/>'
         '<polyline class="scores" points="{played}" fill="none" stroke-width="2"/>'
-        '{dots}<text class="tick" x="{x0}" y="{by}">{rounds_word}</text></svg>',
-        vw=box.width,
-        vh=box.height,
-        alt=alt,
-        grid=grid,
-        marks=marks,
+        '{dots}<text class="tick" x="{x0}" y="{by}">{rounds_word}</text>',
         best=chart.best,
         played=chart.played,
         dots=dots,
@@ -418,3 +411,4 @@ def chart_svg(decisions: Sequence[Decision], rounds: dict[int, int | None]) -> M
         by=box.height - 1,
         rounds_word=_("Rounds"),
     )
+    return svg_html("review-values", box, alt, grid + marks + body)
