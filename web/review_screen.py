@@ -143,7 +143,13 @@ class ReviewScreen:
         if shown is None:
             return
         self.generation += 1
-        run = shown.run = rv.ReviewRun(self.host.game, shown.record, rv.reviewed_seats(shown.seats))
+        try:
+            run = rv.ReviewRun(self.host.game, shown.record, rv.reviewed_seats(shown.seats))
+        except Exception as exc:  # a record the coach cannot read: said, nothing lost
+            js.console.warn(f"review: {exc!r}")  # not shown
+            self.failed()
+            return
+        shown.run = run
         self.dialog().innerHTML = self.head() + html(
             """
 <p>{said}</p>
@@ -181,7 +187,12 @@ class ReviewScreen:
             await asyncio.sleep(0)
             if generation != self.generation or self.host.root is not root:
                 break
-            more = run.step(SLICE_MS)
+            try:
+                more = run.step(SLICE_MS)
+            except Exception as exc:  # a record the coach cannot read: said, nothing lost
+                js.console.warn(f"review: {exc!r}")  # not shown
+                self.failed()
+                return
             self.progress(run)
             if not more:
                 self.finished()
@@ -210,6 +221,16 @@ class ReviewScreen:
                 js.console.warn(f"records: {exc!r}")  # not shown
         self.draw_result(shown)
         self.focus()
+
+    def failed(self) -> None:
+        """The review could not go on: said in words, the game as it was."""
+        shown = self.shown
+        if shown is not None:
+            shown.run = None
+        self.dialog().innerHTML = self.head() + html(
+            '<p class="notice" role="alert" data-role="review-failed">{}</p>',
+            _("The coach could not review this game. Nothing was changed."),
+        )
 
     def stop(self) -> None:
         """Stop a running review (nothing kept of it: it starts again when reopened)."""
