@@ -26,11 +26,12 @@ from . import move_marks
 from .driver import SLICE_MS
 from .hosts import SessionFacts
 from .markup import css_string
+from .motion import reveal
 from .router import found
 from .turns import Shown
 
-THINKING = "thinking"
-"""What :meth:`CoachHint.said` says while the coach thinks (a marker, not shown)."""
+BARS = ".markbar, .o2controls"
+"""The games' controls kept at the bottom of a phone's screen (they cover what is under)."""
 
 
 class Host(SessionFacts, Protocol):
@@ -45,6 +46,7 @@ class Host(SessionFacts, Protocol):
     def links(self) -> Shown: ...
     def board(self) -> Any: ...
     def move_targets(self, move: str, seat: int) -> list[str]: ...
+    def move_words(self, move: str, seat: int) -> str: ...
     def end_open(self) -> bool: ...
     def handing_over(self) -> bool: ...
     def save(self) -> None: ...
@@ -159,6 +161,9 @@ class CoachHint:
         self.shown = (hint, result, self._line(hint, result))
         host.error = ""
         host.render()
+        marked = host.board().querySelectorAll(move_marks.MARKED)
+        if marked.length:  # where the move goes (its last place) comes into view
+            reveal([marked.item(marked.length - 1)], BARS)
 
     def _holds(self, hint: Hint) -> bool:
         return hint.session is self.host.session and hint.current()
@@ -172,10 +177,13 @@ class CoachHint:
     def _line(self, hint: Hint, result: Found) -> str:
         """The hint's line: its label, the move in words where a control says it (a
         move that touches nothing else: pass, take no die), and why."""
-        words = ""
+        words = self.host.move_words(result.move, hint.seat).removesuffix(".")
         board = self.host.board()
-        control = board.querySelector(f"[data-move={css_string(result.move)}]")
-        if found(control):
+        move = css_string(result.move)
+        control = board.querySelector(f"button[data-move={move}]")  # a button says what it does
+        if not found(control):
+            control = board.querySelector(f"[data-move={move}]")
+        if not words and found(control):
             words = str(control.getAttribute("aria-label") or control.textContent or "").strip()
         head = move_marks.label("hint")
         return f"{head}: {words}. {result.why()}" if words else f"{head}: {result.why()}"

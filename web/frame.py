@@ -34,7 +34,7 @@ def tools_html(symbols: bool = True) -> Markup:
         '<button type="button" class="btn tool" data-action="results" hidden>{results}</button>'
         '<button type="button" class="btn tool" data-action="hint" hidden '
         'aria-disabled="true">'
-        '<span class="tool-icon" aria-hidden="true">◆</span>'
+        '<span class="tool-icon" aria-hidden="true">◎</span>'
         '<span class="tool-word">{hint}</span></button>'
         '<button type="button" class="btn tool" data-action="take-back" hidden '
         'aria-disabled="true" aria-keyshortcuts="Control+Z Meta+Z">'
