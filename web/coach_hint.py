@@ -30,6 +30,8 @@ from .motion import reveal
 from .router import found
 from .turns import Shown
 
+HINT = ("hint",)
+"""The hint's kind of marks (it leaves others' alone: a review's)."""
 BARS = ".markbar, .o2controls"
 """The games' controls kept at the bottom of a phone's screen (they cover what is under)."""
 
@@ -202,11 +204,11 @@ class CoachHint:
         board = self.host.board()
         shown = self.current()
         if shown is None:
-            move_marks.clear(board)
+            move_marks.clear(board, HINT)
             return
         hint, result, line = shown
         targets = self.host.move_targets(result.move, hint.seat)
-        move_marks.draw(board, [move_marks.Mark("hint", result.move, targets, line)])
+        move_marks.draw(board, [move_marks.Mark("hint", result.move, targets, line)], HINT)
 
     def clear(self) -> None:
         """The person acted (or a new game began): the hint stops and its marks go."""
@@ -216,5 +218,5 @@ class CoachHint:
         self.thinking = None
         self.shown = None
         if self.host.frame is not None:
-            move_marks.clear(self.host.board())
+            move_marks.clear(self.host.board(), HINT)
         self.show_button()

@@ -80,21 +80,28 @@ def label(kind: str) -> str:
     return f"{ICONS[kind]} {pgettext('move mark', LABELS[kind])}"
 
 
-def clear(board: Any) -> None:
-    """Take every mark off ``board`` (nothing marked: nothing happens)."""
+def clear(board: Any, kinds: Sequence[str] = KINDS) -> None:
+    """Take the marks of ``kinds`` (by default every kind) off ``board`` (nothing
+    marked: nothing happens)."""
     if not found(board):
         return
     for element in board.querySelectorAll(MARKED):
-        element.classList.remove("move-mark", *(f"mark-{k}" for k in KINDS))
-        element.removeAttribute("data-mark-label")
-        for kind in KINDS:
+        label = element.getAttribute("data-mark-label") or ""
+        for kind in kinds:
+            element.classList.remove(f"mark-{kind}")
             element.removeAttribute(f"data-mark-{kind}")
+            if label.endswith(pgettext("move mark", LABELS[kind])):
+                element.removeAttribute("data-mark-label")
+        if not any(element.hasAttribute(f"data-mark-{kind}") for kind in KINDS):
+            element.classList.remove("move-mark")
+            element.removeAttribute("data-mark-label")
 
 
-def draw(board: Any, marks: Sequence[Mark]) -> int:
-    """Draw ``marks`` on ``board`` (the marks there before are taken off first); how
-    many elements were marked (0: only their lines can say them)."""
-    clear(board)
+def draw(board: Any, marks: Sequence[Mark], kinds: Sequence[str] = KINDS) -> int:
+    """Draw ``marks`` on ``board``; the marks of ``kinds`` there before (by default every
+    kind) are taken off first.  How many elements were marked (0: only their lines can
+    say them)."""
+    clear(board, kinds)
     if not found(board):
         return 0
     count = 0
