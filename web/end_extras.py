@@ -112,6 +112,7 @@ class EndExtras:
             json.loads(session.save()),
             rating,
             self.daily.day,
+            assisted=session.assisted,
         ).identified()
         try:
             counted = self.store.add(result)
@@ -161,6 +162,9 @@ class EndExtras:
                 '<button type="button" class="btn" data-action="share-daily">{}</button>',
                 _("Share the result"),
             )
+        if session is not None and session.assisted and not session.practice:
+            said = _("Assisted: a hint was used in this game (kept so in your records).")
+            note += html('<p class="daily-note" data-role="assisted-note">{}</p>', said)
         note += self.records_notice_html()
         review = Markup()
         if session is not None and reviewable(self.host.info, session.seats):
@@ -236,13 +240,16 @@ class EndExtras:
         shown = _(band) if band else ""
         rating = next((line.value for line in mine.lines if line.kind == "band"), shown)
         points = mine.total
-        counted = self.store.read().daily_result(h.game_id, self.daily.day)
+        kept = self.store.read()
+        counted = kept.daily_result(h.game_id, self.daily.day)
+        assisted = h.session is not None and h.session.assisted
         if counted is not None:
             points, band = counted
             rating = _(band) if band else ""
+            assisted = kept.daily_assisted(h.game_id, self.daily.day)
         url = page_url(f"#/{h.game_id}/daily?date={self.daily.day}")
         day = day_text(self.daily.day)
-        text = deals.share_text(h.title, day, ui.points(points), rating, url)
+        text = deals.share_text(h.title, day, ui.points(points), rating, url, assisted)
         if found(getattr(js.navigator, "share", None)) and allowed("web-share"):
             asyncio.ensure_future(self._share(text))
         else:

@@ -129,6 +129,11 @@ class GamePage:
         del seat
         return [f"[data-move={css_string(move)}]"]
 
+    def move_words(self, move: str, seat: int) -> str:
+        """``move`` of ``seat`` in words, as advice (the hint's line), in the position shown
+        now; "" where the control that plays it says it (its label, by default)."""
+        return ""
+
     def board_action(self, action: str, target: Any) -> bool:
         """A click on a board control with a ``data-action`` of the game's own.
 

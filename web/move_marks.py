@@ -3,18 +3,18 @@
 Shared by every game's table (docs/coach.md, "Move marks").  A mark is one move of one
 *kind*:
 
-- ``hint``: the move the coach's bot (``hard``) would make now (web/hint.py);
+- ``hint``: the move the coach's bot (``hard``) would make now (web/coach_hint.py);
 - ``played``: the move a person played (the review's past board);
 - ``best``: the coach's better move there.
 
 Each kind has its own look, never colour alone: an outline style (``hint`` dashed,
 ``played`` dotted, ``best`` double) with a halo of the board's surface colour under
-it, and a small label with an icon on the first element the move touches ("◆ Hint",
-"● Played", "✔ Better"); the colours reach 3:1 or more against the surface in light
-and dark mode (web/marks.css).  A move may touch several places (a die and its boxes,
-a die and its slot, a row and the card placed on it): each is marked.  A move that
-touches nothing visible (a pass, taking no die) has its text line only
-(:func:`line_html`).
+it, and a small label with an icon on the last place the move touches, where it goes
+(a box, a cell, a row): "◎ Hint", "● Played", "✔ Better".  The colours reach 3:1 or
+more against the surface in light and dark mode (web/marks.css).  A move may touch
+several places (a die and its boxes, a die and its slot, a row and the card placed on
+it): each is marked.  A move that touches nothing visible (a pass, taking no die) has
+its text line only (:func:`line_html`).
 
 How to call it (the board is drawn first, a mark goes on what is drawn):
 
@@ -27,8 +27,8 @@ shows now, read as ``seat`` (each selector marks its first match).  A redraw of 
 board (web/keyed.py) takes the marks off what it changes: draw them again after each
 redraw (the table's hint does, in ``GameTable.render``), or :func:`clear` them.  Each
 marked element carries ``data-mark-<kind>="<move>"`` (its move's notation: tests and
-tools read it there), the class ``move-mark`` and ``mark-<kind>``; the first one also
-carries ``data-mark-label``.
+tools read it there), the class ``move-mark`` and ``mark-<kind>``; one of them also
+carries ``data-mark-label`` (the last place of the move: where it goes).
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ from .router import found
 KINDS = ("hint", "played", "best")
 """The kinds of marks, each with its own look."""
 
-ICONS = {"hint": "◆", "played": "●", "best": "✔"}
+ICONS = {"hint": "◎", "played": "●", "best": "✔"}
 """Each kind's icon (beside its word: never colour alone)."""
 
 LABELS = {
@@ -76,40 +76,47 @@ class Mark:
 
 
 def label(kind: str) -> str:
-    """A kind's label, icon first ("◆ Hint"), in the language spoken."""
+    """A kind's label, icon first ("◎ Hint"), in the language spoken."""
     return f"{ICONS[kind]} {pgettext('move mark', LABELS[kind])}"
 
 
-def clear(board: Any) -> None:
-    """Take every mark off ``board`` (nothing marked: nothing happens)."""
+def clear(board: Any, kinds: Sequence[str] = KINDS) -> None:
+    """Take the marks of ``kinds`` (by default every kind) off ``board`` (nothing
+    marked: nothing happens)."""
     if not found(board):
         return
     for element in board.querySelectorAll(MARKED):
-        element.classList.remove("move-mark", *(f"mark-{k}" for k in KINDS))
-        element.removeAttribute("data-mark-label")
-        for kind in KINDS:
+        label = element.getAttribute("data-mark-label") or ""
+        for kind in kinds:
+            element.classList.remove(f"mark-{kind}")
             element.removeAttribute(f"data-mark-{kind}")
+            if label.endswith(pgettext("move mark", LABELS[kind])):
+                element.removeAttribute("data-mark-label")
+        if not any(element.hasAttribute(f"data-mark-{kind}") for kind in KINDS):
+            element.classList.remove("move-mark")
+            element.removeAttribute("data-mark-label")
 
 
-def draw(board: Any, marks: Sequence[Mark]) -> int:
-    """Draw ``marks`` on ``board`` (the marks there before are taken off first); how
-    many elements were marked (0: only their lines can say them)."""
-    clear(board)
+def draw(board: Any, marks: Sequence[Mark], kinds: Sequence[str] = KINDS) -> int:
+    """Draw ``marks`` on ``board``; the marks of ``kinds`` there before (by default every
+    kind) are taken off first.  How many elements were marked (0: only their lines can
+    say them)."""
+    clear(board, kinds)
     if not found(board):
         return 0
     count = 0
     for mark in marks:
-        first = True
+        last = None
         for selector in mark.targets:
             element = board.querySelector(selector)
             if not found(element):
                 continue
             element.classList.add("move-mark", f"mark-{mark.kind}")
             element.setAttribute(f"data-mark-{mark.kind}", mark.move)
-            if first and not element.hasAttribute("data-mark-label"):
-                element.setAttribute("data-mark-label", label(mark.kind))
-            first = False
+            last = element
             count += 1
+        if last is not None and not last.hasAttribute("data-mark-label"):
+            last.setAttribute("data-mark-label", label(mark.kind))
     return count
 
 

@@ -295,6 +295,13 @@ class OptimusView(GameTable):
         ]
         return dice + [f".ogrid.big [data-box={css_string(box_name(i))}]" for i in sorted(boxes)]
 
+    def move_words(self, move: str, seat: int) -> str:
+        if move == "pass":
+            return ""  # its button says it
+        session = self.session
+        assert session is not None
+        return vm.marking_advice(move, vm.sheet_faces(session.state.observation(seat)))
+
     def focus_order(self, view: vm.Table) -> Sequence[str]:
         now = self.input.focus_now  # the control just used, once
         order = [now] if now else []

@@ -438,6 +438,8 @@ class RecordsView:
             if score is not None
             else _("Today's challenge is still to play.")
         )
+        if score is not None and kept.daily_assisted(game, deals.today().isoformat()):
+            daily += " " + _("Assisted: hints were used.")
         streak_said = ngettext(
             "Daily challenge streak: {n} day.",
             "Daily challenge streak: {n} days.",
@@ -481,10 +483,14 @@ class RecordsView:
                     points=ui.points(int(entry["score"])),
                 )
             )
+            if entry.get("assisted"):
+                what = _("{game_and_points} · assisted (hints used)", game_and_points=what)
             items.append(
                 html(
-                    '<li data-replay="{n}">{what} <a href="#/{game}/replay/{n}">{watch}</a></li>',
+                    '<li data-replay="{n}"{assisted}>{what} '
+                    '<a href="#/{game}/replay/{n}">{watch}</a></li>',
                     n=n,
+                    assisted=Markup(' data-assisted=""' if entry.get("assisted") else ""),
                     what=what,
                     game=info.id,
                     watch=_("Watch"),

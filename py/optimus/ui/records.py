@@ -93,6 +93,8 @@ class Result:
     """The date of the daily challenge it was a try of, or ""."""
     ident: str = ""
     """Its identity ("": :meth:`Records.add` gives it one)."""
+    assisted: bool = False
+    """Whether a hint was used in it (:mod:`optimus.ui.hint`): it counts, marked so."""
 
     def identified(self) -> Result:
         """This result with an identity (the same one on every call of the copy)."""
@@ -184,6 +186,8 @@ class Records:
                     "rating": result.rating,
                     "id": result.ident,
                 }
+                if result.assisted:
+                    days[result.daily]["assisted"] = True
                 counted = True
         entry = {
             "id": result.ident,
@@ -196,6 +200,8 @@ class Records:
             "daily": result.daily if counted else "",
             "record": dict(result.record),
         }
+        if result.assisted:
+            entry["assisted"] = True
         self.replays.append(entry)
         _trim_replays(self.replays)
         return counted
@@ -260,6 +266,18 @@ class Records:
         """
         entry = self.daily.get(game, {}).get(day)
         return (int(entry["score"]), str(entry.get("rating", ""))) if entry else None
+
+    def daily_assisted(self, game: str, day: str) -> bool:
+        """Whether the counted try of ``game``'s challenge on ``day`` used a hint.
+
+        >>> r = Records()
+        >>> day = "2026-12-02"
+        >>> r.add(Result("g", "solo", 1, 36, False, day, {}, "", day, assisted=True))
+        True
+        >>> r.daily_assisted("g", day), r.daily_assisted("g", "2026-12-03")
+        (True, False)
+        """
+        return bool(self.daily.get(game, {}).get(day, {}).get("assisted"))
 
     def streak(self, game: str, today: datetime.date) -> int:
         """Days in a row, up to today (or yesterday, if today's is still to play), on
@@ -468,11 +486,13 @@ def _daily(raw: Any) -> dict[str, dict[str, dict[str, Any]]]:
     for game, days in dict(raw).items():
         for day, entry in dict(days).items():
             datetime.date.fromisoformat(str(day))
-            out.setdefault(str(game), {})[str(day)] = {
+            kept = out.setdefault(str(game), {})[str(day)] = {
                 "score": score(entry["score"]),
                 "rating": str(entry.get("rating", "")),
                 "id": str(entry.get("id", "")),
             }
+            if entry.get("assisted") is True:
+                kept["assisted"] = True
     return out
 
 
@@ -494,6 +514,8 @@ def _replays(raw: Any) -> list[dict[str, Any]]:
                 "record": entry["record"],
             }
         )
+        if entry.get("assisted") is True:
+            out[-1]["assisted"] = True
     return out
 
 
