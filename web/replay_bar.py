@@ -49,6 +49,8 @@ class ReplayHost(TableFacts, Protocol):
 
     def move_targets(self, move: str, seat: int) -> list[str]: ...
 
+    def move_words(self, move: str, seat: int) -> str: ...
+
 
 class ReplayBar:
     """One table's replays: which is shown (``shown``) and the bar that steps it."""
@@ -92,14 +94,16 @@ class ReplayBar:
         self, shown: replays.Replay, ident: str, decision: Decision, lines: tuple[str, str]
     ) -> None:
         """The board just before ``decision`` (a review's), the move played and the
-        coach's better move drawn on it (web/move_marks.py), with their lines."""
+        coach's better move drawn on it (web/move_marks.py), with their lines (the better
+        move's in the game's words where its page has them: ``move_words``)."""
         self.ident = ident
         self.show(shown.at(decision.event))
         h = self.host
         seat = decision.seat
+        better = h.move_words(decision.best, seat) or lines[1]  # the game's words, if any
         marks = [
             move_marks.Mark("played", decision.move, h.move_targets(decision.move, seat), lines[0]),
-            move_marks.Mark("best", decision.best, h.move_targets(decision.best, seat), lines[1]),
+            move_marks.Mark("best", decision.best, h.move_targets(decision.best, seat), better),
         ]
         move_marks.draw(h.board(), marks)
         said = h.root.querySelector("[data-role=replay-marks]")
