@@ -44,6 +44,7 @@ class Host(Protocol):
     def human_move(self, move: str) -> None: ...
     def actions(self) -> Mapping[str, Callable[[Any], None]]: ...
     def board_action(self, action: str, target: Any) -> bool: ...
+    def acted(self) -> None: ...
     def setting_changed(self, key: str) -> None: ...
 
 
@@ -84,6 +85,7 @@ class Clicks:
         move = target.getAttribute("data-move")
         if found(move) and move:
             if playing:
+                host.acted()
                 host.human_move(str(move))
             return
         action = str(target.getAttribute("data-action"))
@@ -93,6 +95,7 @@ class Clicks:
             handler(target)
         elif playing and host.board_action(action, target):
             event.preventDefault()
+            host.acted()
 
     def change(self, event: Any) -> None:
         host = self.host

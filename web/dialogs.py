@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from optimus.games import GAMES
 from optimus.i18n import _, pgettext
 from optimus.ui import howto
+from optimus.ui import review_view as rv
 from optimus.ui import table as ui
 
 from .markup import Markup, emphasis, html, join
@@ -54,6 +56,35 @@ def rules_html(game_id: str, rules: Sequence[str]) -> Markup:
     return html("<ol>{}</ol>", points)
 
 
+def grades_html(game_id: str) -> Markup:
+    """The rules drawer's "How the review grades a decision": each grade and the points
+    lost that earn it, read from the game's coach (nothing when it has none)."""
+    coach = GAMES[game_id].coach
+    if coach is None:
+        return Markup()
+    rows = join(
+        html('<tr><th scope="row">{}</th><td>{}</td></tr>', rv.GRADE_NAMES[grade], said)
+        for grade, said in rv.grade_steps(coach)
+    )
+    return html(
+        '<section class="review-grading" data-role="review-grading" aria-labelledby="{g}-grading">'
+        '<h3 id="{g}-grading">{title}</h3><p>{said}</p>'
+        '<table><thead><tr><th scope="col">{grade}</th><th scope="col">{lost}</th></tr>'
+        "</thead><tbody>{rows}</tbody></table></section>",
+        g=game_id,
+        title=_("How the review grades a decision"),
+        said=_(
+            "“Review the game” on the end screen and in a replay rates each of your decisions "
+            "with the strongest bot: the points your move gave away against the move it would "
+            "play, as it counts them. Your accuracy is your mean loss and your share of best "
+            "moves."
+        ),
+        grade=_("Grade"),
+        lost=_("Points lost"),
+        rows=rows,
+    )
+
+
 def _options(labels: Mapping[str, str], chosen: str) -> Markup:
     return join(
         html(
@@ -73,7 +104,7 @@ def dialogs_html(game_id: str, rules: Sequence[str], speed: str, thinking: str) 
   <dialog class="drawer" data-role="rules" aria-labelledby="{g}-rules-title">
     <header class="dialog-head"><h2 id="{g}-rules-title">{how_to_play}</h2>
       <button type="button" class="btn" data-action="close">{close}</button></header>
-    <div class="drawer-body">{rules}
+    <div class="drawer-body">{rules}{grading}
       <h3>{options}</h3><p data-role="options"></p></div>
   </dialog>
   <dialog class="drawer" data-role="symbols" aria-labelledby="{g}-symbols-title">
@@ -97,6 +128,7 @@ def dialogs_html(game_id: str, rules: Sequence[str], speed: str, thinking: str) 
         how_to_play=_("How to play"),
         close=_("Close"),
         rules=rules_html(game_id, rules),
+        grading=grades_html(game_id),
         options=_("Options in use"),
         symbols=_("Symbols"),
         settings=_("Settings"),

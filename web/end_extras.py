@@ -19,6 +19,7 @@ import js
 from optimus.i18n import _
 from optimus.ui import deals, records
 from optimus.ui import table as ui
+from optimus.ui.review_view import reviewable
 from optimus.ui.session import TableSession
 
 from .deal_links import DailyMark, day_text, page_url
@@ -68,6 +69,8 @@ class EndExtras:
         """Whether the finished game counted for its daily challenge (None: not a daily)."""
         self.kept: TableSession | None = None
         """The finished game last kept in the records."""
+        self.kept_ident = ""
+        """Its id in the records ("" when it was not kept: practice, storage refused)."""
 
     def my_result(self) -> tuple[ui.FinalScore, str] | None:
         """The person's line of the finished game's end screen, and the solo rating band
@@ -89,6 +92,7 @@ class EndExtras:
         if session is None or session is self.kept:
             return
         self.kept = session
+        self.kept_ident = ""
         self.counted = None
         self.records_notice = ""
         outcome = self.my_result()
@@ -108,12 +112,14 @@ class EndExtras:
             json.loads(session.save()),
             rating,
             self.daily.day,
-        )
+            assisted=session.assisted,
+        ).identified()
         try:
             counted = self.store.add(result)
         except Exception as exc:  # never lose the end screen over the records
             js.console.warn(f"records: {exc!r}")  # not shown
             return
+        self.kept_ident = result.ident
         self.counted = counted if self.daily.day else None
         self.daily.remember(0, "")
 
@@ -162,11 +168,20 @@ class EndExtras:
                 '<button type="button" class="btn" data-action="share-daily">{}</button>',
                 _("Share the result"),
             )
+        if session is not None and session.assisted and not session.practice:
+            said = _("Assisted: a hint was used in this game (kept so in your records).")
+            note += html('<p class="daily-note" data-role="assisted-note">{}</p>', said)
         note += self.records_notice_html()
+        review = Markup()
+        if session is not None and reviewable(self.host.info, session.seats):
+            review = html(
+                '<button type="button" class="btn primary" data-action="review">{}</button>',
+                _("Review the game"),
+            )
         extra = html(
             """
 <div class="end-more" data-role="end-more">{note}
-<p class="dialog-actions">
+<p class="dialog-actions">{review}
   <button type="button" class="btn" data-action="same-deal">{same}
   </button>
   <button type="button" class="btn" data-action="copy-link">{copy}</button>
@@ -176,6 +191,7 @@ class EndExtras:
 <input type="text" readonly class="link-text" data-role="link-text" aria-label="{label}" hidden>
 </div>""",
             note=note,
+            review=review,
             same=_("Play the same deal again"),
             copy=_("Copy link"),
             share=share,
@@ -230,13 +246,16 @@ class EndExtras:
         shown = _(band) if band else ""
         rating = next((line.value for line in mine.lines if line.kind == "band"), shown)
         points = mine.total
-        counted = self.store.read().daily_result(h.game_id, self.daily.day)
+        kept = self.store.read()
+        counted = kept.daily_result(h.game_id, self.daily.day)
+        assisted = h.session is not None and h.session.assisted
         if counted is not None:
             points, band = counted
             rating = _(band) if band else ""
+            assisted = kept.daily_assisted(h.game_id, self.daily.day)
         url = page_url(f"#/{h.game_id}/daily?date={self.daily.day}")
         day = day_text(self.daily.day)
-        text = deals.share_text(h.title, day, ui.points(points), rating, url)
+        text = deals.share_text(h.title, day, ui.points(points), rating, url, assisted)
         if found(getattr(js.navigator, "share", None)) and allowed("web-share"):
             asyncio.ensure_future(self._share(text))
         else:

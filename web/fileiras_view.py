@@ -122,6 +122,14 @@ class FileirasView(GameTable):
             obs = {**obs, "legal_moves": []}
         return vm.table(obs, self.names, self.you)
 
+    def move_targets(self, move: str, seat: int) -> list[str]:
+        """A row taken; the card drawn and the row it is placed on; the deck drawn from."""
+        if move == "draw":
+            return ["[data-role=deck]"]
+        verb, _space, row = move.partition(" ")
+        rows = [f"li[data-row={css_string(row)}]"]
+        return ["[data-role=drawn] .fcard", *rows] if verb == "place" else rows
+
     def focus_order(self, view: vm.Table) -> Sequence[str]:
         return ("button[data-move^='place']", "button[data-move=draw]", "button[data-move]")
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import js
 
-from optimus.i18n import _
+from optimus.i18n import _, pgettext
 from optimus.ui import table as ui
 
 from . import keyed
@@ -32,6 +32,10 @@ def tools_html(symbols: bool = True) -> Markup:
         '<span class="tool-word">{symbols}</span></button>'
         '<button type="button" class="btn tool" data-action="settings">{settings}</button>'
         '<button type="button" class="btn tool" data-action="results" hidden>{results}</button>'
+        '<button type="button" class="btn tool" data-action="hint" hidden '
+        'aria-disabled="true">'
+        '<span class="tool-icon" aria-hidden="true">◎</span>'
+        '<span class="tool-word">{hint}</span></button>'
         '<button type="button" class="btn tool" data-action="take-back" hidden '
         'aria-disabled="true" aria-keyshortcuts="Control+Z Meta+Z">'
         '<span class="tool-icon" aria-hidden="true">↶</span>'
@@ -44,6 +48,7 @@ def tools_html(symbols: bool = True) -> Markup:
         symbols=_("Symbols"),
         settings=_("Settings"),
         results=_("Results"),
+        hint=pgettext("game bar", "Hint"),
         undo=_("Undo"),
         records=_("Records"),
     )

@@ -21,7 +21,7 @@ from optimus.ui import table as ui
 from optimus.ui.session import TableSession
 
 from . import motion, setup
-from .markup import Markup, html
+from .markup import Markup, css_string, html
 from .motion import Rect
 
 if TYPE_CHECKING:
@@ -125,6 +125,18 @@ class GamePage:
     def focus_order(self, view: Any) -> Sequence[str]:
         """Selectors tried in order for the next sensible control on the player's turn."""
         return ("[data-move]",)
+
+    def move_targets(self, move: str, seat: int) -> list[str]:
+        """CSS selectors, inside the board, of what ``move`` of ``seat`` touches in the
+        position shown now (web/move_marks.py draws a move there); each selector stands
+        for its first match.  By default the control that plays it (``data-move``)."""
+        del seat
+        return [f"[data-move={css_string(move)}]"]
+
+    def move_words(self, move: str, seat: int) -> str:
+        """``move`` of ``seat`` in words, as advice (the hint's line), in the position shown
+        now; "" where the control that plays it says it (its label, by default)."""
+        return ""
 
     def board_action(self, action: str, target: Any) -> bool:
         """A click on a board control with a ``data-action`` of the game's own.

@@ -7,7 +7,8 @@ each talking to the table through a small ``Protocol`` of what it needs:
   and ``daily``, the day's challenge;
 - :mod:`.end_extras`: a finished game kept in the records, and the end screen's
   same deal, link and daily share;
-- :mod:`.replay_bar`: ``replay/<n>``, a finished game of the records step by step.
+- :mod:`.replay_bar`: ``replay/<n>``, a finished game of the records step by step;
+- :mod:`.review_screen`: "Review the game", from the end screen and from a replay.
 
 It routes the rest of the address to them and says in the game bar's title
 whether the game shown is a daily challenge or a replay.
@@ -30,13 +31,14 @@ from .deal_links import DailyMark, DealLinks, LinkHost, day_text, show_link_noti
 from .end_extras import EndExtras, EndHost
 from .markup import Markup, html
 from .replay_bar import ReplayBar, ReplayHost
+from .review_screen import ReviewHost, ReviewScreen
 from .router import found
 from .storage import RecordsStore, Storage
 
 __all__ = ["Links", "day_text"]
 
 
-class Host(LinkHost, EndHost, ReplayHost, Protocol):
+class Host(LinkHost, EndHost, ReplayHost, ReviewHost, Protocol):
     """What the links need of their table: what each part needs."""
 
     storage: Storage
@@ -56,6 +58,7 @@ class Links:
         self.deals = DealLinks(host, self.mark)
         self.extras = EndExtras(host, self.mark, store)
         self.replays = ReplayBar(host, store, self._title)
+        self.review = ReviewScreen(host, store, self.replays)
 
     @property
     def replay(self) -> Replay | None:
@@ -131,7 +134,23 @@ class Links:
 
     def actions(self) -> dict[str, Callable[[Any], None]]:
         """The end screen's and the replay bar's actions (``data-action``)."""
-        return {**self.extras.actions(), **self.replays.actions()}
+        return {
+            **self.extras.actions(),
+            **self.replays.actions(),
+            **self.review.actions(),
+            "review": lambda _t: self.open_review(),
+        }
+
+    def open_review(self) -> None:
+        """ "Review the game": the replay shown, else the finished game of the end screen."""
+        shown = self.replay
+        if shown is not None:
+            self.review.open(shown.record, shown.seats, self.replays.ident)
+            return
+        session = self.host.session
+        if session is not None and session.state.is_terminal():
+            ident = self.extras.kept_ident if session is self.extras.kept else ""
+            self.review.open(session.record, session.seats, ident)
 
     def read_only(self) -> bool:
         return self.replays.read_only()
@@ -140,7 +159,9 @@ class Links:
         return self.replays.changed(target)
 
     def left(self) -> None:
-        """The table shows something else (set-up, a game): no replay bar, no notices."""
+        """The table shows something else (set-up, a game): no replay bar, no notices, no
+        review running."""
+        self.review.close()
         self.replays.left()
         self._title()
 

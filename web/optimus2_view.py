@@ -19,7 +19,7 @@ from optimus.optimus2.sheet import load_sheet
 from optimus.ui import table as ui
 from optimus.ui.session import TableSession
 
-from .markup import Markup, html, join
+from .markup import Markup, css_string, html, join
 from .motion import reveal
 from .optimus2_sheet import die_html, sheet_html
 from .table import GameTable
@@ -138,6 +138,20 @@ class Optimus2View(GameTable):
     def human_move(self, move: str) -> None:
         self.reset_input()
         super().human_move(move)
+
+    def move_targets(self, move: str, seat: int) -> list[str]:
+        """A die entered and its cell; a bonus's cell; else the control that plays it."""
+        session = self.session
+        assert session is not None
+        obs = session.state.observation(seat)
+        sd = load_sheet(str(obs["sheet"]))
+        cells = vm.task_targets(sd, [move])
+        places = vm.place_targets(obs, sd, [move], seat)
+        dice = [f".dicezone [data-key={css_string('die-' + d)}]" for d in places]
+        for entry in places.values():
+            cells.update(entry)
+        sheet = [f".o2sheet [data-key={css_string(key)}]" for key in cells]
+        return dice + sheet or super().move_targets(move, seat)
 
     def board_html(self, t: vm.Table) -> Markup:
         groups: dict[str, list[Markup]] = {"hand": [], "field": [], "tray": []}

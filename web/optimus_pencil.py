@@ -296,9 +296,12 @@ def die_html(d: vm.Die, clickable: bool) -> Markup:
     if clickable and not d.taken_by:  # the person's decision, and no marking uses it
         cls.append("unusable")
         name = _("{die}, cannot be used now", die=name)
-    return html(
-        '<span class="{cls}" role="img" aria-label="{name}">{face}</span>',
+    return html(  # data-kind and data-face: where a move's marks find it (web/move_marks.py)
+        '<span class="{cls}" role="img" aria-label="{name}" data-kind="{kind}" '
+        'data-face="{face_id}">{face}</span>',
         cls=" ".join(cls),
         name=name,
+        kind=d.kind,
+        face_id=d.face,
         face=face,
     )

@@ -289,6 +289,25 @@ class OptimusView(GameTable):
             obs = vm.with_solo_choices(obs, moves)
         return obs
 
+    def move_targets(self, move: str, seat: int) -> list[str]:
+        """A marking's dice (the first die of each face) and boxes on the big sheet;
+        "pass": its button."""
+        if move == "pass":
+            return super().move_targets(move, seat)
+        colour, number, boxes = vm.parse(move)
+        dice = [
+            f".dicebar .die[data-kind=colour][data-face={css_string(colour)}]",
+            f".dicebar .die[data-kind=number][data-face={css_string(number)}]",
+        ]
+        return dice + [f".ogrid.big [data-box={css_string(box_name(i))}]" for i in sorted(boxes)]
+
+    def move_words(self, move: str, seat: int) -> str:
+        if move == "pass":
+            return ""  # its button says it
+        session = self.session
+        assert session is not None
+        return vm.marking_advice(move, vm.sheet_faces(session.state.observation(seat)))
+
     def focus_order(self, view: vm.Table) -> Sequence[str]:
         now = self.input.focus_now  # the control just used, once
         order = [now] if now else []

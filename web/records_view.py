@@ -16,6 +16,7 @@ web/records.css.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from typing import Any
 
 import js
@@ -72,11 +73,28 @@ def history_alt(line: stats.Line) -> str:
 def history_svg(line: stats.Line) -> Markup:
     """The score history (every known score, oldest left) and its moving average, drawn
     as an inline SVG that fills its box's width."""
-    box = stats.Box()
-    chart = stats.history_chart(line.history, line.average, box)
-    x0, y0, w, h = box.inner
-    alt = history_alt(line)
-    grid = join(
+    return line_chart_svg(line.history, line.average, history_alt(line), "history")
+
+
+def svg_html(kind: str, box: stats.Box, alt: str, body: Markup) -> Markup:
+    """A chart of class ``chart {kind}``: an inline SVG of ``box``'s size that fills its
+    box's width, named by ``alt`` (its words), drawing ``body``."""
+    return html(
+        '<svg class="chart {kind}" viewBox="0 0 {vw} {vh}" role="img" aria-label="{alt}" '
+        'preserveAspectRatio="xMidYMid meet"><title>{alt}</title>{body}</svg>',
+        kind=kind,
+        vw=box.width,
+        vh=box.height,
+        alt=alt,
+        body=body,
+    )
+
+
+def grid_svg(box: stats.Box, ticks: Sequence[tuple[float, float]]) -> Markup:
+    """A chart's level lines across the plot of ``box``, each with its value at the left
+    (``ticks``: ``(value, y)``)."""
+    x0, _y0, w, _h = box.inner
+    return join(
         html(
             '<line class="grid" x1="{x0}" x2="{x1}" y1="{y}" y2="{y}"/>'
             '<text class="tick" x="{tx}" y="{ty}" text-anchor="end">{v}</text>',
@@ -87,8 +105,18 @@ def history_svg(line: stats.Line) -> Markup:
             ty=at + 3.5,
             v=i18n.number(value),
         )
-        for value, at in chart.y_ticks
+        for value, at in ticks
     )
+
+
+def line_chart_svg(values: Sequence[int], average: Sequence[float], alt: str, kind: str) -> Markup:
+    """Figures over games (oldest left) and their moving average, drawn as an inline SVG
+    of class ``chart {kind}`` that fills its box's width (the score history, the
+    accuracy)."""
+    box = stats.Box()
+    chart = stats.history_chart(values, average, box)
+    x0, y0, w, h = box.inner
+    grid = grid_svg(box, chart.y_ticks)
     games = join(
         html(
             '<text class="tick" x="{x}" y="{y}" text-anchor="{anchor}">{v}</text>',
@@ -107,21 +135,13 @@ def history_svg(line: stats.Line) -> Markup:
         if len(chart.dots) <= 40
         else Markup()
     )
-    return html(
-        '<svg class="chart history" viewBox="0 0 {vw} {vh}" role="img" aria-label="{alt}" '
-        'preserveAspectRatio="xMidYMid meet"><title>{alt}</title>{grid}{games}'
-        '<polyline class="scores" points="{scores}" fill="none" stroke-width="1.5"/>'
-        '<polyline class="average" points="{average}" fill="none" stroke-width="2.5"/>'
-        "{dots}</svg>",
-        vw=box.width,
-        vh=box.height,
-        alt=alt,
-        grid=grid,
-        games=games,
-        scores=chart.scores,
-        average=chart.average,
-        dots=dots,
+    lines = html(
+        '<polyline class="scores" points="{}" fill="none" stroke-width="1.5"/>'
+        '<polyline class="average" points="{}" fill="none" stroke-width="2.5"/>',
+        chart.scores,
+        chart.average,
     )
+    return svg_html(kind, box, alt, grid + games + lines + dots)
 
 
 BAR = (
@@ -157,13 +177,54 @@ def distribution_svg(line: stats.Line) -> Markup:
         if b.count:
             parts.append(html(BAR_TEXT, "count", middle, max(bar.y - 3, 9), i18n.number(b.count)))
     alt = _("Scores and how many games reached them: {ranges}.", ranges="; ".join(words))
+    return svg_html("spread", box, alt, join(parts))
+
+
+def accuracy_html(game: str, kept: records.Records) -> Markup:
+    """A game's accuracy over its reviewed games (the coach's review, "Review the
+    game"): the share of best decisions of each and its moving average; nothing when no
+    game of it was reviewed."""
+    shown = stats.accuracy(kept, game)
+    if not shown.best:
+        return Markup()
+    n = len(shown.best)
+    last = shown.best[-records.SCORES_KEPT :]
+    alt = ngettext(
+        "Best moves in the last reviewed game: {shares}.",
+        "Best moves in the last {n} reviewed games, oldest first: {shares}.",
+        len(last),
+        n=len(last),
+        shares=", ".join(f"{i18n.number(b)}%" for b in last),
+    )
+    said = ngettext(
+        "{n} game reviewed; the last: best moves {share}%, mean loss {loss} points per decision.",
+        "{n} games reviewed; the last: best moves {share}%, mean loss {loss} points per decision.",
+        n,
+        n=i18n.number(n),
+        share=i18n.number(shown.best[-1]),
+        loss=i18n.number(shown.losses[-1], 2),
+    )
     return html(
-        '<svg class="chart spread" viewBox="0 0 {vw} {vh}" role="img" aria-label="{alt}" '
-        'preserveAspectRatio="xMidYMid meet"><title>{alt}</title>{bars}</svg>',
-        vw=box.width,
-        vh=box.height,
-        alt=alt,
-        bars=join(parts),
+        """
+<article class="records-line records-accuracy" data-role="records-accuracy" data-reviewed="{n}"
+  aria-labelledby="records-{game}-accuracy">
+  <h3 id="records-{game}-accuracy">{title}</h3>
+  <p class="small">{said}</p>
+  <div class="records-charts">
+    <figure><figcaption>{caption}
+      <span class="key"><i class="key-scores" aria-hidden="true"></i>{games_word}</span>
+      <span class="key"><i class="key-average" aria-hidden="true"></i>{average_word}</span>
+    </figcaption>{svg}</figure>
+  </div>
+</article>""",
+        n=n,
+        game=game,
+        title=_("Accuracy of your reviewed games"),
+        said=said,
+        caption=_("Best moves (%)"),
+        games_word=_("games, oldest left"),
+        average_word=ngettext("mean of the last game", "mean of the last {n} games", stats.WINDOW),
+        svg=line_chart_svg(shown.best, shown.average, alt, "accuracy"),
     )
 
 
@@ -364,6 +425,7 @@ class RecordsView:
         return (
             head
             + join(line_html(game, n, line) for n, line in enumerate(lines))
+            + accuracy_html(game, kept)
             + Markup("</section>")
         )
 
@@ -376,6 +438,8 @@ class RecordsView:
             if score is not None
             else _("Today's challenge is still to play.")
         )
+        if score is not None and kept.daily_assisted(game, deals.today().isoformat()):
+            daily += " " + _("Assisted: hints were used.")
         streak_said = ngettext(
             "Daily challenge streak: {n} day.",
             "Daily challenge streak: {n} days.",
@@ -419,10 +483,14 @@ class RecordsView:
                     points=ui.points(int(entry["score"])),
                 )
             )
+            if entry.get("assisted"):
+                what = _("{game_and_points} · assisted (hints used)", game_and_points=what)
             items.append(
                 html(
-                    '<li data-replay="{n}">{what} <a href="#/{game}/replay/{n}">{watch}</a></li>',
+                    '<li data-replay="{n}"{assisted}>{what} '
+                    '<a href="#/{game}/replay/{n}">{watch}</a></li>',
                     n=n,
+                    assisted=Markup(' data-assisted=""' if entry.get("assisted") else ""),
                     what=what,
                     game=info.id,
                     watch=_("Watch"),

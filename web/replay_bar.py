@@ -16,11 +16,14 @@ import js
 from optimus import i18n
 from optimus.core.jsontext import whole_number
 from optimus.core.protocol import Game, GameError, RecordError
+from optimus.core.review import Decision
 from optimus.i18n import N_, _
 from optimus.ui import deals
 from optimus.ui import replay as replays
+from optimus.ui.review_view import reviewable
 from optimus.ui.session import TableSession
 
+from . import move_marks
 from .deal_links import show_link_notices
 from .hosts import TableFacts
 from .markup import Markup, html, join
@@ -42,6 +45,12 @@ class ReplayHost(TableFacts, Protocol):
     def show_position(self, session: TableSession, seats: Sequence[str]) -> None:
         """Draw ``session`` (nobody acts in it) as seated by ``seats``."""
 
+    def board(self) -> Any: ...
+
+    def move_targets(self, move: str, seat: int) -> list[str]: ...
+
+    def move_words(self, move: str, seat: int) -> str: ...
+
 
 class ReplayBar:
     """One table's replays: which is shown (``shown``) and the bar that steps it."""
@@ -52,6 +61,8 @@ class ReplayBar:
         self.retitle = retitle
         """Says the game bar's title again (a replay says so under it)."""
         self.shown: replays.Replay | None = None
+        self.ident = ""
+        """The id in the records of the game shown ("" when it is not kept)."""
 
     def open(self, number: str) -> None:
         """``#/<game>/replay/<n>``: the records' n-th kept game, from its end."""
@@ -67,6 +78,7 @@ class ReplayBar:
                 js.console.warn(f"replay {number}: {exc!r}")  # not shown
         if shown is None:
             self.shown = None
+            self.ident = ""
             h.show_setup()
             said = _(
                 "There is no finished game {n} of {game} in your records to watch.",
@@ -75,7 +87,29 @@ class ReplayBar:
             )
             show_link_notices(h.root, [said])
             return
+        self.ident = str(entry.get("id", "")) if entry is not None else ""
         self.show(shown)
+
+    def show_decision(
+        self, shown: replays.Replay, ident: str, decision: Decision, lines: tuple[str, str]
+    ) -> None:
+        """The board just before ``decision`` (a review's), the move played and the
+        coach's better move drawn on it (web/move_marks.py), with their lines (the better
+        move's in the game's words where its page has them: ``move_words``)."""
+        self.ident = ident
+        self.show(shown.at(decision.event))
+        h = self.host
+        seat = decision.seat
+        better = h.move_words(decision.best, seat) or lines[1]  # the game's words, if any
+        marks = [
+            move_marks.Mark("played", decision.move, h.move_targets(decision.move, seat), lines[0]),
+            move_marks.Mark("best", decision.best, h.move_targets(decision.best, seat), better),
+        ]
+        move_marks.draw(h.board(), marks)
+        said = h.root.querySelector("[data-role=replay-marks]")
+        if found(said):
+            said.innerHTML = move_marks.line_html(marks)
+        h.root.setAttribute("data-review-event", str(decision.event))
 
     def show(self, shown: replays.Replay) -> None:
         """Show ``shown`` at its step, with the bar above the table."""
@@ -86,8 +120,9 @@ class ReplayBar:
         bar = h.root.querySelector("[data-role=replay-bar]")
         if found(bar):
             bar.remove()
+        review = reviewable(h.info, shown.seats)
         h.root.querySelector("[data-role=screen]").insertAdjacentHTML(
-            "beforebegin", bar_html(shown)
+            "beforebegin", bar_html(shown, review)
         )
         self.retitle()
         self.step_to(shown.step)
@@ -128,6 +163,7 @@ class ReplayBar:
         if h.root is None:
             return
         self.shown = shown
+        self.unmark()
         h.show_position(replays.session_at(h.game, shown), shown.seats)
         said = h.root.querySelector("[data-role=replay-step]")
         if found(said):
@@ -135,9 +171,22 @@ class ReplayBar:
             said.textContent = _("Step {k} of {n}", k=i18n.number(k), n=i18n.number(n))
         h.root.setAttribute("data-replay-step", str(shown.step))
 
+    def unmark(self) -> None:
+        """A review's decision no longer shown: its marks and lines taken off."""
+        h = self.host
+        if h.root is None or not h.root.hasAttribute("data-review-event"):
+            return
+        h.root.removeAttribute("data-review-event")
+        move_marks.clear(h.board())
+        said = h.root.querySelector("[data-role=replay-marks]")
+        if found(said):
+            said.innerHTML = ""
+
     def left(self) -> None:
         """The table shows something else (set-up, a game): no replay bar."""
+        self.unmark()
         self.shown = None
+        self.ident = ""
         root = self.host.root
         if root is not None:
             bar = root.querySelector("[data-role=replay-bar]")
@@ -156,8 +205,10 @@ BUTTONS = (
 and words."""
 
 
-def bar_html(shown: replays.Replay) -> Markup:
-    """The replay bar: to the start, a step back or on, to the end, jump to a round."""
+def bar_html(shown: replays.Replay, review: bool = False) -> Markup:
+    """The replay bar: to the start, a step back or on, to the end, jump to a round, and
+    (``review``: the game can be reviewed) "Review the game"; under it, the lines of a
+    reviewed decision's marks."""
     rounds = join(
         html('<option value="{}">{}</option>', k, _("Round {n}", n=n)) for n, k in shown.rounds
     )
@@ -167,9 +218,16 @@ def bar_html(shown: replays.Replay) -> Markup:
   {buttons}
   <label class="field replay-round">{jump}
     <select data-role="replay-round"><option value="">…</option>{rounds}</select></label>
-  <span class="small" data-role="replay-step"></span>
+  <span class="small" data-role="replay-step"></span>{review}
   <a class="btn" href="#/records">{records}</a>
+  <div class="replay-marks" data-role="replay-marks"></div>
 </nav>""",
+        review=html(
+            ' <button type="button" class="btn" data-action="review">{}</button>',
+            _("Review the game"),
+        )
+        if review
+        else Markup(),
         replay=_("Replay"),
         buttons=join(
             (

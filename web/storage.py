@@ -10,6 +10,7 @@ once that the game can no longer be saved.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -320,7 +321,7 @@ class RecordsStore:
         replays = book.replays
         while replays:  # storage full: the statistics before the replays
             replays = replays[len(replays) // 2 + 1 :]
-            trimmed = records.Records(book.games, book.daily, replays)
+            trimmed = dataclasses.replace(book, replays=replays)
             if self.storage.set(RECORDS_KEY, records.dump(trimmed)):
                 self.records = trimmed
                 return RECORDS_TRIMMED
@@ -341,6 +342,19 @@ class RecordsStore:
 
         self.locked(work, lambda said: said and self.on_said(said))
         return counted
+
+    def keep_accuracy(self, game: str, ident: str, accuracy: dict[str, Any]) -> None:
+        """Keep a review's accuracy with the kept game ``ident`` (merged into what is
+        stored then, like :meth:`add`)."""
+        self.records = self.read()
+        self.records.keep_accuracy(game, ident, accuracy)
+
+        def work() -> str | None:
+            book = self.read()
+            book.keep_accuracy(game, ident, accuracy)
+            return self.write(book)
+
+        self.locked(work, lambda said: said and self.on_said(said))
 
     def merge_in(self, other: records.Records, then: Callable[[str | None], None]) -> None:
         """Merge ``other`` (an imported file) into the stored book; ``then`` gets None when

@@ -44,6 +44,7 @@ from optimus.ui.session import TableSession
 
 from . import setup
 from .clicks import Clicks
+from .coach_hint import CoachHint
 from .dialogs import Dialogs, dialogs_html
 from .driver import Driver
 from .frame import Frame, log_html, panel_html, shell_html
@@ -90,6 +91,8 @@ class GameTable(GamePage):
         """The names typed for the people at the device."""
         self.links = Links(self)
         self.turns = Turns(self)
+        self.coach_hint = CoachHint(self)
+        """The game bar's Hint (web/coach_hint.py)."""
         self.tabs = TabGuard(self)
         self.setup_screen = SetupScreen(self)
         self.screens = Screens(self)
@@ -167,6 +170,7 @@ class GameTable(GamePage):
             for kind, listener in self._listeners():
                 self.section.removeEventListener(kind, listener)
         js.document.removeEventListener("keydown", self._keydown)
+        self.coach_hint.clear()
         self.tabs.close()
         self.leave_lesson()
         if self.hints is not None:
@@ -180,8 +184,10 @@ class GameTable(GamePage):
 
     # -- the parts' hosts: what the driver, turns, screens and saving ask of the table
     def set_status(self, tone: str, text: str) -> None:
-        """The status line; a refused move's reason comes first."""
+        """The status line; a refused move's reason comes first, the hint's line last."""
         assert self.frame is not None
+        hint = self.coach_hint.said()
+        text = f"{text} {hint}" if hint else text
         self.frame.set_status(tone, f"{self.error} {text}" if self.error else text)
 
     def save(self) -> None:
@@ -203,6 +209,18 @@ class GameTable(GamePage):
     def end_open(self) -> bool:
         return self.dialogs is not None and self.dialogs.end_open()
 
+    def handing_over(self) -> bool:
+        return self.turns.handing_over()
+
+    def acted(self) -> None:
+        """The person acts at the table (a move, a step of one, Undo): a hint goes."""
+        self.coach_hint.clear()
+
+    def undo(self) -> None:
+        """The bar's Undo: an action of the person (a hint goes), then Undo."""
+        self.acted()
+        self.turns.undo()
+
     def practice_started(self) -> None:
         """Something revealed was taken back: the game is practice (said in the bar)."""
         self.links.retitle()
@@ -222,6 +240,7 @@ class GameTable(GamePage):
         self._log = ui.LogNotes()
         self.error = ""
         self.driver.stop()
+        self.coach_hint.clear()
         self.dialogs.close_all()
         self.links.left()
         self.links.started(session)
@@ -264,6 +283,7 @@ class GameTable(GamePage):
         if session is None or self.root is None or frame is None or not found(frame.board()):
             return
         self.turns.show_undo()
+        self.coach_hint.show_button()
         if self.turns.hand_over():
             return
         before = frame.focus_before()
@@ -278,6 +298,7 @@ class GameTable(GamePage):
             log_html(self._log.lines(self.log(view), notes)),
             read_only=self.links.read_only(),
         )
+        self.coach_hint.draw()
         if session.state.is_terminal() and self.links.replay is None:
             self.tabs.release()  # over: another tab may start a game
             frame.game_over()
@@ -354,7 +375,8 @@ class GameTable(GamePage):
             "rematch": lambda _t: setup_screen.rematch(),
             "new": lambda _t: self.show_setup(),
             "see-table": lambda _t: screens.see_table(),
-            "take-back": lambda _t: turns.undo(),
+            "take-back": lambda _t: self.undo(),
+            "hint": lambda _t: self.coach_hint.press(),
             "handover": lambda _t: turns.take_over(),
             **self.links.actions(),
         }

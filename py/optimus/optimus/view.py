@@ -35,7 +35,7 @@ from optimus.optimus.sheet import (
     box_index,
     box_name,
 )
-from optimus.optimus.words import box_colour, boxes_of, colour_name, colour_of_name
+from optimus.optimus.words import box_colour, boxes_of, colour_name, colour_of_name, die_name
 from optimus.optimus.words import number_name as number_name
 from optimus.ui import table as ui
 
@@ -471,6 +471,23 @@ def marking_text(move: str, sheet: Sequence[str], who: str, mine: bool) -> str:
     if mine:
         return _("You marked {boxes} ({where}) with {colour} and {number}.", **values)
     return _("{who} marked {boxes} ({where}) with {colour} and {number}.", who=who, **values)
+
+
+def marking_advice(move: str, sheet: Sequence[str]) -> str:
+    """A marking as advice (the hint's line): what to mark, with which dice.
+
+    >>> faces = ["r"] * 105
+    >>> marking_advice("r3 A1 A2 A3", faces)
+    'Mark 3 red boxes (A1 A2 A3) with the red colour die and the 3 number die.'
+    """
+    cf, nf, boxes = parse(move)
+    return _(
+        "Mark {boxes} ({where}) with the {colour_die} and the {number_die}.",
+        boxes=boxes_of(sheet[min(boxes)], len(boxes)),
+        where=" ".join(move.split()[1:]),
+        colour_die=die_name("colour", cf),
+        number_die=die_name("number", nf),
+    )
 
 
 def with_solo_choices(obs: Mapping[str, Any], moves: Sequence[str]) -> dict[str, Any]:

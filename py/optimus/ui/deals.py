@@ -313,12 +313,19 @@ def read_daily_mark(text: str, game: str, now: datetime.date) -> tuple[int, str]
     return seed, day_text
 
 
-def share_text(game: str, day: str, points: str, rating: str, url: str) -> str:
-    """The daily challenge's result as shared: game, date, score, solo rating, link.
+def share_text(
+    game: str, day: str, points: str, rating: str, url: str, assisted: bool = False
+) -> str:
+    """The daily challenge's result as shared: game, date, score (``assisted``: said to
+    be played with hints), solo rating, link.
 
     >>> share_text("Dice", "Dec 2, 2026", "212 points", "", "https://x/#/dice/daily")
     'Dice, daily challenge of Dec 2, 2026: 212 points. https://x/#/dice/daily'
+    >>> share_text("Dice", "Dec 2, 2026", "212 points", "", "https://x/#/dice/daily", True)
+    'Dice, daily challenge of Dec 2, 2026: 212 points, assisted (hints used). https://x/#/dice/daily'
     """
+    if assisted:
+        points = _("{points}, assisted (hints used)", points=points)
     if rating:
         return _(
             "{game}, daily challenge of {date}: {points}, solo rating {rating}. {link}",

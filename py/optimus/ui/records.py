@@ -93,6 +93,8 @@ class Result:
     """The date of the daily challenge it was a try of, or ""."""
     ident: str = ""
     """Its identity ("": :meth:`Records.add` gives it one)."""
+    assisted: bool = False
+    """Whether a hint was used in it (:mod:`optimus.ui.hint`): it counts, marked so."""
 
     def identified(self) -> Result:
         """This result with an identity (the same one on every call of the copy)."""
@@ -126,11 +128,39 @@ def _line() -> dict[str, Any]:
 class Records:
     """Everything kept: ``games[game][level]`` lines (``results``: ``[id, score, won,
     band]`` each, oldest first; ``bases``: the counts of a first-version store),
-    ``daily[game][day]``, replays."""
+    ``daily[game][day]``, replays, and ``accuracy[game][id]``: the coach's review of
+    a kept game (:meth:`keep_accuracy`)."""
 
     games: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
     daily: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
     replays: list[dict[str, Any]] = field(default_factory=list)
+    accuracy: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
+    """Per game and result id, the accuracy of its person's decisions as the coach
+    reviewed them: ``decisions``, ``mean_loss``, ``best_share``, ``coach`` (its level)
+    and ``day`` (the day the game ended): kept apart from the replays, so that a
+    replay dropped for room keeps its accuracy in the chart."""
+
+    def keep_accuracy(self, game: str, ident: str, accuracy: Mapping[str, Any]) -> None:
+        """Keep the review's ``accuracy`` of the kept game ``ident`` (again: replaced).
+
+        >>> r = Records()
+        >>> r.add(Result("g", "hard", 2, 41, True, "2026-12-02", {}, ident="a1"))
+        False
+        >>> r.keep_accuracy("g", "a1", {"decisions": 9, "mean_loss": 0.5, "best_share": 0.5,
+        ...                             "coach": "hard"})
+        >>> r.accuracy_of("g", "a1")["day"], load(dump(r)).records.accuracy == r.accuracy
+        ('2026-12-02', True)
+        """
+        entry = _accuracy_entry({**accuracy, "day": accuracy.get("day") or self.day_of(ident)})
+        self.accuracy.setdefault(game, {})[ident] = entry
+
+    def accuracy_of(self, game: str, ident: str) -> dict[str, Any] | None:
+        """The kept accuracy of the kept game ``ident`` (None: never reviewed)."""
+        return self.accuracy.get(game, {}).get(ident)
+
+    def day_of(self, ident: str) -> str:
+        """The day the kept game ``ident`` ended, as its replay says ("" when gone)."""
+        return next((str(r["day"]) for r in self.replays if r["id"] == ident), "")
 
     def has(self, game: str, level: str, ident: str) -> bool:
         """Whether the result ``ident`` is counted already."""
@@ -156,6 +186,8 @@ class Records:
                     "rating": result.rating,
                     "id": result.ident,
                 }
+                if result.assisted:
+                    days[result.daily]["assisted"] = True
                 counted = True
         entry = {
             "id": result.ident,
@@ -168,6 +200,8 @@ class Records:
             "daily": result.daily if counted else "",
             "record": dict(result.record),
         }
+        if result.assisted:
+            entry["assisted"] = True
         self.replays.append(entry)
         _trim_replays(self.replays)
         return counted
@@ -233,6 +267,18 @@ class Records:
         entry = self.daily.get(game, {}).get(day)
         return (int(entry["score"]), str(entry.get("rating", ""))) if entry else None
 
+    def daily_assisted(self, game: str, day: str) -> bool:
+        """Whether the counted try of ``game``'s challenge on ``day`` used a hint.
+
+        >>> r = Records()
+        >>> day = "2026-12-02"
+        >>> r.add(Result("g", "solo", 1, 36, False, day, {}, "", day, assisted=True))
+        True
+        >>> r.daily_assisted("g", day), r.daily_assisted("g", "2026-12-03")
+        (True, False)
+        """
+        return bool(self.daily.get(game, {}).get(day, {}).get("assisted"))
+
     def streak(self, game: str, today: datetime.date) -> int:
         """Days in a row, up to today (or yesterday, if today's is still to play), on
         which ``game``'s daily challenge was finished.
@@ -279,6 +325,8 @@ def dump(records: Records) -> str:
         "daily": records.daily,
         "replays": records.replays,
     }
+    if records.accuracy:  # a store never reviewed reads as it always did
+        data["accuracy"] = records.accuracy
     return json.dumps(data, separators=(",", ":"), sort_keys=True, allow_nan=False)
 
 
@@ -331,7 +379,12 @@ def load(text: str | None) -> Loaded:
         return Loaded(Records(), f"version {short(version)}")
     try:
         games = _games(data.get("games", {})) if version == VERSION else _games_v1(data)
-        records = Records(games, _daily(data.get("daily", {})), _replays(data.get("replays", [])))
+        records = Records(
+            games,
+            _daily(data.get("daily", {})),
+            _replays(data.get("replays", [])),
+            _accuracy(data.get("accuracy", {})),
+        )
     except Refused as exc:
         return Loaded(Records(), str(exc))
     except Exception as exc:  # noqa: BLE001 - any shape a tampered text has
@@ -433,11 +486,13 @@ def _daily(raw: Any) -> dict[str, dict[str, dict[str, Any]]]:
     for game, days in dict(raw).items():
         for day, entry in dict(days).items():
             datetime.date.fromisoformat(str(day))
-            out.setdefault(str(game), {})[str(day)] = {
+            kept = out.setdefault(str(game), {})[str(day)] = {
                 "score": score(entry["score"]),
                 "rating": str(entry.get("rating", "")),
                 "id": str(entry.get("id", "")),
             }
+            if entry.get("assisted") is True:
+                kept["assisted"] = True
     return out
 
 
@@ -459,6 +514,35 @@ def _replays(raw: Any) -> list[dict[str, Any]]:
                 "record": entry["record"],
             }
         )
+        if entry.get("assisted") is True:
+            out[-1]["assisted"] = True
+    return out
+
+
+def _accuracy_entry(entry: Mapping[str, Any]) -> dict[str, Any]:
+    """A kept accuracy, checked (:class:`Refused` for a number out of range)."""
+    loss, share = entry["mean_loss"], entry["best_share"]
+    if isinstance(loss, bool) or not isinstance(loss, int | float) or not 0 <= loss <= SCORE_LIMIT:
+        raise Refused("number mean_loss")  # not shown
+    if isinstance(share, bool) or not isinstance(share, int | float) or not 0 <= share <= 1:
+        raise Refused("number best_share")  # not shown
+    day = str(entry.get("day", ""))
+    if day:
+        datetime.date.fromisoformat(day)
+    return {
+        "decisions": whole(entry["decisions"], 0, PLAYED_LIMIT, "decisions"),
+        "mean_loss": float(loss),
+        "best_share": float(share),
+        "coach": str(entry["coach"]),
+        "day": day,
+    }
+
+
+def _accuracy(raw: Any) -> dict[str, dict[str, dict[str, Any]]]:
+    out: dict[str, dict[str, dict[str, Any]]] = {}
+    for game, kept in dict(raw).items():
+        for ident, entry in dict(kept).items():
+            out.setdefault(str(game), {})[str(ident)] = _accuracy_entry(dict(entry))
     return out
 
 
@@ -480,6 +564,9 @@ def merge(into: Records, other: Records) -> Records:
     for game, days in other.daily.items():
         for day, entry in days.items():
             merged.daily.setdefault(game, {}).setdefault(day, dict(entry))
+    for game, kept in other.accuracy.items():
+        for ident, entry in kept.items():
+            merged.accuracy.setdefault(game, {}).setdefault(ident, dict(entry))
 
     def key(r: Mapping[str, Any]) -> str:
         return str(r["id"]) or json.dumps(r, sort_keys=True)
@@ -505,7 +592,7 @@ def fit(records: Records, budget: int = BUDGET) -> tuple[Records, str]:
     text = dump(records)
     if len(text) <= budget:
         return records, text
-    kept = Records(records.games, records.daily, list(records.replays))
+    kept = replace(records, replays=list(records.replays))
     sizes = [len(json.dumps(r, separators=(",", ":"), sort_keys=True)) + 1 for r in kept.replays]
     excess = len(text) - budget
     order = [i for i, r in enumerate(kept.replays) if not r["daily"]]

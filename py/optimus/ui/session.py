@@ -207,6 +207,10 @@ class TableSession(PlayerBotSeats):
         self.lesson = False
         """Whether it is a guided game (Learn to play, :mod:`optimus.ui.lesson`): practice
         as well (saved)."""
+        self.assisted = False
+        """Whether a person asked for a hint (:mod:`optimus.ui.hint`): the game counts,
+        marked assisted in the records and in a daily challenge's result (saved; Undo
+        keeps it)."""
 
     @property
     def state(self) -> State:
@@ -465,6 +469,23 @@ class TableSession(PlayerBotSeats):
         legal = self.state.legal_moves(seat)
         self._thinking = (seat, bot.think(obs, legal))
 
+    def coach_bot(self, seat: int) -> Bot:
+        """The coach's bot (the game's :attr:`~optimus.games.Coach.level`: ``hard``) for
+        ``seat``, as a seat of this table would think: the budget of a wait's first
+        decision (:func:`table_budget` capped at :func:`decision_ms` of nothing spent, or
+        the table's own budget), a generator of the game's seed and this position (the
+        same position, the same hint: :mod:`optimus.ui.hint`).  ValueError when the game
+        has no coach."""
+        from optimus.games import GAMES
+
+        coach = GAMES[self.game.name].coach
+        if coach is None:
+            raise ValueError(f"{self.game.title} has no coach")  # not shown
+        factory = resolve_bot(self.game, coach.level)
+        rng = Rng(derive_seed(self._seed, "hint", seat, len(self.record.events)))
+        budget = table_budget(factory, self._budget, decision_ms(0, self.wait_ms))
+        return factory(self.game, seat, rng, budget)
+
     def _fallback(self, seat: int) -> Bot:
         if seat not in self._fallbacks:
             levels = self.game.bot_levels()
@@ -492,6 +513,8 @@ class TableSession(PlayerBotSeats):
             data["practice"] = True
         if self.lesson:
             data["lesson"] = True
+        if self.assisted:
+            data["assisted"] = True
         return json.dumps(data, separators=(",", ":"))
 
     @staticmethod
@@ -530,6 +553,7 @@ class TableSession(PlayerBotSeats):
         session.match.rng = _rng_after(record)
         session.practice = data.get("practice") is True
         session.lesson = data.get("lesson") is True
+        session.assisted = data.get("assisted") is True
         return session
 
 

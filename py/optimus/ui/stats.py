@@ -242,3 +242,32 @@ def distribution_chart(bins: Sequence[Bin], box: Box = Box()) -> tuple[Bar, ...]
         tall = h * b.count / most
         out.append(Bar(b, start + i * slot + gap / 2, y0 + h - tall, slot - gap, tall))
     return tuple(out)
+
+
+@dataclass(frozen=True)
+class Accuracy:
+    """A game's reviewed games, oldest first: the share of best decisions (whole per
+    cent, the chart's line) and the mean loss (points per decision) of each."""
+
+    best: tuple[int, ...]
+    losses: tuple[float, ...]
+    average: tuple[float, ...]
+    """The moving average of ``best`` (:data:`WINDOW` games)."""
+
+
+def accuracy(kept: Records, game: str) -> Accuracy:
+    """``game``'s kept accuracies (:meth:`~optimus.ui.records.Records.keep_accuracy`),
+    by the day each game ended (the order they were reviewed among one day's).
+
+    >>> from optimus.ui.records import Records
+    >>> kept = Records()
+    >>> for ident, day, share in (("a", "2026-12-03", 0.5), ("b", "2026-12-01", 0.75)):
+    ...     kept.keep_accuracy("g", ident, {"decisions": 8, "mean_loss": 1.0,
+    ...                                     "best_share": share, "coach": "hard", "day": day})
+    >>> accuracy(kept, "g")
+    Accuracy(best=(75, 50), losses=(1.0, 1.0), average=(75.0, 62.5))
+    """
+    entries = sorted(kept.accuracy.get(game, {}).values(), key=lambda e: str(e["day"]))
+    best = tuple(round(100 * e["best_share"]) for e in entries)
+    losses = tuple(float(e["mean_loss"]) for e in entries)
+    return Accuracy(best, losses, moving_average(best))
