@@ -153,13 +153,13 @@ class EndExtras:
                     date=date,
                 )
             note = html('<p class="daily-note" data-role="daily-note">{}</p>', said)
-        if session is not None and session.assisted and not session.practice:
-            said = _("Assisted: a hint was used in this game (kept so in your records).")
-            note += html('<p class="daily-note" data-role="assisted-note">{}</p>', said)
             share = html(
                 '<button type="button" class="btn" data-action="share-daily">{}</button>',
                 _("Share the result"),
             )
+        if session is not None and session.assisted and not session.practice:
+            said = _("Assisted: a hint was used in this game (kept so in your records).")
+            note += html('<p class="daily-note" data-role="assisted-note">{}</p>', said)
         note += self.records_notice_html()
         extra = html(
             """
