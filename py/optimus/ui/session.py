@@ -208,6 +208,9 @@ class TableSession(PlayerBotSeats):
         """Whether a person asked for a hint (:mod:`optimus.ui.hint`): the game counts,
         marked assisted in the records and in a daily challenge's result (saved; Undo
         keeps it)."""
+        self.lesson = False
+        """Whether it is a guided game (Learn to play, :mod:`optimus.ui.lesson`): practice
+        as well (saved)."""
 
     @property
     def state(self) -> State:
@@ -510,6 +513,8 @@ class TableSession(PlayerBotSeats):
             data["practice"] = True
         if self.assisted:
             data["assisted"] = True
+        if self.lesson:
+            data["lesson"] = True
         return json.dumps(data, separators=(",", ":"))
 
     @staticmethod
@@ -548,6 +553,7 @@ class TableSession(PlayerBotSeats):
         session.match.rng = _rng_after(record)
         session.practice = data.get("practice") is True
         session.assisted = data.get("assisted") is True
+        session.lesson = data.get("lesson") is True
         return session
 
 
