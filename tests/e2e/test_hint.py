@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -135,8 +136,11 @@ def test_a_hint_draws_hards_move_and_marks_the_game_assisted(
         assert hint.inner_text().strip().endswith(WORD[lang])
         assert hint.get_attribute("title")
 
+        started = time.perf_counter()
         tap(hint)
         page.wait_for_selector(MARKED, timeout=60_000)
+        # a figure, not a check (speed is no test's business): shown with -s
+        print(f"{game_id}: the hint drawn {time.perf_counter() - started:.2f} s after the press")
         marked = page.locator(MARKED)
         assert {marked.nth(i).get_attribute("data-mark-hint") for i in range(marked.count())} == {
             move
@@ -195,3 +199,28 @@ def test_a_hint_draws_hards_move_and_marks_the_game_assisted(
         assert helped.count() == 1 and "assistida" in helped.inner_text()
         assert page.locator("li[data-replay]:not([data-assisted])").count() == 1
         assert axe_audit(page) == []
+
+
+def test_a_daily_challenge_with_a_hint_says_so_at_its_end_and_in_its_shared_result(
+    guarded, site, fileiras
+):
+    page = guarded.open_setup(site, "fileiras")
+    fileiras.instant(page)
+    page.evaluate("location.hash = '#/fileiras/daily?date=2026-12-01'")
+    page.wait_for_selector("[data-role=title-note]:has-text('1 December 2026')")
+    page.wait_for_selector(".status.you", timeout=60_000)
+    page.click(HINT)
+    page.wait_for_selector(MARKED, timeout=60_000)
+    fileiras.finish(page)
+    end = "dialog[data-role=end][open]"
+    assert (
+        "counts for the daily challenge"
+        in page.locator(f"{end} [data-role=daily-note]").inner_text()
+    )
+    assert "hint" in page.locator(f"{end} [data-role=assisted-note]").inner_text()
+    page.click(f"{end} [data-action=share-daily]")
+    page.wait_for_selector(f"{end} [data-role=link-said]:not(:empty)")
+    shared = page.locator(f"{end} [data-role=link-text]").input_value()
+    assert ", assisted (hints used)." in shared, shared
+    page.click(f"{end} a[href='#/records']")
+    page.wait_for_selector("[data-role=records] li[data-replay][data-assisted]")
