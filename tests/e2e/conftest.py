@@ -292,10 +292,20 @@ class Guard:
             pytest.fail(f"Python failed to boot: {message}", pytrace=False)
 
 
+def press_tool(target: Any, tool: str) -> None:
+    """Press the game bar's ``tool`` (a selector inside ``#game-tools``, e.g.
+    ``[data-action=settings]``) in ``target`` (a page or a frame): on a phone the tools
+    used less are in the bar's "⋯" menu, opened first."""
+    found = target.locator(f"#game-tools {tool}")
+    if not found.is_visible():
+        target.click("#game-tools [data-role=more]")
+    found.click()
+
+
 def choose_speed(target: Any, speed: str) -> None:
     """Choose the bots' ``speed`` in ``target`` (a page or a frame): it is in one place
     for every game, the Settings dialog of the game bar."""
-    target.click("#game-tools [data-action=settings]")
+    press_tool(target, "[data-action=settings]")
     target.select_option("dialog[open] select[name=speed]", speed)
     target.click("dialog[open] [data-action=close]")
     target.wait_for_selector("dialog[data-role=settings]:not([open])", state="attached")
