@@ -101,8 +101,8 @@ class SetupScreen:
                 _(host.lead) if host.lead else "",
                 host.setup_fields(),
                 host.bot_picker.html(),
+                host.links.offer_html(),  # today's challenge, one tap away
             )
-            + host.links.offer_html()  # today's challenge, one tap away
         )
         host.bot_picker.decorate(frame.screen, host.settings)
         Frame.show_results(False)
