@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from optimus.games import PLAY, TODAY, GameInfo, listed
+from optimus.games import LEARN, PLAY, TODAY, GameInfo, listed
 from optimus.i18n import LANGUAGES, TAGS
 from sitebuild import STAMP_NAME, WEB_SRC, BuildError
 from sitebuild.archives import ARCHIVES
@@ -28,11 +28,14 @@ GAME_CARD = """<li>
     <p data-i18n>{lead}</p>
     <span class="meta"><span class="players" data-i18n>{players}</span>\
 <span class="go" data-i18n>{play}</span></span>
-  </a>{daily}
+  </a>{daily}{learn}
 </li>"""
 DAILY_LINK = """
   <a class="game-daily" href="#/{id}/daily" data-i18n>{today}</a>"""
 """Under a card whose game has a daily challenge: the day's challenge, one tap away."""
+LEARN_LINK = """
+  <a class="game-learn" href="#/{id}/learn" data-i18n>{learn}</a>"""
+"""Under a card whose game has a guided game: Learn to play (web/lesson.py)."""
 
 
 LANGUAGE_PICKER = (
@@ -112,6 +115,9 @@ def game_cards(games: Sequence[GameInfo], indent: str = "      ") -> str:
             play=html.escape(PLAY),
             daily=DAILY_LINK.format(id=html.escape(info.id), today=html.escape(TODAY))
             if info.daily is not None
+            else "",
+            learn=LEARN_LINK.format(id=html.escape(info.id), learn=html.escape(LEARN))
+            if info.lesson
             else "",
         )
         cards.append(card.replace("\n", "\n" + indent))

@@ -135,7 +135,13 @@ class EndExtras:
         note = Markup()
         share = Markup()
         session = self.host.session
-        if session is not None and session.practice:
+        if session is not None and session.lesson:
+            said = _(
+                "Practice: a guided game (Learn to play) does not count in your records "
+                "nor for a daily challenge."
+            )
+            note = html('<p class="daily-note" data-role="practice-note">{}</p>', said)
+        elif session is not None and session.practice:
             said = _(
                 "Practice: something revealed was taken back, so this game does not count "
                 "in your records nor for a daily challenge."

@@ -46,6 +46,10 @@ class GamePage:
     shown with ``_``), when the game has no how-to-play page for the drawer."""
     max_humans = 6
     """The most people a saved game may seat (pass-and-play: every seat)."""
+    lesson_targets: Mapping[str, str] = {}
+    """The parts of its board a lesson's steps point at (``optimus/<id>/view_lesson.py``), by
+    name: a CSS selector, where ``{}`` stands for the step's argument (``"die:y"``);
+    the table's own parts (status line, panels, score, Undo) are web/lesson.py's."""
 
     # What the table sets up (GameTable.__init__, and ``mount`` for the page's elements)
     game: Game

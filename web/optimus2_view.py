@@ -32,6 +32,12 @@ class Optimus2View(GameTable):
     """Router view for ``#/optimus2``."""
 
     game_id = "optimus2"
+    lesson_targets = {  # optimus/optimus2/view_lesson.py
+        "dice": "#game .dicezone",
+        "tray": "#game .dgroup.g-tray",
+        "die": "#game .dicezone [data-die={}]",
+        "total": "#game [data-role=sheet-total]",
+    }
     lead = N_(
         "Choose three dice a turn, enter them on your sheet, chain bonuses, "
         "and keep every area growing for the foxes."

@@ -179,6 +179,12 @@ class OptimusView(GameTable):
     """Router view for ``#/optimus``."""
 
     game_id = "optimus"
+    lesson_targets = {  # optimus/optimus/view_lesson.py
+        "dice": "#game .dicebar",
+        "die": "#game .dicebar [data-action=die][data-face={}]",
+        "box": "#game .ogrid.big [data-box={}]",
+        "score": "#game [data-role=breakdown]",
+    }
     lead = N_(
         "Roll colour and number dice, mark boxes on your sheet, complete columns and colours first."
     )

@@ -14,11 +14,12 @@ from typing import Any, Protocol
 import js
 
 from optimus.core.protocol import JSON, Game
+from optimus.games import GameInfo
 from optimus.i18n import _
 from optimus.ui import table as ui
 from optimus.ui.session import TableSession
 
-from . import setup
+from . import lesson, setup
 from .dialogs import Dialogs
 from .frame import Frame
 from .links import Links
@@ -57,6 +58,8 @@ class SetupHost(Protocol):
     def dialogs(self) -> Dialogs | None: ...
     @property
     def settings(self) -> dict[str, JSON]: ...
+    @property
+    def info(self) -> GameInfo: ...
     def stop_bots(self) -> None: ...
     def notify(self, notices: Sequence[str]) -> None: ...
     def seat_names(self, seats: Sequence[str]) -> list[str]: ...
@@ -101,7 +104,8 @@ class SetupScreen:
                 _(host.lead) if host.lead else "",
                 host.setup_fields(),
                 host.bot_picker.html(),
-                host.links.offer_html(),  # today's challenge, one tap away
+                # today's challenge and Learn to play, one tap away (near the top)
+                host.links.offer_html() + lesson.offer_html(host.info),
             )
         )
         host.bot_picker.decorate(frame.screen, host.settings)

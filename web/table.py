@@ -36,7 +36,10 @@ from pyodide.ffi import create_proxy
 
 from optimus import i18n
 from optimus.core.registry import get_game
+from optimus.games import call
+from optimus.i18n import _
 from optimus.ui import table as ui
+from optimus.ui.lesson import Run
 from optimus.ui.session import TableSession
 
 from . import setup
@@ -46,6 +49,7 @@ from .driver import Driver
 from .frame import Frame, log_html, panel_html, shell_html
 from .game_page import GamePage
 from .hints import Hints
+from .lesson import Guide
 from .links import Links
 from .markup import join
 from .motion import Rect, rect
@@ -99,6 +103,8 @@ class GameTable(GamePage):
         self.dialogs: Dialogs | None = None
         self.hints: Hints | None = None
         """A long press shows what a mark means (web/hints.py), while mounted."""
+        self.guide: Guide | None = None
+        """The guided game's bubble (Learn to play, web/lesson.py), while one is shown."""
         self.clicks = Clicks(self)
         self._click = create_proxy(self.clicks.click)
         self._keydown = create_proxy(self.turns.keydown)
@@ -143,6 +149,7 @@ class GameTable(GamePage):
             return
         session = self.session
         shown = self.links.replay
+        run = self.guide.run if self.guide is not None else None
         self.unmount()
         container.replaceChildren()
         self.mount(container)
@@ -150,6 +157,9 @@ class GameTable(GamePage):
             self.links.show_replay(shown)
         elif session is not None:
             self.start(session)  # a finished game shows its end screen again
+            if run is not None:  # the lesson goes on at its step
+                self.guide = Guide(self, self.section, run)
+                self.guide.update()
 
     def unmount(self) -> None:
         self.driver.stop()  # stops a running bot loop
@@ -158,6 +168,7 @@ class GameTable(GamePage):
                 self.section.removeEventListener(kind, listener)
         js.document.removeEventListener("keydown", self._keydown)
         self.tabs.close()
+        self.leave_lesson()
         if self.hints is not None:
             self.hints.close()
             self.hints = None
@@ -180,6 +191,7 @@ class GameTable(GamePage):
         self.saving.notify(notices)
 
     def show_setup(self, elsewhere: bool = False) -> None:
+        self.leave_lesson()
         self.setup_screen.show(elsewhere)
 
     def stop_bots(self) -> None:
@@ -201,6 +213,7 @@ class GameTable(GamePage):
     # -- the game -------------------------------------------------------------------
     def start(self, session: TableSession) -> None:
         assert self.frame is not None and self.dialogs is not None
+        self.leave_lesson()
         self.session = session
         self.you = ui.human_seat(session.seats)
         session.holder = self.you
@@ -271,14 +284,48 @@ class GameTable(GamePage):
             Frame.show_results(True)
             self.links.finished()
             self.screens.end()
-            return
-        your_turn = session.human_to_act() is not None
-        frame.focus_after(before, your_turn, moved, self.focus_order(view))
+        else:
+            your_turn = session.human_to_act() is not None
+            frame.focus_after(before, your_turn, moved, self.focus_order(view))
+        if self.guide is not None:  # once focus has moved (the page may have scrolled)
+            self.guide.update()
 
     def focus_first(self, selectors: Sequence[str]) -> None:
         """Focus the first control matching ``selectors`` (else the board)."""
         assert self.frame is not None
         self.frame.focus_first(selectors)
+
+    # -- Learn to play ------------------------------------------------------------------
+    def open(self, sub: str, query: str) -> None:
+        """``learn``: the game's guided game (its lesson); else a deal, ``daily``, a replay."""
+        if sub == "learn" and self.root is not None:
+            js.window.history.replaceState(js.window.history.state, "", f"#/{self.game_id}")
+            if self.saves.exists():
+                self.confirm(
+                    _("Start the guided game? The game in progress will be replaced."),
+                    _("Learn to play"),
+                    self.learn,
+                )
+            else:
+                self.learn()
+            return
+        super().open(sub, query)
+
+    def learn(self) -> None:
+        """Start the game's guided game on its fixed deal (practice: never counted)."""
+        if not self.info.lesson or self.root is None:
+            return
+        lesson = call(self.info.lesson)
+        session = TableSession(self.game, dict(lesson.options), lesson.seed, lesson.seats)
+        session.practice = session.lesson = True
+        self.start_with(session)
+        self.guide = Guide(self, self.section, Run(lesson))
+        self.guide.update()
+
+    def leave_lesson(self) -> None:
+        if self.guide is not None:
+            self.guide.close()
+            self.guide = None
 
     def human_move(self, move: str) -> None:
         self.driver.human_move(move)

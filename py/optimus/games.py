@@ -35,6 +35,8 @@ PLAY = N_("Play")
 """The landing card's button."""
 TODAY = N_("Today's challenge")
 """The landing card's link to the game's daily challenge (a game that has one)."""
+LEARN = N_("Learn to play")
+"""The landing card's link to the game's guided game (a game that has one)."""
 
 
 Value = bool | int | str
@@ -205,6 +207,9 @@ class GameInfo(NamedTuple):
     "Jump to" offers the first step of each."""
     coach: Coach | None = None
     """How its decisions are rated after a game (None: they are not)."""
+    lesson: str = ""
+    """``"module:function"`` giving its guided game, "Learn to play"
+    (:class:`optimus.ui.lesson.Lesson`; "": none)."""
     bench: str = ""
     """``"module:function"`` giving the game's own speed figures (``{name_ms: ms}``, from
     the seconds to spend) that ``python -m optimus bench`` adds to its random games."""
@@ -331,6 +336,7 @@ GAMES: dict[str, GameInfo] = {
             solo_band=("solo_band",),
             step_mark=("roll",),
             coach=Coach(steps=(0.05, 0.25, 0.75, 2.0)),
+            lesson="optimus.optimus.view_lesson:lesson",
             bench="optimus.optimus.generate:bench",
         ),
         GameInfo(
@@ -343,6 +349,7 @@ GAMES: dict[str, GameInfo] = {
             solo_band=("rating",),
             step_mark=("round",),
             coach=Coach(steps=(0.5, 2.0, 5.0, 12.0)),
+            lesson="optimus.optimus2.view_lesson:lesson",
         ),
         GameInfo(
             "fileiras",
@@ -365,6 +372,7 @@ GAMES: dict[str, GameInfo] = {
             daily=Daily(bots=("normal", "hard")),
             step_mark=("round",),
             coach=Coach(steps=(0.5, 1.0, 2.0, 4.0)),
+            lesson="optimus.fileiras.view_lesson:lesson",
         ),
         GameInfo(
             "tiny",

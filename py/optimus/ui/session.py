@@ -204,6 +204,9 @@ class TableSession(PlayerBotSeats):
         self.practice = False
         """Whether something revealed was taken back (:meth:`undo`): the game is then
         practice, counted neither in the records nor for a daily challenge (saved)."""
+        self.lesson = False
+        """Whether it is a guided game (Learn to play, :mod:`optimus.ui.lesson`): practice
+        as well (saved)."""
 
     @property
     def state(self) -> State:
@@ -487,6 +490,8 @@ class TableSession(PlayerBotSeats):
         data["seats"] = self.seats
         if self.practice:
             data["practice"] = True
+        if self.lesson:
+            data["lesson"] = True
         return json.dumps(data, separators=(",", ":"))
 
     @staticmethod
@@ -524,6 +529,7 @@ class TableSession(PlayerBotSeats):
         session.match.record = record
         session.match.rng = _rng_after(record)
         session.practice = data.get("practice") is True
+        session.lesson = data.get("lesson") is True
         return session
 
 
