@@ -64,6 +64,9 @@ class Clicks:
             if backdrop_click(origin, event) and origin.getAttribute("data-role") != "end":
                 origin.close()
             return
+        menu = origin.closest("[popover]:popover-open")
+        if found(menu) and found(origin.closest("button, a")):
+            menu.hidePopover()  # the game bar's "⋯" menu: a tool chosen in it
         target = origin.closest("[data-move], [data-action], a.back")
         if not found(target):
             return

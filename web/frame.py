@@ -24,25 +24,38 @@ from .router import found
 
 def tools_html(symbols: bool = True) -> Markup:
     """The game bar's tools, beside the title and the back link of index.html (with
-    "Symbols" when the game declares its symbols)."""
+    "Symbols" when the game declares its symbols).  Each tool has an icon and a word:
+    on a wide screen the word shows; on a phone (web/table.css) the icon, the word kept
+    for screen readers, and the tools used less (symbols, settings, records) go into
+    the "⋯" menu (a popover), so the bar stays one line."""
     return html(
-        '<button type="button" class="btn tool" data-action="rules">{rules}</button>'
-        '<button type="button" class="btn tool" data-action="symbols"{hide}>'
-        '<span class="tool-icon" aria-hidden="true">◈</span>'
-        '<span class="tool-word">{symbols}</span></button>'
-        '<button type="button" class="btn tool" data-action="settings">{settings}</button>'
-        '<button type="button" class="btn tool" data-action="results" hidden>{results}</button>'
-        '<button type="button" class="btn tool" data-action="hint" hidden '
-        'aria-disabled="true">'
-        '<span class="tool-icon" aria-hidden="true">◎</span>'
-        '<span class="tool-word">{hint}</span></button>'
+        '<button type="button" class="btn tool" data-action="rules">'
+        '<span class="tool-icon" aria-hidden="true">?</span>'
+        '<span class="tool-word">{rules}</span></button>'
+        '<button type="button" class="btn tool" data-action="results" hidden>'
+        '<span class="tool-icon" aria-hidden="true">⚑</span>'
+        '<span class="tool-word">{results}</span></button>'
         '<button type="button" class="btn tool" data-action="take-back" hidden '
         'aria-disabled="true" aria-keyshortcuts="Control+Z Meta+Z">'
         '<span class="tool-icon" aria-hidden="true">↶</span>'
         '<span class="tool-word">{undo}</span></button>'
+        '<button type="button" class="btn tool" data-action="hint" hidden '
+        'aria-disabled="true">'
+        '<span class="tool-icon" aria-hidden="true">◎</span>'
+        '<span class="tool-word">{hint}</span></button>'
+        '<button type="button" class="btn tool tool-more-button" data-role="more" '
+        'popovertarget="game-more" aria-label="{more}" title="{more}">'
+        '<span aria-hidden="true">⋯</span></button>'
+        '<div class="tool-more" id="game-more" data-role="more-menu" popover>'
+        '<button type="button" class="btn tool" data-action="symbols"{hide}>'
+        '<span class="tool-icon" aria-hidden="true">◈</span>'
+        '<span class="tool-word">{symbols}</span></button>'
+        '<button type="button" class="btn tool" data-action="settings">'
+        '<span class="tool-icon" aria-hidden="true">⚙\ufe0e</span>'
+        '<span class="tool-word">{settings}</span></button>'
         '<a class="btn tool" href="#/records" data-role="records-link">'
         '<span class="tool-icon" aria-hidden="true">★</span>'
-        '<span class="tool-word">{records}</span></a>',
+        '<span class="tool-word">{records}</span></a></div>',
         rules=_("How to play"),
         hide=Markup("" if symbols else " hidden"),
         symbols=_("Symbols"),
@@ -51,6 +64,7 @@ def tools_html(symbols: bool = True) -> Markup:
         hint=pgettext("game bar", "Hint"),
         undo=_("Undo"),
         records=_("Records"),
+        more=_("More tools"),
     )
 
 
@@ -87,7 +101,8 @@ def shell_html(game_id: str, dialogs: Markup) -> Markup:
         """
 <div class="table-shell" data-game="{game}">
   <p class="status" data-role="status" role="status" aria-live="polite">
-    <span class="spinner" aria-hidden="true"></span><span data-role="status-text"></span></p>
+    <span class="spinner" aria-hidden="true"></span><span data-role="status-text"></span>
+    <span class="undo-why" data-role="undo-why" aria-hidden="true" hidden></span></p>
   <div class="screen" data-role="screen"></div>{dialogs}
 </div>""",
         game=game_id,
@@ -164,16 +179,24 @@ class Frame:
             tool.hidden = not shown
 
     @staticmethod
-    def show_undo(shown: bool, can: bool, label: str) -> None:
+    def show_undo(shown: bool, can: bool, label: str, say: bool = True) -> None:
         """The bar's "Undo": there while a game is played; marked unusable
         (``aria-disabled``, still pressable: a press says why in the status line) when
         nothing can be taken back (``label``: what it takes back, or why nothing; its
-        tooltip and its description for screen readers)."""
+        tooltip and its description for screen readers).  While it is unusable, why is
+        also said in a small line of the status box (``say``: unless the screen says it
+        already), for the eyes only (screen readers have it as Undo's description)."""
         tool = js.document.querySelector("#game-tools [data-action=take-back]")
         if found(tool):
             tool.hidden = not shown
             tool.setAttribute("aria-disabled", "false" if can else "true")
             tool.title = label
+        why = js.document.querySelector("[data-role=undo-why]")
+        if found(why):
+            text = label if shown and not can and say else ""
+            if why.textContent != text:
+                why.textContent = text
+            why.hidden = not text
 
     # -- the status line ---------------------------------------------------------------
     def set_status(self, tone: str, text: str) -> None:

@@ -104,9 +104,9 @@ class SetupScreen:
                 _(host.lead) if host.lead else "",
                 host.setup_fields(),
                 host.bot_picker.html(),
+                # today's challenge and Learn to play, one tap away (near the top)
+                host.links.offer_html() + lesson.offer_html(host.info),
             )
-            + host.links.offer_html()  # today's challenge, one tap away
-            + lesson.offer_html(host.info)  # Learn to play
         )
         host.bot_picker.decorate(frame.screen, host.settings)
         Frame.show_results(False)

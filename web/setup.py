@@ -333,16 +333,22 @@ def seats(settings: Mapping[str, JSON], seed: int, names: People | None = None) 
 
 
 def setup_html(
-    notices: Sequence[str], resume: Markup, lead: str, fields: Markup, picker: Markup
+    notices: Sequence[str],
+    resume: Markup,
+    lead: str,
+    fields: Markup,
+    picker: Markup,
+    offer: Markup | None = None,
 ) -> Markup:
-    """The set-up screen: notices, "resume" (with a saved game), the fields, "start".
+    """The set-up screen: notices, "resume" (with a saved game), ``offer`` (today's
+    challenge: near the top, in view on a phone), the fields, "start".
 
     ``notices`` are English sentences of the catalogs (``ui.SAVE_SET_ASIDE``), said
     here in the language spoken; ``lead`` is already in it."""
     return html(
         """
 <form class="setup" data-role="setup">
-  {said}{resume}
+  {said}{resume}{offer}
   <p class="lead">{lead}</p>
   {fields}
   {picker}
@@ -351,6 +357,7 @@ def setup_html(
 </form>""",
         said=join(html('<p class="notice">{}</p>', _(n)) for n in notices),
         resume=resume,
+        offer=offer or "",
         lead=lead,
         fields=fields,
         picker=picker,

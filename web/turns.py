@@ -127,7 +127,8 @@ class Turns:
         playing = session is not None and not session.state.is_terminal()
         playing = playing and not self.host.links.read_only()  # a replay: no Undo
         can = playing and self.can_undo()
-        Frame.show_undo(playing, can, self.undo_label() if playing else "")
+        label = self.undo_label() if playing else ""
+        Frame.show_undo(playing, can, label, say=not self.handing_over())  # (its screen says it)
 
     def can_undo(self) -> bool:
         host = self.host

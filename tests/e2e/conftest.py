@@ -238,11 +238,14 @@ class Guard:
         """This test provokes failures on purpose: console errors and 4xx are fine."""
         self.errors_expected = True
 
-    def open_setup(self, site: str, game: str, players: int = 0, place: str = "1") -> Any:
+    def open_setup(
+        self, site: str, game: str, players: int = 0, place: str = "1", lang: str = ""
+    ) -> Any:
         """The page at ``game``'s set-up screen, with ``players`` chosen (and the
-        person's ``place`` among them) when given."""
+        person's ``place`` among them) when given, in ``lang`` (a link's ``?lang=``)
+        when given."""
         page = self.page
-        page.goto(f"{site}#/{game}")
+        page.goto(f"{site}{f'?lang={lang}' if lang else ''}#/{game}")
         self.wait_ready()
         page.wait_for_selector("[data-role=setup]")
         if players:
@@ -292,10 +295,20 @@ class Guard:
             pytest.fail(f"Python failed to boot: {message}", pytrace=False)
 
 
+def press_tool(target: Any, tool: str) -> None:
+    """Press the game bar's ``tool`` (a selector inside ``#game-tools``, e.g.
+    ``[data-action=settings]``) in ``target`` (a page or a frame): on a phone the tools
+    used less are in the bar's "⋯" menu, opened first."""
+    found = target.locator(f"#game-tools {tool}")
+    if not found.is_visible():
+        target.click("#game-tools [data-role=more]")
+    found.click()
+
+
 def choose_speed(target: Any, speed: str) -> None:
     """Choose the bots' ``speed`` in ``target`` (a page or a frame): it is in one place
     for every game, the Settings dialog of the game bar."""
-    target.click("#game-tools [data-action=settings]")
+    press_tool(target, "[data-action=settings]")
     target.select_option("dialog[open] select[name=speed]", speed)
     target.click("dialog[open] [data-action=close]")
     target.wait_for_selector("dialog[data-role=settings]:not([open])", state="attached")
@@ -397,6 +410,18 @@ def guarded_phone(browser: Any, site: str) -> Iterator[Guard]:
     """Like ``guarded``, on a phone: 390x844, a touch screen (``locator.tap()``), mobile."""
     yield from _guarded(
         browser, site, service_workers="block", viewport=PHONE, has_touch=True, is_mobile=True
+    )
+
+
+LANDSCAPE = {"width": 844, "height": 390}
+"""A phone held on its side."""
+
+
+@pytest.fixture
+def guarded_landscape(browser: Any, site: str) -> Iterator[Guard]:
+    """Like ``guarded_phone``, the phone on its side: 844x390."""
+    yield from _guarded(
+        browser, site, service_workers="block", viewport=LANDSCAPE, has_touch=True, is_mobile=True
     )
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from optimus.core.record import CHANCE, Record, replay
 from optimus.ui import table as ui
+from tests.e2e.conftest import press_tool
 
 END = "dialog[data-role=end][open]"
 RECORDS_KEY = "optimus-table.records"
@@ -259,7 +260,7 @@ def test_the_first_finished_daily_try_counts_and_the_next_is_practice(
     assert "1 de dezembro de 2026" in page.locator("[data-role=title-note]").inner_text()
     page.keyboard.press("Escape")  # the end screen closes; the game bar is there
     page.wait_for_selector(END, state="detached")
-    page.click("#game-tools a[href='#/records']")  # the game bar leads to the records
+    press_tool(page, "a[href='#/records']")  # the game bar leads to the records
     page.wait_for_selector(".records-game[data-game=fileiras] [data-streak]")
     kept = json.loads(page.evaluate(f"localStorage.getItem('{RECORDS_KEY}')"))
     assert list(kept["daily"]["fileiras"]) == ["2026-12-01"]

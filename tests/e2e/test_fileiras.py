@@ -13,6 +13,7 @@ from typing import Any
 from optimus.core.record import Record
 from optimus.fileiras.game import FileirasGame
 from optimus.ui.session import TableSession
+from tests.e2e.conftest import press_tool
 
 YOUR_TURN = ".status.you"
 END = "dialog[data-role=end][open]"
@@ -28,7 +29,7 @@ for (const name of ["localStorage", "sessionStorage"]) {
 
 
 def choose_speed(page: Any, speed: str) -> None:
-    page.click("#game-tools [data-action=settings]")
+    press_tool(page, "[data-action=settings]")
     page.select_option("dialog[open] select[name=speed]", speed)
     page.click("dialog[open] [data-action=close]")
     page.wait_for_selector("dialog[data-role=settings]:not([open])", state="attached")

@@ -18,6 +18,7 @@ import pytest
 from optimus.core.record import Match
 from optimus.core.registry import get_game
 from optimus.games import listed
+from tests.e2e.conftest import press_tool
 
 YOUR_TURN = ".status.you"
 END = "dialog[data-role=end][open]"
@@ -130,7 +131,7 @@ def finish(page: Any, game: str) -> None:
 
 
 def instant(page: Any) -> None:
-    page.click("#game-tools [data-action=settings]")
+    press_tool(page, "[data-action=settings]")
     page.select_option("dialog[open] select[name=speed]", "instant")
     page.click("dialog[open] [data-action=close]")
     page.wait_for_selector("dialog[data-role=settings]:not([open])", state="attached")
@@ -382,7 +383,7 @@ def test_the_set_up_on_a_phone_has_check_boxes_beside_their_words_and_one_speed(
         speeds = page.locator("select[data-setting=speed]")
         assert speeds.count() == 1, game
         assert page.locator("dialog[data-role=settings] select[data-setting=speed]").count() == 1
-        page.click("#game-tools [data-action=settings]")
+        press_tool(page, "[data-action=settings]")
         said = page.locator("dialog[data-role=settings][open]").inner_text().lower()
         page.keyboard.press("Escape")
         page.wait_for_selector("dialog[data-role=settings]:not([open])", state="attached")

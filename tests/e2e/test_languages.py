@@ -19,6 +19,7 @@ import pytest
 from sitebuild.i18n import english_left, english_phrases
 from tests.e2e import test_optimus as optimus_e2e
 from tests.e2e import test_optimus2 as optimus2_e2e
+from tests.e2e.conftest import press_tool
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
@@ -144,7 +145,7 @@ def test_a_whole_game_speaks_the_language(
             fileiras.finish(page, each_step)
         elif game == "optimus2":
             page.select_option("select[name=players]", "2")
-            page.click("#game-tools [data-action=settings]")
+            press_tool(page, "[data-action=settings]")
             page.select_option("dialog[open] select[name=speed]", "instant")
             # "Bots think: carefully" is offered in the language, and the table's bots
             # then share its clock (the page publishes the clock in use)

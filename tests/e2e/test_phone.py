@@ -1,4 +1,5 @@
-"""Each game played to its end on a phone (390x844, a touch screen), by tapping only.
+"""Each game played to its end on a phone (390x844, a touch screen), by tapping only, in
+Portuguese or Catalan (its set-up and first decision measured in the other one first).
 
 At every decision of the person (and at each step of it: a die picked, a card drawn)
 every enabled target of the page (what it marks as playable or clickable, and the game
@@ -63,11 +64,14 @@ bar of controls (all of them, or the first ones when they are taller than the vi
 class Sizes:
     """The measurements of one game, every one checked: the smallest sizes seen."""
 
-    def __init__(self, page: Any, measure: Callable[..., TouchTargets], game: str) -> None:
-        self.page, self.measure, self.game = page, measure, game
+    def __init__(
+        self, page: Any, measure: Callable[..., TouchTargets], game: str, screen: str = "390x844"
+    ) -> None:
+        self.page, self.measure, self.game, self.screen = page, measure, game, screen
         self.board: float = float("inf")
         self.bar: float = float("inf")
         self.checks = 0
+        self.langs: list[str] = []
 
     def check(self, where: str) -> None:
         found = self.measure(self.page, LEAST, BAR_LEAST)
@@ -81,21 +85,32 @@ class Sizes:
 
     def report(self) -> str:
         line = (
-            f"{self.game} at 390x844: {self.checks} decisions measured; smallest target "
+            f"{self.game} at {self.screen} ({', '.join(self.langs)}): {self.checks} decisions "
+            f"measured; smallest target "
             f"{self.board:.1f} px, smallest game bar item {self.bar:.1f} px"
         )
         print(line)
         return line
 
 
-def start(guarded: Any, site: str, game: str, players: int, instant: Any) -> Any:
-    """``game`` against easy bots playing at once, started by a tap."""
-    page = guarded.open_setup(site, game, players)
+def start(guarded: Any, site: str, game: str, players: int, instant: Any, sizes: Sizes) -> Any:
+    """``game`` against easy bots playing at once, started by a tap, in the language of
+    ``sizes`` (its set-up measured)."""
+    page = guarded.open_setup(site, game, players, lang=sizes.langs[-1])
     for i in range(players - 1):
         page.select_option(f"select[name=bot{i}]", "easy")
     instant(page)
+    sizes.check(f"set-up in {sizes.langs[-1]}")
     page.tap("[data-action=start]")
     return page
+
+
+def speak(page: Any, sizes: Sizes, lang: str) -> None:
+    """Switch the table to ``lang`` with the game bar's language switch (the game goes on
+    where it was)."""
+    page.select_option("#game .game-bar select[data-language]", lang)
+    page.wait_for_function(f"document.documentElement.lang.startsWith('{lang}')")
+    sizes.langs.append(lang)
 
 
 def play(
@@ -240,21 +255,27 @@ def fileiras_turn(page: Any, sizes: Sizes, done: list[str]) -> None:
 
 
 # -- the three games ----------------------------------------------------------------------
-TURNS: dict[str, tuple[int, Callable[[Any, Sizes, list[str]], None], set[str]]] = {
-    "optimus": (2, optimus_turn, {"swipe", "drag"}),
-    "optimus2": (2, optimus2_step, {"die"}),
-    "fileiras": (3, fileiras_turn, {"draw", "take"}),
+TURNS: dict[str, tuple[int, Callable[[Any, Sizes, list[str]], None], set[str], str, str]] = {
+    "optimus": (2, optimus_turn, {"swipe", "drag"}, "ca", "pt"),
+    "optimus2": (2, optimus2_step, {"die"}, "pt", "ca"),
+    "fileiras": (3, fileiras_turn, {"draw", "take"}, "ca", "pt"),
 }
 """Each game: its players (the person first, easy bots), the person's decision made by
-tapping, and what the person must have done in the game (besides tapping)."""
+tapping, what the person must have done in the game (besides tapping), the language of
+its set-up and first decision, and the language it is played in to the end."""
 
 
 @pytest.mark.parametrize("game", list(TURNS))
 def test_a_whole_game_played_by_tapping_on_a_phone(
     guarded_phone, site, touch_targets, axe_audit, fileiras, game
 ):
-    players, turn, expected = TURNS[game]
-    page = start(guarded_phone, site, game, players, fileiras.instant)
+    players, turn, expected, first, then = TURNS[game]
+    sizes = Sizes(guarded_phone.page, touch_targets, game)
+    sizes.langs.append(first)
+    page = start(guarded_phone, site, game, players, fileiras.instant, sizes)
+    page.wait_for_selector(YOUR_TURN, timeout=60_000)
+    sizes.check(f"first decision in {first}")
+    speak(page, sizes, then)
     page.wait_for_selector(YOUR_TURN, timeout=60_000)
     if game == "optimus":  # the sheet is turned: 7 columns (the sheet's rows), 15 rows
         tops = page.evaluate(
@@ -262,12 +283,6 @@ def test_a_whole_game_played_by_tapping_on_a_phone(
                 Math.round(c.getBoundingClientRect().top))"""
         )
         assert len(set(tops)) == 15 and len(tops) == 105
-    ended = {
-        "optimus": lambda: optimus_e2e.check_end_screen(page, players),
-        "optimus2": lambda: optimus2_e2e.check_end_screen(guarded_phone, players),
-        "fileiras": guarded_phone.final_state,
-    }[game]
-    sizes = Sizes(page, touch_targets, game)
     done: list[str] = []
-    play(page, sizes, lambda: turn(page, sizes, done), ended, axe_audit)
+    play(page, sizes, lambda: turn(page, sizes, done), guarded_phone.final_state, axe_audit)
     assert expected <= set(done), done

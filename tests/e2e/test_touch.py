@@ -21,7 +21,7 @@ import pytest
 from optimus import i18n
 from sitebuild.i18n import install
 
-from .conftest import text_overlaps
+from .conftest import press_tool, text_overlaps
 
 YOUR_TURN = ".status.you"
 END = "dialog[data-role=end][open]"
@@ -188,7 +188,7 @@ def test_the_symbols_screen_lists_every_symbol_in_the_players_language(
     guarded, site, fileiras, game, lang, axe_audit, screenshot
 ):
     page = start(guarded, site, game, fileiras)
-    page.click("#game-tools [data-action=symbols]")
+    press_tool(page, "[data-action=symbols]")
     page.wait_for_selector(SYMBOLS)
     said = page.locator(f"{SYMBOLS} .sym-meaning").all_inner_texts()
     assert said == meanings(game, "en")
@@ -204,7 +204,7 @@ def test_the_symbols_screen_lists_every_symbol_in_the_players_language(
     page.select_option("#game .game-bar select[data-language]", lang)
     page.wait_for_function(f"document.documentElement.lang.startsWith('{lang}')")
     page.wait_for_selector(YOUR_TURN)
-    page.click("#game-tools [data-action=symbols]")
+    press_tool(page, "[data-action=symbols]")
     page.wait_for_selector(SYMBOLS)
     assert page.locator(f"{SYMBOLS} .sym-meaning").all_inner_texts() == meanings(game, lang)
     assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")

@@ -4,7 +4,8 @@ Two people share the device with one bot: the set-up form seats "a person" with 
 typed name, each decision of the other person waits behind the hand-over screen
 ("Pass the device to Ana"), and the names show in the panels and the end screen.
 Undo takes back the steps of a move in progress, by the bar's button and by Ctrl+Z,
-is off on the hand-over screen, and says why when nothing can be taken back.
+is off on the hand-over screen, and says why when nothing can be taken back (in a small
+line of the status box while it is off, and in the status line when pressed).
 Pages are ``guarded`` (conftest.py); every wait is on a state, never on time.
 """
 
@@ -17,6 +18,7 @@ from optimus.core.record import CHANCE, Record
 
 from . import test_optimus as o1
 from . import test_optimus2 as o2
+from .conftest import text_overlaps
 
 HANDOVER = "[data-role=handover]:not([hidden])"
 END = "dialog[data-role=end][open]"
@@ -123,10 +125,15 @@ def test_optimus_two_people_and_a_bot_with_undo_by_button_and_keys(
     start(page, "[data-role=board] .oboard")
     page.wait_for_selector(YOUR_TURN)
     assert page.locator(".panel.you .pname").inner_text() == "Rui"
-    # Nothing decided yet: Undo is off, and a press says why in the status line.
+    # Nothing decided yet: Undo is off, and says why in visible text (its tooltip's words),
+    # covering nothing; a press says it in the status line as well.
     assert page.locator(UNDO).get_attribute("aria-disabled") == "true"
+    why = page.locator("[data-role=undo-why]")
+    assert why.is_visible() and why.inner_text().startswith("Nothing to undo yet")
+    assert why.inner_text() == page.locator(UNDO).get_attribute("title")
+    assert text_overlaps(page) == []
     page.click(UNDO, force=True)  # marked off (aria-disabled), but pressable: it says why
-    page.wait_for_selector(".status:has-text('Nothing to undo yet')")
+    page.wait_for_selector("[data-role=status-text]:has-text('Nothing to undo yet')")
     state = o1.current_state(page)
     before = events(page, "optimus")
     assert before[-1][0] == CHANCE
@@ -135,6 +142,7 @@ def test_optimus_two_people_and_a_bot_with_undo_by_button_and_keys(
     assert marking != "pass"
     page.locator("button.die.d-colour.usable").first.click()
     assert page.locator(UNDO).get_attribute("aria-disabled") == "false"
+    assert why.is_hidden()  # Undo can: nothing to explain
     page.keyboard.press("Control+z")
     assert page.locator("button.die.picked").count() == 0
     assert events(page, "optimus") == before
@@ -146,6 +154,7 @@ def test_optimus_two_people_and_a_bot_with_undo_by_button_and_keys(
     assert page.locator(UNDO).get_attribute("aria-disabled") == "true"
     note = page.locator("[data-role=handover-note]").inner_text()
     assert "Undo is off while the device is handed over." in note  # said, not only a tooltip
+    assert why.is_hidden()  # (said once: by the hand-over screen)
     page.keyboard.press("Control+z")
     assert page.evaluate("document.activeElement.dataset.action") == "handover"
     page.click(UNDO, force=True)
@@ -166,6 +175,10 @@ def test_optimus_two_people_and_a_bot_with_undo_by_button_and_keys(
     handed_over(page, ("Rui", "Ana"), [])
     assert page.locator(".panel.you .pname").inner_text() == "Ana"
     assert page.locator(UNDO).get_attribute("aria-disabled") == "true"  # not Ana's to take back
+    assert why.is_visible() and why.inner_text() == page.locator(UNDO).get_attribute("title")
+    page.set_viewport_size({"width": 390, "height": 844})  # on a phone: under the status
+    assert why.is_visible() and text_overlaps(page) == []
+    page.set_viewport_size({"width": 1280, "height": 800})
     page.keyboard.press("Control+z")
     assert events(page, "optimus") == [*before, (0, marking)]
     # To the end: people pass, the bot plays; each decision behind the hand-over screen.
