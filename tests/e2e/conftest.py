@@ -671,6 +671,34 @@ TEXT_RECTS = """(scope) => {
 }"""
 
 
+SCREEN_TEXT = """() => {
+  const parts = [document.title, document.body.innerText];
+  for (const el of document.querySelectorAll('[aria-label], [title], [alt], [placeholder]')) {
+    if (el.closest('[hidden]')) continue;
+    for (const name of ['aria-label', 'title', 'alt', 'placeholder']) {
+      const value = el.getAttribute(name);
+      if (value) parts.push(value);
+    }
+  }
+  return parts.join('\\n');
+}"""
+"""The page's words: its title, the text on screen, and the names and tips of its
+elements (what a screen reader or a long press says)."""
+
+
+def english_on_screen(page: Any, lang: str) -> list[str]:
+    """The English phrases left on the page shown in ``lang`` (``pt`` or ``ca``): none
+    when every message on screen is translated (``sitebuild.i18n.english_left``)."""
+    from sitebuild.i18n import english_left, english_phrases
+
+    if lang not in _PHRASES:
+        _PHRASES[lang] = english_phrases(lang)
+    return english_left(page.evaluate(SCREEN_TEXT), _PHRASES[lang])
+
+
+_PHRASES: dict[str, dict[str, str]] = {}
+
+
 def text_overlaps(page: Any, scope: str = "#game", tolerance: float = 2.0) -> list[str]:
     """Every pair of visible texts of ``scope`` (the game's section: its bar and table)
     whose boxes overlap by more than ``tolerance`` px both ways, as "a / b" lines: the

@@ -27,6 +27,7 @@ from optimus.core.review import Review
 from optimus.ui import records
 from optimus.ui.hint import Hint
 from optimus.ui.session import TableSession
+from tests.e2e.conftest import english_on_screen
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
@@ -156,6 +157,7 @@ def test_a_hint_draws_hards_move_and_marks_the_game_assisted(
             assert " ".join(move.split()[1:]) in status, status
         saved = json.loads(page.evaluate("(k) => localStorage.getItem(k)", key))
         assert saved.get("assisted") is True  # asking is enough: saved at once
+        assert not english_on_screen(page, lang)
         assert axe_audit(page) == []
         outline = marked.first.evaluate("(el) => getComputedStyle(el).outlineStyle")
         assert outline == "dashed"

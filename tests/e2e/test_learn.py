@@ -16,7 +16,7 @@ import pytest
 
 from tests.e2e import test_optimus as optimus_e2e
 from tests.e2e import test_optimus2 as optimus2_e2e
-from tests.e2e.conftest import DESKTOP, PHONE, FileirasTable, _origin
+from tests.e2e.conftest import DESKTOP, PHONE, FileirasTable, _origin, english_on_screen
 
 BUBBLE = "[data-role=lesson]:not([hidden])"
 TARGET = "[data-lesson-target]"
@@ -75,6 +75,7 @@ def follow(page: Any, game: str, press: Callable[[str], None], axe_audit: Any) -
     page.wait_for_selector(BUBBLE, timeout=60_000)
     assert page.locator(BUBBLE).get_attribute("role") == "dialog"
     assert axe_audit(page) == [], f"{game}, bubble shown"
+    assert not english_on_screen(page, SETUPS[game][0]), f"{game}, bubble shown"
     assert "Practice" not in page.locator("#game-title").inner_text()  # not in English
     assert page.locator("[data-role=title-note][data-practice]").count() == 1
     while True:

@@ -20,7 +20,7 @@ import pytest
 
 from tests.e2e import test_optimus as optimus_e2e
 from tests.e2e import test_optimus2 as optimus2_e2e
-from tests.e2e.conftest import DESKTOP, PHONE, TouchTargets
+from tests.e2e.conftest import DESKTOP, PHONE, TouchTargets, english_on_screen
 
 YOUR_TURN = ".status.you"
 END = "dialog[data-role=end][open]"
@@ -113,6 +113,14 @@ def speak(page: Any, sizes: Sizes, lang: str) -> None:
     sizes.langs.append(lang)
 
 
+def speaks(page: Any, sizes: Sizes, where: str) -> None:
+    """No English on the page in the language it is played in (test_languages.py plays
+    these games to their end in the other language)."""
+    lang = sizes.langs[-1]
+    left = english_on_screen(page, lang)
+    assert not left, f"{sizes.game}: English on the {where} in {lang}: {left}"
+
+
 def play(
     page: Any, sizes: Sizes, decide: Callable[[], Any], ended: Callable[[], Any], axe_audit: Any
 ) -> int:
@@ -124,12 +132,15 @@ def play(
         if page.locator(END).count():
             ended()
             sizes.check("end screen")
+            speaks(page, sizes, "end screen")
             page.tap(f"{END} [data-action=see-table]")
             page.wait_for_selector("dialog[data-role=end]:not([open])", state="attached")
             sizes.check("final table")
             sizes.report()
             return n
         sizes.check(f"decision {n}")
+        if n % 10 == 0:
+            speaks(page, sizes, f"decision {n}")
         decide()
         if n == 3:
             fits_the_desktop(page, sizes.game, axe_audit)

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import DESKTOP, PHONE, _origin
+from tests.e2e.conftest import DESKTOP, PHONE, _origin, english_on_screen
 from tests.e2e.test_first_steps import END, finish, instant, late_save
 
 LOCALES = {"pt": "pt-BR", "ca": "ca-ES"}
@@ -72,6 +72,7 @@ def test_a_finished_game_is_reviewed_its_costliest_decision_opened_and_its_accur
         assert page.locator(f"{REVIEW} [data-role=review-grades] li").count() == 5
         assert page.locator(f"{REVIEW} svg.review-values polyline.scores").count() == 1
         assert page.evaluate("document.documentElement.lang").startswith(lang)
+        assert not english_on_screen(page, lang)
         assert not axe_audit(page)
 
         # The costliest decision: the board just before it, both moves drawn.
