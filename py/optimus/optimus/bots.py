@@ -43,6 +43,7 @@ from optimus.optimus.game import (
 )
 from optimus.optimus.heuristics import DEFAULT, Evaluator, Params
 from optimus.optimus.lookahead import Lookahead
+from optimus.optimus.net import NETS, has_net, move_values
 from optimus.optimus.sheet import COLOURS, NUM_COLOURS
 from optimus.optimus.value import SheetEvaluator, make_evaluator
 
@@ -237,6 +238,10 @@ class HardBot(StateBot):
     more often against three ``normal`` than 0.5: docs/notes/bots-history.md)."""
     learned: ClassVar[bool] = True
     multi: ClassVar[bool] = False
+    solo_net: ClassVar[str | None] = None
+    """Solo: the value network to play by (afterstate argmax, :mod:`optimus.optimus.net`,
+    a name in :data:`~optimus.optimus.net.NETS`); None (today: none is stronger than the
+    search, docs/bots.md), or no such network: the search."""
 
     def decide(self, state: OptimusState, legal_moves: list[str]) -> Thinking:
         limit, deadline = self.limits()
@@ -263,6 +268,10 @@ class HardBot(StateBot):
         alone the best by one roll if the clock allowed no more."""
         me = self.player
         yield None
+        if self.plays_net(state):
+            assert self.solo_net is not None
+            model = NETS.get(self.solo_net)
+            return (yield from move_values(model, state, me, legal_moves))
         ev = make_evaluator(state, me, self.params, self.learned, self.multi)
         options = yield from ranking(ev, state, me, legal_moves)
         yield None
@@ -299,6 +308,10 @@ class HardBot(StateBot):
         if not values:
             values[picked[order[0]][1]] = one[order[0]]
         return values
+
+    def plays_net(self, state: OptimusState) -> bool:
+        """Whether this decision is the value network's (alone, the network there)."""
+        return state.solo and self.solo_net is not None and has_net(self.solo_net)
 
     def denial(self, state: OptimusState, moves: list[str]) -> Generator[None, None, list[float]]:
         """Per candidate: ``deny`` x the mean gain of the others from the dice it leaves."""

@@ -39,15 +39,20 @@ learns them by TD(lambda) in solo self-play, with the same features.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import json
+from collections.abc import Generator, Iterable, Sequence
 
+from optimus.core.mlp import Mlp, hidden, output, parse_layers, shift
+from optimus.core.weights import Shelf
 from optimus.optimus.game import (
     COLOUR_FACES,
     JOKERS,
     NUMBER_FACES,
     SOLO_ROLLS,
+    OptimusState,
     joker_cost,
     marking_choices,
+    parse_move,
 )
 from optimus.optimus.sheet import (
     BOXES,
@@ -236,4 +241,103 @@ def choices(
     return out
 
 
-__all__ = ["FEATURES", "Choice", "active", "choices", "score_now"]
+def parse_net(text: str, where: str = "net weights") -> Mlp:
+    """The network of the JSON ``optimus_lab.optimus.net export`` writes, checked."""
+    try:
+        data = json.loads(text)
+    except ValueError as e:
+        raise ValueError(f"{where}: not JSON ({e})") from None
+    if not isinstance(data, dict) or "w1" not in data:
+        raise ValueError(f"{where}: not a value network")
+    if tuple(data.get("features", ())) != FEATURES:
+        raise ValueError(f"{where}: its features are not those of this version")
+    return Mlp(**parse_layers(data, len(FEATURES), where))
+
+
+NETS: Shelf[Mlp] = Shelf("optimus.optimus", parse_net)
+"""The value networks by name: registered (training, tests, the lab's runs), else the
+package's ``optimus/optimus/<name>.json``."""
+
+
+def has_net(name: str) -> bool:
+    """Whether the network ``name`` is registered or shipped (``<name>.json``)."""
+    from optimus.core import data
+
+    return NETS.registered(name) is not None or data.exists(NETS.package, f"{name}.json")
+
+
+NET_SLICE = 24
+"""Afterstates valued between two yields."""
+
+
+def option_values(
+    model: Mlp,
+    layout: Layout,
+    marks: int,
+    jokers_left: int,
+    rolls_left: int,
+    options: Sequence[Choice],
+) -> Generator[None, None, list[float]]:
+    """Each option's afterstate value: its score plus the network's points to come (none
+    after the last roll). The first layer is summed once for the sheet before the move
+    and shifted by the features each afterstate turns on and off. Yields every
+    :data:`NET_SLICE` options."""
+    out = []
+    if rolls_left:
+        base = active(layout, marks, jokers_left, rolls_left)
+        h0 = hidden(model, base)
+        was = set(base)
+    for n, (mask, cost) in enumerate(options):
+        m, j = marks | mask, jokers_left - cost
+        value = float(score_now(layout, m, j))
+        if rolls_left:
+            idx = active(layout, m, j, rolls_left)
+            now = set(idx)
+            h = shift(
+                model, h0, [i for i in idx if i not in was], [i for i in base if i not in now]
+            )
+            value += output(model, h)
+        out.append(value)
+        if n % NET_SLICE == NET_SLICE - 1:
+            yield None
+    return out
+
+
+def move_values(
+    model: Mlp, state: OptimusState, me: int, legal: Sequence[str]
+) -> Generator[None, None, dict[str, float]]:
+    """Solo: each legal move's afterstate value (moves with the same new boxes and "!"
+    spent share theirs; :func:`option_values`)."""
+    options: list[Choice] = []
+    where: dict[Choice, int] = {}
+    of_move = []
+    for move in legal:
+        if move == "pass":
+            key: Choice = (0, 0)
+        else:
+            cf, nf, mask = parse_move(move)
+            key = (mask, joker_cost(cf, nf))
+        if key not in where:
+            where[key] = len(options)
+            options.append(key)
+        of_move.append(where[key])
+    rolls_left = max(0, SOLO_ROLLS - state.roll)
+    left = JOKERS - state.jokers_used[me]
+    values = yield from option_values(
+        model, state.layout, state.marks[me], left, rolls_left, options
+    )
+    return {move: values[i] for move, i in zip(legal, of_move, strict=True)}
+
+
+__all__ = [
+    "FEATURES",
+    "NETS",
+    "Choice",
+    "active",
+    "choices",
+    "has_net",
+    "move_values",
+    "option_values",
+    "parse_net",
+    "score_now",
+]
