@@ -14,7 +14,8 @@ things, future rolls and the others' pending choices, are not in it.
   (:mod:`optimus.optimus.lookahead`). In solo it values sheets with the learned
   evaluation (:mod:`optimus.optimus.value`), with others with the shared one.
   When active it also weighs what the four dice it leaves are worth to the
-  others (see :class:`HardBot`).
+  others (see :class:`HardBot`). With :attr:`HardBot.solo_net` set (not today)
+  it plays alone by a value network instead (:mod:`optimus.optimus.net`).
 """
 
 from __future__ import annotations
@@ -265,7 +266,8 @@ class HardBot(StateBot):
     ) -> Generator[None, None, dict[str, float]]:
         """The candidates valued two rolls ahead (the ``limit`` best by one roll, as long as
         ``deadline`` allows, and ``move`` if given), in the order of their one-roll value;
-        alone the best by one roll if the clock allowed no more."""
+        alone the best by one roll if the clock allowed no more. Alone on the network
+        (:meth:`plays_net`): every legal move's afterstate value."""
         me = self.player
         yield None
         if self.plays_net(state):
