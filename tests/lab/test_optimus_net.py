@@ -23,12 +23,10 @@ def small_run(folder: Path, **cfg: object) -> net.OptimusRun:
 
 def test_a_training_is_seeded_and_a_resumed_run_goes_on_exactly(tmp_path: Path) -> None:
     pool = executor(1)
-    one = small_run(tmp_path / "one")
-    tdnet.train(one, 4, pool, echo=False)
-    same = small_run(tmp_path / "same")
-    tdnet.train(same, 4, pool, echo=False)
-    two = small_run(tmp_path / "two")
-    tdnet.train(two, 2, pool, echo=False)
+    runs = {name: small_run(tmp_path / name) for name in ("one", "same", "two")}
+    for name, until in (("one", 4), ("same", 4), ("two", 2)):
+        tdnet.train(runs[name], until, pool, echo=False)
+    one, same = runs["one"], runs["same"]
     again = net.OptimusRun.load(str(tmp_path / "two"))
     assert again.episodes == 2 and again.opt.t == 2
     tdnet.train(again, 4, pool, echo=False)

@@ -34,18 +34,14 @@ from optimus.core.bots import (
     run_to_end,
 )
 from optimus.optimus.game import (
-    COLOUR_FACES,
     JOKERS,
-    NUMBER_FACES,
     OptimusState,
     joker_cost,
-    marking_choices,
     parse_move,
 )
 from optimus.optimus.heuristics import DEFAULT, Evaluator, Params
 from optimus.optimus.lookahead import Lookahead
-from optimus.optimus.net import NETS, has_net, move_values
-from optimus.optimus.sheet import COLOURS, NUM_COLOURS
+from optimus.optimus.net import NETS, choices, has_net, move_values
 from optimus.optimus.value import SheetEvaluator, make_evaluator
 
 Option = tuple[float, str]
@@ -106,28 +102,10 @@ def best_gain(
     base = ev.value(marks, left)
     best_d, best_mask, best_cost = 0.0, 0, 0
     front = ev.frontier_of(marks)
-    layout = ev.layout
-    seen: set[tuple[int, int]] = set()
-    for cf in COLOUR_FACES:
-        if cf not in dice_c:
-            continue
-        for nf in NUMBER_FACES:
-            if nf not in dice_n:
-                continue
-            cost = joker_cost(cf, nf)
-            if cost > left:
-                continue
-            colours = range(NUM_COLOURS) if cf == "x" else (COLOURS.index(cf),)
-            numbers = range(1, 6) if nf == "?" else (int(nf),)
-            for k in colours:
-                for n in numbers:
-                    for mask, _ in marking_choices(layout, marks, k, n):
-                        if (mask, cost) in seen:
-                            continue
-                        seen.add((mask, cost))
-                        d = ev.gain(marks, mask, cost, front)
-                        if d > best_d:
-                            best_d, best_mask, best_cost = d, mask, cost
+    for mask, cost in choices(ev.layout, marks, left, dice_c, dice_n)[1:]:
+        d = ev.gain(marks, mask, cost, front)
+        if d > best_d:
+            best_d, best_mask, best_cost = d, mask, cost
     return base + best_d, marks | best_mask, left - best_cost
 
 
