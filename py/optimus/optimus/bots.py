@@ -14,7 +14,8 @@ things, future rolls and the others' pending choices, are not in it.
   (:mod:`optimus.optimus.lookahead`). In solo it values sheets with the learned
   evaluation (:mod:`optimus.optimus.value`), with others with the shared one.
   When active it also weighs what the four dice it leaves are worth to the
-  others (see :class:`HardBot`).
+  others (see :class:`HardBot`). With :attr:`HardBot.solo_net` set (not today)
+  it plays alone by a value network instead (:mod:`optimus.optimus.net`).
 """
 
 from __future__ import annotations
@@ -33,17 +34,14 @@ from optimus.core.bots import (
     run_to_end,
 )
 from optimus.optimus.game import (
-    COLOUR_FACES,
     JOKERS,
-    NUMBER_FACES,
     OptimusState,
     joker_cost,
-    marking_choices,
     parse_move,
 )
 from optimus.optimus.heuristics import DEFAULT, Evaluator, Params
 from optimus.optimus.lookahead import Lookahead
-from optimus.optimus.sheet import COLOURS, NUM_COLOURS
+from optimus.optimus.net import NETS, choices, has_net, move_values
 from optimus.optimus.value import SheetEvaluator, make_evaluator
 
 Option = tuple[float, str]
@@ -104,28 +102,10 @@ def best_gain(
     base = ev.value(marks, left)
     best_d, best_mask, best_cost = 0.0, 0, 0
     front = ev.frontier_of(marks)
-    layout = ev.layout
-    seen: set[tuple[int, int]] = set()
-    for cf in COLOUR_FACES:
-        if cf not in dice_c:
-            continue
-        for nf in NUMBER_FACES:
-            if nf not in dice_n:
-                continue
-            cost = joker_cost(cf, nf)
-            if cost > left:
-                continue
-            colours = range(NUM_COLOURS) if cf == "x" else (COLOURS.index(cf),)
-            numbers = range(1, 6) if nf == "?" else (int(nf),)
-            for k in colours:
-                for n in numbers:
-                    for mask, _ in marking_choices(layout, marks, k, n):
-                        if (mask, cost) in seen:
-                            continue
-                        seen.add((mask, cost))
-                        d = ev.gain(marks, mask, cost, front)
-                        if d > best_d:
-                            best_d, best_mask, best_cost = d, mask, cost
+    for mask, cost in choices(ev.layout, marks, left, dice_c, dice_n)[1:]:
+        d = ev.gain(marks, mask, cost, front)
+        if d > best_d:
+            best_d, best_mask, best_cost = d, mask, cost
     return base + best_d, marks | best_mask, left - best_cost
 
 
@@ -237,6 +217,10 @@ class HardBot(StateBot):
     more often against three ``normal`` than 0.5: docs/notes/bots-history.md)."""
     learned: ClassVar[bool] = True
     multi: ClassVar[bool] = False
+    solo_net: ClassVar[str | None] = None
+    """Solo: the value network to play by (afterstate argmax, :mod:`optimus.optimus.net`,
+    a name in :data:`~optimus.optimus.net.NETS`); None (today: none is stronger than the
+    search, docs/bots.md), or no such network: the search."""
 
     def decide(self, state: OptimusState, legal_moves: list[str]) -> Thinking:
         limit, deadline = self.limits()
@@ -260,9 +244,14 @@ class HardBot(StateBot):
     ) -> Generator[None, None, dict[str, float]]:
         """The candidates valued two rolls ahead (the ``limit`` best by one roll, as long as
         ``deadline`` allows, and ``move`` if given), in the order of their one-roll value;
-        alone the best by one roll if the clock allowed no more."""
+        alone the best by one roll if the clock allowed no more. Alone on the network
+        (:meth:`plays_net`): every legal move's afterstate value."""
         me = self.player
         yield None
+        if self.plays_net(state):
+            assert self.solo_net is not None
+            model = NETS.get(self.solo_net)
+            return (yield from move_values(model, state, me, legal_moves))
         ev = make_evaluator(state, me, self.params, self.learned, self.multi)
         options = yield from ranking(ev, state, me, legal_moves)
         yield None
@@ -299,6 +288,10 @@ class HardBot(StateBot):
         if not values:
             values[picked[order[0]][1]] = one[order[0]]
         return values
+
+    def plays_net(self, state: OptimusState) -> bool:
+        """Whether this decision is the value network's (alone, the network there)."""
+        return state.solo and self.solo_net is not None and has_net(self.solo_net)
 
     def denial(self, state: OptimusState, moves: list[str]) -> Generator[None, None, list[float]]:
         """Per candidate: ``deny`` x the mean gain of the others from the dice it leaves."""

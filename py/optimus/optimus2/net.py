@@ -41,14 +41,13 @@ roll) and the move with the highest value is played (:class:`NetBot`).
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
-from operator import mul
 from typing import Any, ClassVar
 
 from optimus.core.bots import ChoiceBot
+from optimus.core.mlp import Mlp, check_layers, forward, read_layers
 from optimus.core.weights import Shelf
 from optimus.optimus2.game import HAND, TRAY, Optimus2State
 from optimus.optimus2.sheet import SheetDef
@@ -422,37 +421,13 @@ def _silver(sd: SheetDef, st: dict[str, int], sh: list[int]) -> Part:
 
 
 @dataclass(frozen=True)
-class NetModel:
-    """A value network: ``w1`` one row per feature (the first layer's sparse sum),
-    ``w2`` one row per unit of the second layer (its inputs' weights), ``w3`` the output's."""
+class NetModel(Mlp):
+    """A value network (:class:`optimus.core.mlp.Mlp`) of the standard sheet or another."""
 
-    w1: list[list[float]]
-    b1: list[float]
-    w2: list[list[float]]
-    b2: list[float]
-    w3: list[float]
-    b3: float
     sheet: str = "standard"
     multi: bool = False
     """False: the solo value (the final score); True: the value with others (the final
     margin over the others' mean score, on :func:`position_multi`'s features)."""
-
-
-def forward(model: NetModel, idx: Sequence[int]) -> float:
-    """The network's points to come for the features ``idx`` (those on)."""
-    h = list(model.b1)
-    w1 = model.w1
-    for i in idx:
-        h = list(map(float.__add__, h, w1[i]))
-    nz = [(k, x) for k, x in enumerate(h) if x > 0.0]
-    keys = [k for k, _ in nz]
-    xs = [x for _, x in nz]
-    out = model.b3
-    for row, b, w in zip(model.w2, model.b2, model.w3, strict=True):
-        z = b + sum(map(mul, [row[k] for k in keys], xs))
-        if z > 0.0:
-            out += w * z
-    return out
 
 
 def state_value(model: NetModel, s: Optimus2State, p: int) -> float:
@@ -504,30 +479,14 @@ def parse_net(text: str, where: str = "net weights") -> NetModel:
     try:
         sheet = str(data.get("sheet", "standard"))
         names = tuple(data["features"])
-        w1 = [[float(x) for x in row] for row in data["w1"]]
-        b1 = [float(x) for x in data["b1"]]
-        w2 = [[float(x) for x in row] for row in data["w2"]]
-        b2 = [float(x) for x in data["b2"]]
-        w3 = [float(x) for x in data["w3"]]
-        b3 = float(data["b3"])
     except (KeyError, TypeError, ValueError, AttributeError) as e:
         raise ValueError(f"{where}: not a value network ({e!r})") from None
+    layers = read_layers(data, where)
     multi = names == feature_names(load_sheet(sheet), True)
     if not multi and names != feature_names(load_sheet(sheet)):
         raise ValueError(f"{where}: its features are not those of this version")
-    h1, h2 = len(b1), len(b2)
-    if (
-        len(w1) != len(names)
-        or any(len(r) != h1 for r in w1)
-        or len(w2) != h2
-        or any(len(r) != h1 for r in w2)
-        or len(w3) != h2
-    ):
-        raise ValueError(f"{where}: the layers' shapes do not fit")
-    flat = [b3, *b1, *b2, *w3, *(x for r in w1 for x in r), *(x for r in w2 for x in r)]
-    if not all(math.isfinite(x) for x in flat):
-        raise ValueError(f"{where}: weights must be finite numbers")
-    return NetModel(w1, b1, w2, b2, w3, b3, sheet, multi)
+    check_layers(layers, len(names), where)
+    return NetModel(**layers, sheet=sheet, multi=multi)
 
 
 NETS: Shelf[NetModel] = Shelf("optimus.optimus2", parse_net)

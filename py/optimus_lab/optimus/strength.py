@@ -21,7 +21,9 @@ paired difference from another run over the games both played (the same dice).
 ``hard`` valuing its candidates one roll ahead only (no search two rolls deep);
 :class:`MultiHardBot` (``optimus_lab.optimus.strength:MultiHardBot``) is ``hard``
 valuing sheets in games with others by the learned multi-player evaluation
-(:mod:`optimus.optimus.value_multi`).
+(:mod:`optimus.optimus.value_multi`); :class:`NetHardBot`
+(``optimus_lab.optimus.strength:NetHardBot --net FILE``) is ``hard`` playing alone by a
+value network (``python -m optimus_lab.optimus.net export``).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from optimus.core.arena import mean_ci, play_game
 from optimus.core.bots import Budget
 from optimus.optimus.bots import HardBot
 from optimus.optimus.game import OptimusGame
+from optimus.optimus.net import NETS, parse_net
 
 Row = dict[str, Any]
 
@@ -47,6 +50,13 @@ class MultiHardBot(HardBot):
     """``hard`` valuing sheets with the learned multi-player evaluation in games with others."""
 
     multi = True
+
+
+class NetHardBot(HardBot):
+    """``hard`` playing alone by the value network (:mod:`optimus.optimus.net`, the one
+    ``--net FILE`` gives, else the package's ``net_weights.json``); with others as ``hard``."""
+
+    solo_net = "net_weights"
 
 
 class OneRollBot(HardBot):
@@ -97,7 +107,11 @@ def run(
     weights: str | None,
     first: int = 0,
     multi_weights: str | None = None,
+    net: str | None = None,
 ) -> None:
+    if net:
+        with open(net, encoding="utf-8") as f:
+            NETS.register(str(NetHardBot.solo_net), parse_net(f.read(), net))
     if weights:
         with open(weights, encoding="utf-8") as f:
             model = value.Model.from_json(json.load(f))
@@ -138,6 +152,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--multi-weights", help="a model file for the learned multi-player value (MultiHardBot)"
     )
+    parser.add_argument(
+        "--net", help="a value network's JSON (optimus_lab.optimus.net export; NetHardBot)"
+    )
     parser.add_argument("--log", required=True)
     parser.add_argument("--summary", action="store_true", help="only print the log's figures")
     parser.add_argument("--against", help="another run's log: paired differences")
@@ -152,6 +169,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             args.weights,
             args.first,
             args.multi_weights,
+            args.net,
         )
     for line in summary(args.log, args.against):
         print(line)

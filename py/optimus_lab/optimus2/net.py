@@ -49,23 +49,16 @@ a training after its block, saved.
 
 from __future__ import annotations
 
-import argparse
-import io
 import json
 import math
 import os
-import signal
 import time
 from collections.abc import Sequence
-from itertools import chain
 from typing import Any
-
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # before numpy: one core a process
-os.environ.setdefault("OMP_NUM_THREADS", "1")  # (threads only wait on a busy machine)
 
 import numpy as np
 
-from optimus.core.arena import executor, play_game
+from optimus.core.arena import play_game
 from optimus.core.bots import ChoiceBot
 from optimus.core.rng import Rng, derive_seed
 from optimus.optimus2.bots import roll_randomly
@@ -81,109 +74,35 @@ from optimus.optimus2.net import (
     score_now,
 )
 from optimus.optimus2.sheet import area_scores, load_sheet
-
-SCALE = 100.0
-"""The network's output is the points to come divided by this."""
-
-F32 = np.float32
-Params = dict[str, np.ndarray]
-NAMES = ("w1", "b1", "w2", "b2", "w3", "b3")
-
-DEFAULTS: dict[str, Any] = {
-    "seed": 1,
-    "players": 1,
-    "hidden": [128, 128],
-    "lr": 0.001,
-    "lam": 0.8,
-    "epsilon": 0.08,
-    "epsilon_end": 0.01,
-    "anneal": 600_000,
-    "curriculum": "4:150000,8:300000",
-    "block": 16,
-    "eval_every": 5000,
-    "eval_games": 100,
-    "report": 1000,
-    "checkpoint_minutes": 3.0,
-}
-
-
-# -- the network ------------------------------------------------------------------
-
-
-def init_params(n_features: int, hidden: Sequence[int], seed: int) -> Params:
-    """Small random weights: a state's ~100 features on sum to a first layer of unit scale."""
-    rng = np.random.default_rng(seed)
-    h1, h2 = hidden
-    return {
-        "w1": (rng.standard_normal((n_features, h1)) * 0.1).astype(F32),
-        "b1": np.zeros(h1, F32),
-        "w2": (rng.standard_normal((h1, h2)) * math.sqrt(2.0 / h1)).astype(F32),
-        "b2": np.zeros(h2, F32),
-        "w3": (rng.standard_normal(h2) * 0.01).astype(F32),
-        "b3": np.full(1, 1.0, F32),
-    }
-
-
-def encode(feats: Sequence[Sequence[int]], n_features: int, dtype: Any = F32) -> np.ndarray:
-    """Many states' active features as a 0/1 matrix, a row each (a dense product of a few
-    rows is faster in numpy than gathering and summing the first layer's rows)."""
-    lens = np.fromiter(map(len, feats), np.int64, len(feats))
-    flat = np.fromiter(chain.from_iterable(feats), np.int64, int(lens.sum()))
-    x = np.zeros((len(feats), n_features), dtype)
-    x[np.repeat(np.arange(len(feats)), lens), flat] = 1.0
-    return x
-
-
-def forward(p: Params, x: np.ndarray) -> tuple[np.ndarray, ...]:
-    """Outputs (points to come / SCALE) of the encoded states, with the hidden layers."""
-    a1 = np.maximum(x @ p["w1"] + p["b1"], 0.0)
-    a2 = np.maximum(a1 @ p["w2"] + p["b2"], 0.0)
-    y = a2 @ p["w3"] + p["b3"][0]
-    return y, a1, a2
-
-
-def predict(p: Params, feats: Sequence[Sequence[int]]) -> np.ndarray:
-    """Points to come of each state (features on)."""
-    x = encode(feats, len(p["w1"]), p["w1"].dtype)
-    return np.asarray(forward(p, x)[0], np.float64) * SCALE
-
-
-def gradients(p: Params, x: np.ndarray, target: np.ndarray) -> tuple[Params, float]:
-    """The mean squared error's gradients at targets ``target`` (scaled), and the loss."""
-    y, a1, a2 = forward(p, x)
-    n = len(target)
-    err = (y - target).astype(p["w3"].dtype)
-    dy = err * (2.0 / n)
-    g: Params = {"w3": a2.T @ dy, "b3": np.array([dy.sum()], p["w3"].dtype)}
-    d2 = np.outer(dy, p["w3"]) * (a2 > 0)
-    g["w2"] = a1.T @ d2
-    g["b2"] = d2.sum(axis=0)
-    d1 = (d2 @ p["w2"].T) * (a1 > 0)
-    g["b1"] = d1.sum(axis=0)
-    g["w1"] = x.T @ d1
-    return g, float(np.mean(err * err))
-
-
-class Adam:
-    """Adam's moments and step, float32."""
-
-    def __init__(self, p: Params, lr: float) -> None:
-        self.lr = lr
-        self.t = 0
-        self.m = {k: np.zeros_like(v) for k, v in p.items()}
-        self.v = {k: np.zeros_like(v) for k, v in p.items()}
-
-    def step(self, p: Params, g: Params, b1: float = 0.9, b2: float = 0.999) -> None:
-        self.t += 1
-        c1, c2 = 1.0 - b1**self.t, 1.0 - b2**self.t
-        for k in p:
-            m, v = self.m[k], self.v[k]
-            m *= b1
-            m += (1.0 - b1) * g[k]
-            v *= b2
-            v += (1.0 - b2) * g[k] * g[k]
-            p[k] -= (self.lr / c1) * m / (np.sqrt(v / c2) + 1e-8)
-
+from optimus_lab.tdnet import (  # noqa: F401  (the machinery, shared with Optimus's trainer)
+    DEFAULTS,
+    F32,
+    NAMES,
+    SCALE,
+    SIGNALS,
+    STOP,
+    Adam,
+    Block,
+    Episode,
+    Params,
+    RayPool,
+    Trace,
+    cap_at,
+    encode,
+    epsilon_at,
+    forward,
+    gradients,
+    init_params,
+    lambda_targets,
+    layers_json,
+    learn,
+    make_pool,
+    parse_curriculum,
+    predict,
+    train,
+)
+from optimus_lab.tdnet import Run as _Run
+from optimus_lab.tdnet import main as _main
 
 # -- episodes ------------------------------------------------------------------------
 
@@ -191,15 +110,6 @@ class Adam:
 def is_yellow_die(move: str) -> bool:
     """True if ``move`` puts a die in yellow (chosen, picked or extra; not a bonus mark)."""
     return "yellow r" in move and not move.startswith("mark")
-
-
-Trace = tuple[list[list[int]], list[float]]
-"""A seat's chosen afterstates: their features, and the score (with others: the margin
-over the others' mean) then."""
-
-Episode = tuple[list[Trace], list[float], list[int], list[float], list[list[int]]]
-"""An episode: each seat's trace, final score (with others: margin), dice put in yellow,
-final score, and final areas' scores (yellow .. silver) and foxes."""
 
 
 def play(
@@ -282,11 +192,6 @@ def choose(
     return legal[best], after[best]
 
 
-Block = tuple[Params, int, list[int], list[float], list[int | None], str, int]
-"""Games on one network: the network, the seed, the games' numbers, epsilons and caps, the
-label, the players."""
-
-
 def play_block(args: Block) -> list[Episode]:
     """Games ``games`` (each with its epsilon and cap) on the same network."""
     p, seed, games, epsilons, caps, label, players = args
@@ -294,160 +199,6 @@ def play_block(args: Block) -> list[Episode]:
         play(p, seed, g, e, c, label, players)
         for g, e, c in zip(games, epsilons, caps, strict=True)
     ]
-
-
-def lambda_targets(values: np.ndarray, final: float, lam: float) -> np.ndarray:
-    """Each afterstate's lambda-return, from the values of those after it and the final score.
-
-    >>> lambda_targets(np.array([10.0, 20.0]), 30.0, 0.5).tolist()
-    [25.0, 30.0]
-    """
-    out = np.empty(len(values))
-    target = final
-    for i in range(len(values) - 1, -1, -1):
-        out[i] = target
-        target = (1.0 - lam) * values[i] + lam * target
-    return out
-
-
-def learn(p: Params, opt: Adam, ep: Episode, lam: float) -> float:
-    """One Adam step towards the lambda-returns of an episode (all its seats'); its loss
-    (scaled)."""
-    traces, finals = ep[0], ep[1]
-    feats = [f for trace, _ in traces for f in trace]
-    if not feats:
-        return 0.0
-    x = encode(feats, len(p["w1"]))
-    values = np.asarray(forward(p, x)[0], np.float64) * SCALE
-    now = np.asarray([v for _, nows in traces for v in nows], np.float64)
-    values += now
-    targets, at = [], 0
-    for (trace, _), final in zip(traces, finals, strict=True):
-        targets.append(lambda_targets(values[at : at + len(trace)], final, lam))
-        at += len(trace)
-    target = ((np.concatenate(targets) - now) / SCALE).astype(F32)
-    g, loss = gradients(p, x, target)
-    opt.step(p, g)
-    return loss
-
-
-# -- schedules -------------------------------------------------------------------------
-
-
-def parse_curriculum(text: str) -> list[tuple[int, int]]:
-    """``"4:150000,8:300000"`` as [(cap, until episode), ...]; ``""`` none.
-
-    >>> parse_curriculum("4:10,8:20")
-    [(4, 10), (8, 20)]
-    """
-    out = []
-    for part in filter(None, text.split(",")):
-        cap, _, until = part.partition(":")
-        out.append((int(cap), int(until)))
-    return out
-
-
-def cap_at(cfg: dict[str, Any], g: int) -> int | None:
-    for cap, until in parse_curriculum(str(cfg["curriculum"])):
-        if g < until:
-            return cap
-    return None
-
-
-def epsilon_at(cfg: dict[str, Any], g: int) -> float:
-    share = min(1.0, g / max(1, int(cfg["anneal"])))
-    return float(cfg["epsilon"]) + (float(cfg["epsilon_end"]) - float(cfg["epsilon"])) * share
-
-
-# -- the run ---------------------------------------------------------------------------
-
-
-class Run:
-    """A training run's whole state, saved to and loaded from ``DIR/state.npz``."""
-
-    def __init__(self, folder: str, cfg: dict[str, Any]) -> None:
-        self.folder = folder
-        self.cfg = cfg
-        n = len(self.features())
-        self.p = init_params(n, cfg["hidden"], int(cfg["seed"]))
-        self.opt = Adam(self.p, float(cfg["lr"]))
-        self.episodes = 0
-        self.wall = 0.0
-        self.cpu = 0.0
-        self.recent: list[float] = []
-        self.losses: list[float] = []
-
-    def features(self) -> tuple[str, ...]:
-        return feature_names(load_sheet(), int(self.cfg["players"]) > 1)
-
-    @property
-    def state_path(self) -> str:
-        return os.path.join(self.folder, "state.npz")
-
-    @property
-    def curve_path(self) -> str:
-        return os.path.join(self.folder, "curve.jsonl")
-
-    def save(self) -> None:
-        arrays: dict[str, np.ndarray] = {}
-        for k in NAMES:
-            arrays[k] = self.p[k]
-            arrays["m_" + k] = self.opt.m[k]
-            arrays["v_" + k] = self.opt.v[k]
-        meta = {
-            "cfg": self.cfg,
-            "episodes": self.episodes,
-            "adam_t": self.opt.t,
-            "wall": self.wall,
-            "cpu": self.cpu,
-            "recent": self.recent[-int(self.cfg["report"]) :],
-            "features": list(self.features()),
-        }
-        arrays["meta"] = np.frombuffer(json.dumps(meta).encode(), np.uint8)
-        buf = io.BytesIO()
-        np.savez_compressed(buf, **arrays)  # type: ignore[arg-type]
-        os.makedirs(self.folder, exist_ok=True)
-        tmp = f"{self.state_path}.tmp{os.getpid()}"
-        with open(tmp, "wb") as f:
-            f.write(buf.getvalue())
-        os.replace(tmp, self.state_path)
-
-    @classmethod
-    def load(cls, folder: str) -> Run:
-        with np.load(os.path.join(folder, "state.npz")) as z:
-            meta = json.loads(bytes(z["meta"]).decode())
-            # a setting added since the run started: its default, what the run did
-            run = cls(folder, {**DEFAULTS, **meta["cfg"]})
-            if meta["features"] != list(run.features()):
-                raise SystemExit(f"{folder}: its features are not those of this version")
-            for k in NAMES:
-                run.p[k] = z[k].astype(F32)
-                run.opt.m[k] = z["m_" + k].astype(F32)
-                run.opt.v[k] = z["v_" + k].astype(F32)
-        run.opt.t = int(meta["adam_t"])
-        run.episodes = int(meta["episodes"])
-        run.wall = float(meta["wall"])
-        run.cpu = float(meta["cpu"])
-        run.recent = [float(x) for x in meta["recent"]]
-        run.trim_curve()
-        return run
-
-    def trim_curve(self) -> None:
-        """Drop the curve's lines past the saved state (written before a stop)."""
-        if not os.path.exists(self.curve_path):
-            return
-        with open(self.curve_path, encoding="utf-8") as f:
-            lines = [x for x in f if x.strip()]
-        keep = [x for x in lines if json.loads(x)["episodes"] <= self.episodes]
-        if len(keep) != len(lines):
-            with open(self.curve_path, "w", encoding="utf-8") as f:
-                f.writelines(keep)
-
-    def curve(self) -> list[dict[str, Any]]:
-        if not os.path.exists(self.curve_path):
-            return []
-        with open(self.curve_path, encoding="utf-8") as f:
-            return [json.loads(x) for x in f if x.strip()]
 
 
 def evaluate(p: Params, seed: int, games: int, pool: Any, players: int = 1) -> dict[str, Any]:
@@ -511,144 +262,6 @@ def eval_block(args: tuple[Params, int, list[int], int]) -> list[tuple[float, fl
     return out
 
 
-SIGNALS = (signal.SIGTERM, signal.SIGINT)
-STOP: list[int] = []
-"""The signals received: the training stops after its block, saved (``kill PID``)."""
-
-
-def train(run: Run, until: int, pool: Any, echo: bool = True) -> None:
-    """Play and learn from episode ``run.episodes`` up to ``until`` (or a stop signal)."""
-    cfg = run.cfg
-    seed, block, lam = int(cfg["seed"]), int(cfg["block"]), float(cfg["lam"])
-    every, report = int(cfg["eval_every"]), int(cfg["report"])
-    t0, c0 = time.time() - run.wall, time.process_time() - run.cpu
-    last_save = time.time()
-
-    def clock() -> None:
-        run.wall = time.time() - t0
-        run.cpu = time.process_time() - c0
-
-    players = int(cfg["players"])
-    os.makedirs(run.folder, exist_ok=True)
-
-    def point() -> None:
-        clock()
-        held = evaluate(run.p, seed, int(cfg["eval_games"]), pool, players)
-        clock()
-        g = run.episodes
-        row = {
-            "episodes": g,
-            "wall_s": round(run.wall, 1),
-            "cpu_s": round(run.cpu, 1),
-            "train_mean": round(math.fsum(run.recent) / len(run.recent), 2) if run.recent else None,
-            **held,
-            "epsilon": round(epsilon_at(cfg, g), 4),
-            "cap": cap_at(cfg, g),
-            "loss": round(math.fsum(run.losses) / len(run.losses), 5) if run.losses else None,
-        }
-        with open(run.curve_path, "a", encoding="utf-8") as f:
-            f.write(json.dumps(row) + "\n")
-        if echo:
-            print(json.dumps({"eval": row}), flush=True)
-
-    if every and run.episodes == 0 and not run.curve():
-        point()
-        run.save()
-    while run.episodes < until and not STOP:
-        g0 = run.episodes
-        games = list(range(g0, min(until, g0 + block)))
-        parts = [games[j :: pool.jobs] for j in range(pool.jobs)]
-        tasks = [
-            (
-                run.p,
-                seed,
-                b,
-                [epsilon_at(cfg, g) for g in b],
-                [cap_at(cfg, g) for g in b],
-                "train",
-                players,
-            )
-            for b in parts
-            if b
-        ]
-        by_game: dict[int, Episode] = {}
-        for task, res in zip(tasks, pool.map(play_block, tasks), strict=True):
-            by_game.update(zip(task[2], res, strict=True))
-        for g in games:
-            ep = by_game[g]
-            run.losses.append(learn(run.p, run.opt, ep, lam))
-            run.recent.append(math.fsum(ep[3]) / len(ep[3]))
-            del run.recent[:-report]
-            run.episodes = g + 1
-            if run.episodes % report == 0 and echo:
-                clock()
-                print(
-                    json.dumps(
-                        {
-                            "episodes": run.episodes,
-                            "wall_s": round(run.wall, 1),
-                            "train_mean": round(math.fsum(run.recent) / len(run.recent), 2),
-                            "loss": round(math.fsum(run.losses[-report:]) / report, 5),
-                            "yellow": ep[2],
-                        }
-                    ),
-                    flush=True,
-                )
-            if every and run.episodes % every == 0:
-                point()
-                run.losses.clear()
-                run.save()
-                last_save = time.time()
-        if time.time() - last_save > 60 * float(cfg["checkpoint_minutes"]):
-            clock()
-            run.save()
-            last_save = time.time()
-    clock()
-    run.save()
-
-
-# -- Ray -----------------------------------------------------------------------------------
-
-
-class RayPool:
-    """An executor (``map``, ``shutdown``, ``jobs``) running blocks as Ray tasks."""
-
-    def __init__(self, address: str | None, jobs: int) -> None:
-        import ray  # type: ignore[import-not-found, unused-ignore]
-
-        import optimus
-        import optimus_lab
-
-        if not ray.is_initialized():
-            # the workers (on a cluster: other machines) get this checkout's packages
-            ray.init(
-                address=address or None,
-                include_dashboard=False,
-                log_to_driver=False,
-                runtime_env={"py_modules": [optimus, optimus_lab], "excludes": ["runs/"]},
-            )
-        self.ray: Any = ray
-        self.remote: dict[Any, Any] = {}
-        self.jobs = max(1, jobs or int(self.ray.cluster_resources().get("CPU", 1)))
-
-    def map(self, fn: Any, tasks: Sequence[Any]) -> list[Any]:
-        remote = self.remote.get(fn)
-        if remote is None:
-            remote = self.remote[fn] = self.ray.remote(fn)
-        return list(self.ray.get([remote.remote(t) for t in tasks]))
-
-    def shutdown(self) -> None:
-        pass
-
-
-def make_pool(jobs: int, ray: str | None) -> Any:
-    """Ray tasks with ``ray`` (``""``: a local Ray; else the cluster's address), else local
-    processes (one: in this process)."""
-    if ray is not None:
-        return RayPool(ray, jobs)
-    return executor(max(1, jobs))
-
-
 # -- export --------------------------------------------------------------------------------
 
 
@@ -658,21 +271,13 @@ def export_json(p: Params, meta: dict[str, Any], digits: int = 3, multi: bool = 
     has about 7; 3 play as well as 5 -- 281.8 and 281.6 over the same 100 solo games -- in
     a quarter less gzipped: 159 kB against 248 kB for 128x128)."""
 
-    def r(xs: Any) -> list[float]:
-        return [float(f"{x:.{digits}g}") for x in np.asarray(xs, np.float64).ravel()]
-
     data = {
         **meta,
         "sheet": "standard",
         "features": list(
             feature_names(load_sheet(), len(p["w1"]) != len(feature_names(load_sheet())))
         ),
-        "w1": [r(row) for row in p["w1"]],
-        "b1": r(p["b1"]),
-        "w2": [r(col) for col in p["w2"].T],
-        "b2": r(p["b2"]),
-        "w3": r(p["w3"] * SCALE),
-        "b3": r(p["b3"] * SCALE)[0],
+        **layers_json(p, digits),
     }
     return json.dumps(data, separators=(",", ":"))
 
@@ -729,91 +334,25 @@ def speed(run: Run, games: int) -> dict[str, float]:
     }
 
 
+class Run(_Run):
+    """A training run of Optimus 2's network (:class:`optimus_lab.tdnet.Run`)."""
+
+    defaults = DEFAULTS
+    play_block = staticmethod(play_block)
+    evaluate = staticmethod(evaluate)
+
+    def features(self) -> tuple[str, ...]:
+        return feature_names(load_sheet(), int(self.cfg["players"]) > 1)
+
+
+def export(run: _Run, digits: int) -> str:
+    """The package's JSON of ``run``'s network (:func:`export_json`)."""
+    meta = {"episodes": run.episodes, "curve": run.curve()[-1:] or None}
+    return export_json(run.p, meta, digits, int(run.cfg["players"]) > 1)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m optimus_lab.optimus2.net", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
-    tr = sub.add_parser("train", help="train (a new run, or --resume)")
-    tr.add_argument("--run", required=True, help="the run's folder")
-    tr.add_argument("--episodes", type=int, default=1_000_000, help="train up to this episode")
-    tr.add_argument("--resume", action="store_true", help="go on from the run's state.npz")
-    tr.add_argument(
-        "--jobs",
-        type=int,
-        default=0,
-        help="local processes playing the episodes (default 1), or Ray tasks per block "
-        "(default: the cluster's CPUs)",
-    )
-    tr.add_argument(
-        "--ray", nargs="?", const="", default=None, help="play on Ray (a local one, or ADDRESS)"
-    )
-    for key, value in DEFAULTS.items():
-        kind = type(value) if not isinstance(value, list) else str
-        tr.add_argument("--" + key.replace("_", "-"), type=kind, default=None)
-    sp = sub.add_parser("speed", help="self-play speed of a run's network (CPU)")
-    sp.add_argument("--run", required=True)
-    sp.add_argument("--games", type=int, default=50)
-    ex = sub.add_parser("export", help="write the package's weights JSON from a run")
-    ex.add_argument("--run", required=True)
-    ex.add_argument("--out", required=True)
-    ex.add_argument("--digits", type=int, default=3, help="significant digits a weight keeps")
-    args = parser.parse_args(argv)
-
-    def load_run() -> Run:
-        if not os.path.exists(os.path.join(args.run, "state.npz")):
-            parser.error(f"{args.run} has no run (no state.npz): start one without --resume")
-        return Run.load(args.run)
-
-    if args.command == "speed":
-        print(json.dumps(speed(load_run(), args.games)))
-        return
-    if args.command == "export":
-        run = load_run()
-        meta = {"episodes": run.episodes, "curve": run.curve()[-1:] or None}
-        with open(args.out, "w", encoding="utf-8") as f:
-            multi = int(run.cfg["players"]) > 1
-            f.write(export_json(run.p, meta, args.digits, multi) + "\n")
-        return
-    given = {k: getattr(args, k) for k in DEFAULTS if getattr(args, k) is not None}
-    try:
-        parse_curriculum(str(given.get("curriculum", "")))
-    except ValueError:
-        parser.error(
-            f"--curriculum must be CAP:UNTIL,... e.g. 4:150000: not {given['curriculum']!r}"
-        )
-    if args.resume:
-        fixed = [k for k in ("seed", "hidden", "players") if k in given]
-        if fixed:
-            parser.error(f"a run's {' and '.join(fixed)} cannot change: drop them")
-        run = load_run()
-        changed = {k: v for k, v in given.items() if run.cfg[k] != v}
-        if changed:  # from this episode on; the run keeps the record
-            run.cfg.update(changed)
-            run.cfg.setdefault("changes", []).append({"episodes": run.episodes, **changed})
-            run.opt.lr = float(run.cfg["lr"])
-    else:
-        if os.path.exists(os.path.join(args.run, "state.npz")):
-            parser.error(f"{args.run} has a run already: add --resume to go on with it")
-        cfg = {**DEFAULTS, **given}
-        if isinstance(cfg["hidden"], str):
-            try:
-                h1, h2 = (int(x) for x in cfg["hidden"].split(","))
-            except ValueError:
-                parser.error(f"--hidden must be two sizes, e.g. 128,128: not {cfg['hidden']!r}")
-            cfg["hidden"] = [h1, h2]
-        if not 1 <= int(cfg["players"]) <= 4:
-            parser.error("--players must be 1 to 4")
-        os.makedirs(args.run, exist_ok=True)
-        run = Run(args.run, cfg)
-    pool = make_pool(args.jobs, args.ray)
-    old = {sig: signal.signal(sig, lambda num, _frame: STOP.append(num)) for sig in SIGNALS}
-    try:
-        train(run, args.episodes, pool)
-        if STOP:
-            print(json.dumps({"stopped": run.episodes, "saved": run.state_path}), flush=True)
-    finally:
-        for sig, handler in old.items():
-            signal.signal(sig, handler)
-        pool.shutdown()
+    _main(Run, argv, "optimus_lab.optimus2.net", __doc__, export, speed)  # type: ignore[arg-type]
 
 
 if __name__ == "__main__":

@@ -1,0 +1,343 @@
+"""A value network of an Optimus solo sheet, run in pure Python (no numpy: the page).
+
+The value of a solo player's sheet after a move is its score now (what it would
+score if the game ended: :func:`~optimus.optimus.value.score_now`) plus a small
+neural network's estimate of the points still to come. The network reads a few
+hundred yes/no *features* of the sheet (:func:`active` lists those that are on),
+face-blind (the afterstate holds no dice) and about the sheet only: solo, a column
+or a colour always scores its first-finisher points, so who finishes first, which
+matters with others, has no feature. The groups, and why:
+
+* ``box`` / ``open`` / ``star``: per box, marked; free and markable now (column H or
+  next to a mark: the frontier the next rolls grow from); an unmarked star (-2 at
+  the end, and where the stars are differs between sheets). Per box, because the
+  columns' points and the sheet's geometry are positional;
+* per column: its free boxes (one-hot, 0 is done: a column's points come at 0, and
+  how likely it is to get there depends on how many are left), how many colour runs
+  still have free boxes (each needs its own roll) and whether it can be marked now
+  -- the linear evaluation's column state (:mod:`optimus.optimus.value`), split;
+* per colour: its free boxes and the rolls its free pieces need (a piece of more
+  than five boxes needs two), as *thermometers* (a count ``k`` turns on its first
+  ``k`` steps), and done (its bonus);
+* "!" left, rolls left, unmarked stars (all and those open now), the pieces the
+  blocks are cut into, boxes marked (in fives): thermometers.
+
+The network is an MLP with two hidden layers of ReLUs (:mod:`optimus.core.mlp`).
+Its first layer is the sum of the rows of the features that are on; one
+decision's afterstates differ from the sheet before it in a few features only, so
+:func:`move_values` sums that sheet's rows once and adds and takes away the rows
+that differ. The weights are package data (``net_weights.json``, written by
+``python -m optimus_lab.optimus.net export``); :mod:`optimus_lab.optimus.net`
+learns them by TD(lambda) in solo self-play, with the same features.
+
+>>> from optimus.optimus.sheet import layout_of, standard_sheet
+>>> lay = layout_of(standard_sheet("harbour"))
+>>> idx = active(lay, 0, 8, 29)
+>>> len(FEATURES) > 500, len(idx) == len(set(idx)), FEATURES[idx[0]]
+(True, True, 'open:H1')
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Generator, Iterable, Sequence
+
+from optimus.core.mlp import Mlp, hidden, output, parse_layers, shift
+from optimus.core.weights import Shelf
+from optimus.optimus.game import (
+    COLOUR_FACES,
+    JOKERS,
+    NUMBER_FACES,
+    SOLO_ROLLS,
+    OptimusState,
+    joker_cost,
+    marking_choices,
+    parse_move,
+)
+from optimus.optimus.sheet import (
+    BOXES,
+    COLOURS,
+    COLS,
+    COLUMN_MASKS,
+    NUM_COLOURS,
+    ROWS,
+    Layout,
+    box_name,
+    eligible_of,
+)
+from optimus.optimus.value import MAX_NUMBER, _piece_sizes, cuts, score_now, sheet_of
+
+COLOUR_FREE = 21
+"""Boxes of a colour."""
+NEED_STEPS = 8
+STAR_STEPS = 15
+CUT_STEPS = 12
+BOX_STEP = 5
+BOX_STEPS = BOXES // BOX_STEP
+
+
+def _names() -> tuple[tuple[str, ...], dict[str, int]]:
+    names: list[str] = []
+    start: dict[str, int] = {}
+
+    def group(name: str, items: Iterable[object]) -> None:
+        start[name] = len(names)
+        names.extend(f"{name}:{x}" for x in items)
+
+    boxes = [box_name(i) for i in range(BOXES)]
+    group("box", boxes)
+    group("open", boxes)
+    group("star", boxes)
+    letters = [box_name(c)[0] for c in range(COLS)]
+    group("colfree", [f"{c}{n}" for c in letters for n in range(ROWS + 1)])
+    group("colruns", [f"{c}{n}" for c in letters for n in range(1, NUM_COLOURS + 1)])
+    group("colopen", letters)
+    group("cfree", [f"{k}{n}" for k in COLOURS for n in range(1, COLOUR_FREE + 1)])
+    group("cneed", [f"{k}{n}" for k in COLOURS for n in range(1, NEED_STEPS + 1)])
+    group("cdone", COLOURS)
+    group("jokers", range(1, JOKERS + 1))
+    group("rolls", range(1, SOLO_ROLLS))
+    group("stars", range(1, STAR_STEPS + 1))
+    group("stars_open", range(1, STAR_STEPS + 1))
+    group("cuts", range(1, CUT_STEPS + 1))
+    group("boxes", range(1, BOX_STEPS + 1))
+    return tuple(names), start
+
+
+FEATURES, START = _names()
+"""The features' names in index order, and where each group starts."""
+_BOX, _OPEN, _STAR = START["box"], START["open"], START["star"]
+_COLFREE, _COLRUNS, _COLOPEN = START["colfree"], START["colruns"], START["colopen"]
+_CFREE, _CNEED, _CDONE = START["cfree"], START["cneed"], START["cdone"]
+_JOKERS, _ROLLS, _STARS, _STARS_OPEN = (
+    START["jokers"],
+    START["rolls"],
+    START["stars"],
+    START["stars_open"],
+)
+_CUTS, _BOXES = START["cuts"], START["boxes"]
+_FULL = (1 << BOXES) - 1
+
+
+_BYTES = (BOXES + 7) // 8
+Table = tuple[tuple[tuple[int, ...], ...], ...]
+
+
+def _table(base: int) -> Table:
+    """By byte ``j`` of a mask of boxes and its value: ``base`` plus its boxes' indices."""
+    return tuple(
+        tuple(tuple(base + 8 * j + i for i in range(8) if v >> i & 1) for v in range(256))
+        for j in range(_BYTES)
+    )
+
+
+_BOX_ON, _OPEN_ON, _STAR_ON = _table(_BOX), _table(_OPEN), _table(_STAR)
+
+
+def _on(out: list[int], table: Table, mask: int) -> None:
+    """Add to ``out`` the features of ``table`` of the boxes of ``mask``, lowest first."""
+    for j, byte in enumerate(mask.to_bytes(_BYTES, "little")):
+        if byte:
+            out += table[j][byte]
+
+
+_PARTS: dict[tuple[int, int, int], tuple[int, ...]] = {}
+"""Columns' and colours' features by sheet, column or colour and its free boxes (the
+afterstates of one decision differ in a column or two)."""
+
+
+def active(layout: Layout, marks: int, jokers_left: int, rolls_left: int) -> list[int]:
+    """The indices of the features that are on for a sheet with ``marks`` and
+    ``jokers_left`` "!", ``rolls_left`` rolls before the game ends."""
+    free = _FULL & ~marks
+    eligible = eligible_of(marks)
+    stars = layout.star_mask & free
+    out: list[int] = []
+    _on(out, _BOX_ON, marks)
+    _on(out, _OPEN_ON, eligible)
+    _on(out, _STAR_ON, stars)
+    parts = _PARTS
+    if len(parts) > 200_000:
+        parts.clear()
+    add = out.append
+    lay = id(layout)
+    for c, cm in enumerate(COLUMN_MASKS):
+        key = (lay, c, cm & free)
+        hit = parts.get(key)
+        if hit is None:
+            hit = parts[key] = _column(layout, c, cm & free)
+        out += hit
+        if eligible & cm and cm & free:
+            add(_COLOPEN + c)
+    for k, km in enumerate(layout.colour_masks):
+        key = (lay, COLS + k, km & free)
+        hit = parts.get(key)
+        if hit is None:
+            hit = parts[key] = _colour(layout, k, km & free)
+        out += hit
+    out.extend(range(_JOKERS, _JOKERS + jokers_left))
+    out.extend(range(_ROLLS, _ROLLS + min(SOLO_ROLLS - 1, rolls_left)))
+    out.extend(range(_STARS, _STARS + min(STAR_STEPS, stars.bit_count())))
+    out.extend(range(_STARS_OPEN, _STARS_OPEN + min(STAR_STEPS, (stars & eligible).bit_count())))
+    out.extend(range(_CUTS, _CUTS + min(CUT_STEPS, cuts(layout, marks))))
+    out.extend(range(_BOXES, _BOXES + marks.bit_count() // BOX_STEP))
+    return out
+
+
+def _column(layout: Layout, c: int, free: int) -> tuple[int, ...]:
+    """Column ``c``'s free boxes and colour runs with free boxes (``free``: its own)."""
+    n = free.bit_count()
+    if not n:
+        return (_COLFREE + c * (ROWS + 1),)
+    runs = sum(1 for rm in sheet_of(layout).runs[c] if rm & free)
+    return (_COLFREE + c * (ROWS + 1) + n, _COLRUNS + c * NUM_COLOURS + runs - 1)
+
+
+def _colour(layout: Layout, k: int, free: int) -> tuple[int, ...]:
+    """Colour ``k``'s free boxes and the rolls its free pieces need (``free``: its own; a
+    piece of more than :data:`~optimus.optimus.value.MAX_NUMBER` boxes needs two or more)."""
+    n = free.bit_count()
+    if not n:
+        return (_CDONE + k,)
+    need = 0
+    for b in layout.blocks_by_colour[k]:
+        f = layout.blocks[b][1] & free
+        if f:
+            need += _piece_sizes(layout, b, f)[1]
+    b = _CNEED + k * NEED_STEPS
+    return (*range(_CFREE + k * COLOUR_FREE, _CFREE + k * COLOUR_FREE + n),) + (
+        *range(b, b + min(NEED_STEPS, need)),
+    )
+
+
+Choice = tuple[int, int]
+"""A move's new boxes (a mask; none: a pass) and the "!" it spends."""
+
+
+def choices(
+    layout: Layout, marks: int, jokers_left: int, dice_c: Sequence[str], dice_n: Sequence[str]
+) -> list[Choice]:
+    """Every distinct move a solo player has with these dice: the pass first, then each
+    different (new boxes, "!" spent) once, in the order of the legal moves."""
+    out: list[Choice] = [(0, 0)]
+    seen = {(0, 0)}
+    for cf in COLOUR_FACES:
+        if cf not in dice_c:
+            continue
+        for nf in NUMBER_FACES:
+            if nf not in dice_n:
+                continue
+            cost = joker_cost(cf, nf)
+            if cost > jokers_left:
+                continue
+            colours = range(NUM_COLOURS) if cf == "x" else (COLOURS.index(cf),)
+            numbers = range(1, MAX_NUMBER + 1) if nf == "?" else (int(nf),)
+            for k in colours:
+                for n in numbers:
+                    for mask, _ in marking_choices(layout, marks, k, n):
+                        if (mask, cost) not in seen:
+                            seen.add((mask, cost))
+                            out.append((mask, cost))
+    return out
+
+
+def parse_net(text: str, where: str = "net weights") -> Mlp:
+    """The network of the JSON ``optimus_lab.optimus.net export`` writes, checked."""
+    try:
+        data = json.loads(text)
+    except ValueError as e:
+        raise ValueError(f"{where}: not JSON ({e})") from None
+    if not isinstance(data, dict) or "w1" not in data:
+        raise ValueError(f"{where}: not a value network")
+    if tuple(data.get("features", ())) != FEATURES:
+        raise ValueError(f"{where}: its features are not those of this version")
+    return Mlp(**parse_layers(data, len(FEATURES), where))
+
+
+NETS: Shelf[Mlp] = Shelf("optimus.optimus", parse_net)
+"""The value networks by name: registered (training, tests, the lab's runs), else the
+package's ``optimus/optimus/<name>.json``."""
+
+
+def has_net(name: str) -> bool:
+    """Whether the network ``name`` is registered or shipped (``<name>.json``)."""
+    from optimus.core import data
+
+    return NETS.registered(name) is not None or data.exists(NETS.package, f"{name}.json")
+
+
+NET_SLICE = 24
+"""Afterstates valued between two yields."""
+
+
+def option_values(
+    model: Mlp,
+    layout: Layout,
+    marks: int,
+    jokers_left: int,
+    rolls_left: int,
+    options: Sequence[Choice],
+) -> Generator[None, None, list[float]]:
+    """Each option's afterstate value: its score plus the network's points to come (none
+    after the last roll). The first layer is summed once for the sheet before the move
+    and shifted by the features each afterstate turns on and off. Yields every
+    :data:`NET_SLICE` options."""
+    out = []
+    if rolls_left:
+        base = active(layout, marks, jokers_left, rolls_left)
+        h0 = hidden(model, base)
+        was = set(base)
+    for n, (mask, cost) in enumerate(options):
+        m, j = marks | mask, jokers_left - cost
+        value = float(score_now(layout, m, j))
+        if rolls_left:
+            idx = active(layout, m, j, rolls_left)
+            now = set(idx)
+            h = shift(
+                model, h0, [i for i in idx if i not in was], [i for i in base if i not in now]
+            )
+            value += output(model, h)
+        out.append(value)
+        if n % NET_SLICE == NET_SLICE - 1:
+            yield None
+    return out
+
+
+def move_values(
+    model: Mlp, state: OptimusState, me: int, legal: Sequence[str]
+) -> Generator[None, None, dict[str, float]]:
+    """Solo: each legal move's afterstate value (moves with the same new boxes and "!"
+    spent share theirs; :func:`option_values`)."""
+    options: list[Choice] = []
+    where: dict[Choice, int] = {}
+    of_move = []
+    for move in legal:
+        if move == "pass":
+            key: Choice = (0, 0)
+        else:
+            cf, nf, mask = parse_move(move)
+            key = (mask, joker_cost(cf, nf))
+        if key not in where:
+            where[key] = len(options)
+            options.append(key)
+        of_move.append(where[key])
+    rolls_left = max(0, SOLO_ROLLS - state.roll)
+    left = JOKERS - state.jokers_used[me]
+    values = yield from option_values(
+        model, state.layout, state.marks[me], left, rolls_left, options
+    )
+    return {move: values[i] for move, i in zip(legal, of_move, strict=True)}
+
+
+__all__ = [
+    "FEATURES",
+    "NETS",
+    "Choice",
+    "active",
+    "choices",
+    "has_net",
+    "move_values",
+    "option_values",
+    "parse_net",
+    "score_now",
+]

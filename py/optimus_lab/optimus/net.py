@@ -1,0 +1,216 @@
+"""Learn the value network of :mod:`optimus.optimus.net` by TD(lambda) in solo self-play.
+
+``nice -n 19 env PYTHONPATH=py python -m optimus_lab.optimus.net train --run DIR
+--episodes 200000 [--resume] [--jobs N] [--ray [ADDRESS]]``
+
+Each training game (an *episode*) is a solo game of 30 rolls (two colour and two
+number dice) on the training sheets of :mod:`optimus_lab.optimus.train` (the two
+standard sheets in turn with random ones, two games of three), played by the
+network's own policy: afterstate argmax over every distinct move the roll allows
+(:func:`optimus.optimus.net.choices`: the new boxes and the "!" spent; all of a
+decision's afterstates through the network in one numpy call), a random one instead
+with probability epsilon. The sheets after each roll but the last are the episode's
+trace; after the game each one's lambda-return (the final score at the last) is its
+target, and one Adam step moves the network towards them (the points to come,
+:func:`optimus_lab.tdnet.learn`).
+
+The machinery -- the network, Adam, the schedules (epsilon annealed from
+``--epsilon`` to ``--epsilon-end`` over ``--anneal`` episodes), blocks of ``--block``
+games from the same network through ``--jobs`` local processes or ``--ray``, the run's
+``state.npz`` (written atomically every ``--checkpoint-minutes`` and at every
+evaluation) and ``curve.jsonl``, ``--resume``, ``kill PID`` -- is
+:mod:`optimus_lab.tdnet`'s, shared with Optimus 2's trainer (its docstring says more).
+No curriculum here (Optimus has no area that self-play overfeeds).
+
+Every ``--eval-every`` episodes the greedy policy plays ``--eval-games`` held-out games
+(label ``eval``: seeds of their own) on the standard sheets in turn; the curve's line
+gives their mean score with the half-width of its 95% interval, the mean per sheet,
+and the mean columns and colours done, stars left unmarked and "!" left.
+``export --run DIR --out FILE`` writes the package's JSON
+(:func:`optimus.optimus.net.parse_net` reads it).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from optimus.core.rng import Rng, derive_seed
+from optimus.optimus.game import COLOUR_FACES, JOKERS, NUMBER_FACES, SOLO_ROLLS
+from optimus.optimus.net import FEATURES, Choice, active, choices, score_now
+from optimus.optimus.sheet import (
+    COLUMN_MASKS,
+    STANDARD_SHEETS,
+    Layout,
+    layout_of,
+    standard_sheet,
+)
+from optimus_lab.optimus.train import training_layout
+from optimus_lab.tdnet import (
+    DEFAULTS as SHARED,
+)
+from optimus_lab.tdnet import (
+    Block,
+    Episode,
+    Params,
+    Run,
+    layers_json,
+    predict_sparse,
+)
+from optimus_lab.tdnet import (
+    main as tdnet_main,
+)
+
+DEFAULTS: dict[str, Any] = {
+    **SHARED,
+    "hidden": [128, 32],
+    "lr": 0.001,
+    "lam": 0.8,
+    "epsilon": 0.05,
+    "epsilon_end": 0.005,
+    "anneal": 100_000,
+    "curriculum": "",
+    "block": 16,
+    "eval_every": 2500,
+    "eval_games": 200,
+    "report": 500,
+    "bias": 0.25,
+}
+"""Optimus's settings: a narrow second layer (the page's decision time is in its dense
+product), about 25 points to come at the start (``bias``, the output's first bias)."""
+
+SOLO_DICE = 2
+
+
+def eval_layout(g: int) -> Layout:
+    """Held-out game ``g``'s sheet: the standard sheets in turn."""
+    return layout_of(standard_sheet(STANDARD_SHEETS[g % len(STANDARD_SHEETS)]))
+
+
+def play(p: Params, seed: int, g: int, epsilon: float, label: str = "train") -> Episode:
+    """Solo game ``g`` by afterstate argmax on ``p`` (``epsilon`` exploration): its trace,
+    final score, "!" left, and [sheet, columns done, colours done, stars unmarked, "!"
+    left]."""
+    layout = training_layout(seed, g) if label == "train" else eval_layout(g)
+    dice = Rng(derive_seed(seed, "net", label, g, "dice"))
+    explore = Rng(derive_seed(seed, "net", label, g, "explore"))
+    marks, left = 0, JOKERS
+    feats: list[list[int]] = []
+    nows: list[float] = []
+    for roll in range(1, SOLO_ROLLS + 1):
+        dice_c = [COLOUR_FACES[dice.randrange(6)] for _ in range(SOLO_DICE)]
+        dice_n = [NUMBER_FACES[dice.randrange(6)] for _ in range(SOLO_DICE)]
+        options = choices(layout, marks, left, dice_c, dice_n)
+        rolls_left = SOLO_ROLLS - roll
+        if len(options) == 1:
+            mask, cost = options[0]
+        elif epsilon and explore.random() < epsilon:
+            mask, cost = options[explore.randrange(len(options))]
+        else:
+            mask, cost = choose(p, layout, marks, left, rolls_left, options)
+        marks, left = marks | mask, left - cost
+        if rolls_left:
+            feats.append(active(layout, marks, left, rolls_left))
+            nows.append(float(score_now(layout, marks, left)))
+    final = float(score_now(layout, marks, left))
+    free = ~marks
+    summary = [
+        g % len(STANDARD_SHEETS) if label != "train" else -1,
+        sum(1 for cm in COLUMN_MASKS if not cm & free),
+        sum(1 for km in layout.colour_masks if not km & free),
+        (layout.star_mask & free).bit_count(),
+        left,
+    ]
+    return [(feats, nows)], [final], left, [final], summary
+
+
+def choose(
+    p: Params, layout: Layout, marks: int, left: int, rolls_left: int, options: Sequence[Choice]
+) -> Choice:
+    """The option of highest afterstate value (the first of ties): the score then plus the
+    network's points to come (none after the last roll)."""
+    values = np.empty(len(options))
+    feats = []
+    for i, (mask, cost) in enumerate(options):
+        m, j = marks | mask, left - cost
+        values[i] = score_now(layout, m, j)
+        if rolls_left:
+            feats.append(active(layout, m, j, rolls_left))
+    if rolls_left:
+        values += predict_sparse(p, feats)
+    return options[int(np.argmax(values))]
+
+
+def play_block(args: Block) -> list[Episode]:
+    """Games ``games`` (each with its epsilon; solo, no cap) on the same network."""
+    p, seed, games, epsilons, _caps, label, _players = args
+    return [play(p, seed, g, e, label) for g, e in zip(games, epsilons, strict=True)]
+
+
+def evaluate(p: Params, seed: int, games: int, pool: Any, players: int = 1) -> dict[str, Any]:
+    """Held-out games ``0 .. games - 1`` of the greedy policy (label ``eval``): the mean
+    score, the half-width of its 95% interval, the mean per standard sheet, columns and
+    colours done, stars unmarked and "!" left."""
+    parts = [list(range(games))[j :: pool.jobs] for j in range(pool.jobs)]
+    tasks = [(p, seed, b, [0.0] * len(b), [None] * len(b), "eval", 1) for b in parts if b]
+    eps = [ep for block in pool.map(play_block, tasks) for ep in block]
+    finals = np.array([ep[1][0] for ep in eps])
+    ends = np.array([ep[4] for ep in eps], np.float64)
+    half = 1.96 * finals.std(ddof=1) / math.sqrt(len(finals)) if len(finals) > 1 else 0.0
+    by_sheet = {
+        name: round(float(finals[ends[:, 0] == i].mean()), 2)
+        for i, name in enumerate(STANDARD_SHEETS)
+        if (ends[:, 0] == i).any()
+    }
+    means = ends[:, 1:].mean(axis=0)
+    return {
+        "heldout_mean": round(float(finals.mean()), 2),
+        "heldout_ci": round(float(half), 2),
+        "heldout_sheets": by_sheet,
+        "heldout_columns": round(float(means[0]), 2),
+        "heldout_colours": round(float(means[1]), 2),
+        "heldout_stars_left": round(float(means[2]), 2),
+        "heldout_jokers_left": round(float(means[3]), 2),
+    }
+
+
+class OptimusRun(Run):
+    """A training run of Optimus's network (:class:`optimus_lab.tdnet.Run`)."""
+
+    defaults = DEFAULTS
+    max_players = 1
+    report_key = "jokers_left"
+    play_block = staticmethod(play_block)
+    evaluate = staticmethod(evaluate)
+
+    def features(self) -> tuple[str, ...]:
+        return FEATURES
+
+
+def export(run: Run, digits: int = 3) -> str:
+    """The package's JSON of ``run``'s network."""
+    import json
+
+    meta = {"episodes": run.episodes, "curve": run.curve()[-1:] or None}
+    data = {**meta, "features": list(FEATURES), **layers_json(run.p, digits)}
+    return json.dumps(data, separators=(",", ":"))
+
+
+def speed(run: Run, games: int) -> dict[str, float]:
+    """Greedy self-play games per second of ``run``'s network (numpy, CPU)."""
+    t0 = time.process_time()
+    for g in range(games):
+        play(run.p, int(run.cfg["seed"]), g, 0.0, "speed")
+    return {"games_per_s": round(games / (time.process_time() - t0), 2)}
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    tdnet_main(OptimusRun, argv, "optimus_lab.optimus.net", __doc__, export, speed)
+
+
+if __name__ == "__main__":
+    main()

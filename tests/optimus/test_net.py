@@ -1,0 +1,166 @@
+"""Optimus's value network in pure Python (optimus.optimus.net): features, moves, inference."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from optimus.core.bots import Budget, run_to_end
+from optimus.core.mlp import Mlp, forward
+from optimus.core.rng import Rng
+from optimus.optimus.bots import HardBot
+from optimus.optimus.game import JOKERS, joker_cost, parse_move
+from optimus.optimus.net import (
+    FEATURES,
+    NETS,
+    active,
+    choices,
+    move_values,
+    option_values,
+    parse_net,
+    score_now,
+)
+from optimus.optimus.sheet import layout_of, standard_sheet
+
+from .scenario import GAME, after_open_rolls, fresh, mask, roll, solo_roll
+
+HARBOUR = layout_of(standard_sheet("harbour"))
+
+
+def on(idx: list[int]) -> set[str]:
+    return {FEATURES[i] for i in idx}
+
+
+def groups(idx: list[int]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for name in on(idx):
+        g = name.split(":")[0]
+        out[g] = out.get(g, 0) + 1
+    return out
+
+
+def test_the_features_of_an_empty_harbour_sheet() -> None:
+    idx = active(HARBOUR, 0, JOKERS, 29)
+    assert len(idx) == len(set(idx))
+    names = on(idx)
+    assert {f"open:H{r}" for r in range(1, 8)} <= names
+    assert "colopen:H" in names and "colopen:G" not in names
+    assert {f"colfree:{c}7" for c in "ABCDEFGHIJKLMNO"} <= names
+    assert groups(idx) == {
+        "open": 7,  # column H
+        "star": 15,
+        "colfree": 15,
+        "colruns": 15,
+        "colopen": 1,
+        "cfree": 5 * 21,
+        "cneed": groups(idx)["cneed"],
+        "jokers": 8,
+        "rolls": 29,
+        "stars": 15,
+        "stars_open": 1,  # H4 of harbour
+    }
+    assert "star:H4" in names and "box:H4" not in names
+
+
+def test_marking_changes_the_features_it_should() -> None:
+    marks = mask("H4", "H5", "G5")
+    idx = active(HARBOUR, marks, 6, 10)
+    names = on(idx)
+    assert {"box:H4", "box:H5", "box:G5"} == {n for n in names if n.startswith("box:")}
+    assert "star:H4" not in names and "open:H4" not in names
+    assert "colfree:H5" in names and "colfree:G6" in names
+    assert groups(idx)["jokers"] == 6 and groups(idx)["rolls"] == 10
+    assert groups(idx)["stars"] == 14
+    # green (g) has two boxes fewer free, the others all theirs
+    assert groups(idx)["cfree"] == 5 * 21 - 3
+    assert score_now(HARBOUR, marks, 6) == 6 - 2 * 14
+
+
+def test_choices_are_the_distinct_legal_moves() -> None:
+    rng = random.Random(3)
+    for case in range(30):
+        state = after_open_rolls(fresh(1))
+        boxes = rng.sample(range(105), rng.randrange(0, 40))
+        state.marks[0] = sum(1 << b for b in boxes)
+        state.jokers_used[0] = rng.randrange(0, 9)
+        colours = "".join(rng.choice("gybrox") for _ in range(2))
+        numbers = "".join(rng.choice("12345?") for _ in range(2))
+        roll(state, colours, numbers)
+        left = JOKERS - state.jokers_used[0]
+        want = {(0, 0)}
+        for move in state.legal_moves(0)[1:]:
+            cf, nf, m = parse_move(move)
+            want.add((m, joker_cost(cf, nf)))
+        got = choices(state.layout, state.marks[0], left, list(colours), list(numbers))
+        assert got[0] == (0, 0) and len(got) == len(set(got)), case
+        assert set(got) == want, case
+
+
+def small_net(seed: int, h1: int = 12, h2: int = 6) -> Mlp:
+    rng = random.Random(seed)
+    return Mlp(
+        [[rng.gauss(0, 0.1) for _ in range(h1)] for _ in FEATURES],
+        [rng.gauss(0, 0.3) for _ in range(h1)],
+        [[rng.gauss(0, 0.4) for _ in range(h1)] for _ in range(h2)],
+        [rng.gauss(0, 0.2) for _ in range(h2)],
+        [rng.gauss(0, 3.0) for _ in range(h2)],
+        20.0,
+    )
+
+
+def test_the_shifted_first_layer_gives_the_full_forward_value() -> None:
+    model = small_net(1)
+    marks, left = mask("H1", "H2", "I2", "G3"), 5
+    options = choices(HARBOUR, marks, left, ["y", "x"], ["3", "?"])
+    assert len(options) > 10
+    values = run_to_end(option_values(model, HARBOUR, marks, left, 12, options))
+    for (m, c), v in zip(options, values, strict=True):
+        full = score_now(HARBOUR, marks | m, left - c) + forward(
+            model, active(HARBOUR, marks | m, left - c, 12)
+        )
+        assert v == pytest.approx(full, abs=1e-9)
+    last = run_to_end(option_values(model, HARBOUR, marks, left, 0, options))
+    assert last == [score_now(HARBOUR, marks | m, left - c) for m, c in options]
+
+
+def test_parse_net_says_what_is_wrong() -> None:
+    model = small_net(2, 3, 2)
+    good = {"features": list(FEATURES), **{k: getattr(model, k) for k in Mlp.__annotations__}}
+    assert parse_net(json.dumps(good)) == model
+    with pytest.raises(ValueError, match="not JSON"):
+        parse_net("{", "x.json")
+    with pytest.raises(ValueError, match="features are not those"):
+        parse_net(json.dumps({**good, "features": ["a"]}))
+    with pytest.raises(ValueError, match="shapes"):
+        parse_net(json.dumps({**good, "w3": [1.0]}))
+    with pytest.raises(ValueError, match="not a value network"):
+        parse_net("[1]")
+
+
+class NetHard(HardBot):
+    solo_net = "test_optimus_net"
+
+
+def test_hard_plays_alone_by_the_network_when_it_has_one_and_with_others_as_before() -> None:
+    model = small_net(4)
+    NETS.register("test_optimus_net", model)
+    try:
+        state = solo_roll("bx", "4?", "H3", "H4")
+        legal = state.legal_moves(0)
+        bot = NetHard(GAME, 0, Rng(1), Budget(iterations=2))
+        values = run_to_end(move_values(model, state, 0, legal))
+        best = max(values, key=values.__getitem__)
+        assert bot.choose(state.observation(0), legal) == best
+        assert run_to_end(bot.appraise(state.observation(0), legal, legal[0])).values == values
+        two = after_open_rolls(fresh(2))
+        roll(two, "byr", "413")
+        moves = two.legal_moves(two.actors()[0])
+        p = two.actors()[0]
+        plain = HardBot(GAME, p, Rng(1), Budget(iterations=2))
+        assert NetHard(GAME, p, Rng(1), Budget(iterations=2)).choose(
+            two.observation(p), moves
+        ) == plain.choose(two.observation(p), moves)
+    finally:
+        NETS.unregister("test_optimus_net")
