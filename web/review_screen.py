@@ -345,7 +345,7 @@ class ReviewScreen:
         rounds = rv.decision_rounds(self.host.game, shown.record, [decision.event])
         lines = (
             decision_words(decision, rounds.get(decision.event)),
-            _("The coach's move: {move}.", move=decision.best),
+            _("The coach's better move is drawn on the board."),
         )
         self.opener.show_decision(replay, shown.ident, decision, lines)
 
@@ -373,20 +373,16 @@ def accuracy_html(s: rv.Summary, kept: bool = False) -> Markup:
 
 
 def decision_words(d: Decision, round_: int | None) -> str:
-    """A costly decision in one line: when, the move played, the better one, the loss."""
+    """A costly decision in one line: when, the points the move played lost, its grade."""
     lost = ngettext(
         "lost {points} point",
         "lost {points} points",
         max(1, round(d.loss)),
         points=rv.points(d.loss),
     )
-    said = _(
-        "You played {move}; better: {best} ({lost}, {grade}).",
-        move=d.move,
-        best=d.best,
-        lost=lost,
-        grade=rv.GRADE_NAMES[d.grade].lower(),
-    )
+    # The moves themselves are drawn on the board when the decision is opened (their
+    # notation is no one's language).
+    said = _("Your move {lost} ({grade}).", lost=lost, grade=rv.GRADE_NAMES[d.grade].lower())
     if round_ is None:
         return said
     return _("Round {n}: {said}", n=round_, said=said)

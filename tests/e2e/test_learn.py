@@ -169,6 +169,10 @@ def test_learn_to_play_from_the_landing_to_the_end(browser, site, guard_context,
         steps = follow(page, game, press, axe_audit)
         assert 6 <= steps <= 10
         assert page.locator(BUBBLE).count() == 0  # the rest is the person's
+        # ... with hints on: the bar's Hint draws the strongest bot's move
+        page.wait_for_selector("#game-tools [data-action=hint][aria-disabled=false]")
+        press("#game-tools [data-action=hint]")
+        page.wait_for_selector("#game [data-mark-hint]", timeout=60_000)
         if game == "optimus":
             finish_optimus(page, touch)
         elif game == "optimus2":
