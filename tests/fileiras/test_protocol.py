@@ -10,10 +10,12 @@ from optimus.core.conformance import check_random_game, check_rebuilds, check_re
 from optimus.core.record import Match, replay
 from optimus.core.registry import get_game
 from optimus.fileiras.game import FileirasGame, FileirasState, check_conservation
+from tests.soak import soak_games
 
 GAME = FileirasGame()
-FAST_GAMES = 2000
-"""Seeded random games per player count checked with deep=False (CI runs them all)."""
+FAST_GAMES = soak_games(2000)
+"""Seeded random games per player count checked with deep=False (``OPTIMUS_SOAK_GAMES``
+plays more: tests/soak.py)."""
 DEEP_GAMES = 75
 """Of those, the first seeds are also checked with deep=True (views, refusals, clones)."""
 

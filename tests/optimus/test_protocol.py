@@ -24,10 +24,12 @@ from optimus.optimus.sheet import (
     layout_of,
     standard_sheet,
 )
+from tests.soak import soak_games
 
 GAME = OptimusGame()
-FAST_GAMES = 2000
-"""Seeded random games per player count checked with deep=False."""
+FAST_GAMES = soak_games(500)
+"""Seeded random games per player count checked with deep=False (``OPTIMUS_SOAK_GAMES``
+plays more: tests/soak.py)."""
 DEEP_GAMES = {1: 12, 2: 8, 3: 6, 4: 3, 5: 2, 6: 2}
 """Games per player count also checked with deep=True (views, refusals, clones, privacy);
 random games are long (over 100 rolls with 6 players), so fewer with more players."""

@@ -12,10 +12,12 @@ from optimus.core.record import Match, Record, replay
 from optimus.core.registry import get_game
 from optimus.core.rng import Rng
 from optimus.optimus2.game import HAND, Optimus2Game, Optimus2State, state_from_observation
+from tests.soak import soak_games
 
 GAME = Optimus2Game()
-FAST_GAMES = 2000
-"""Seeded random games per player count checked with deep=False."""
+FAST_GAMES = soak_games(1000)
+"""Seeded random games per player count checked with deep=False (``OPTIMUS_SOAK_GAMES``
+plays more: tests/soak.py)."""
 DEEP_GAMES = 25
 """Of those, the first seeds are also checked with deep=True (views, refusals, clones)."""
 CHUNKS = 4
