@@ -28,9 +28,10 @@ GAME = Optimus2Game()
 
 
 class RaceBot(HardBot):
-    """``hard``'s race, solo as well (solo, ``hard`` itself plays its value network)."""
+    """``hard``'s race, alone and with others (``hard`` itself plays its value networks)."""
 
     solo_net = None
+    multi_net = None
 
 
 def test_levels_are_registered() -> None:

@@ -362,8 +362,9 @@ def test_the_recorder_plays_as_hard_and_keeps_its_raced_decisions(tmp_path: Path
     s = random_positions(6)[4]
     obs, legal = s.observation(0), s.legal_moves(0)
     Recorder.groups = []
-    assert Recorder.solo_net is None  # alone, hard plays its network: the recorder, the race
-    race = type("Race", (HardBot,), {"solo_net": None})
+    assert Recorder.solo_net is None  # hard plays its networks: the recorder, the race
+    assert Recorder.multi_net is None
+    race = type("Race", (HardBot,), {"solo_net": None, "multi_net": None})
     hard = race(game, 0, Rng(3), Budget(iterations=3))
     rec = Recorder(game, 0, Rng(3), Budget(iterations=3))
     assert run_to_end(rec.think(obs, legal)) == run_to_end(hard.think(obs, legal))

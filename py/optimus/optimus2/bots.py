@@ -507,6 +507,10 @@ class HardBot(StateBot):
     whose afterstate argmax ``hard`` plays instead of the race (see docs/bots.md for its
     strength and time); None, or no such network: the race."""
 
+    multi_net: ClassVar[str | None] = "net4_weights"
+    """With others: the value network of games with others (its value: the final margin
+    over the others' mean), played the same way; None, or no such network: the race."""
+
     def decide(self, s: Optimus2State, legal_moves: list[str]) -> Thinking:
         if self.plays_net(s):
             values = yield from self.net_values(s, legal_moves)
@@ -523,8 +527,9 @@ class HardBot(StateBot):
         return cands[best]
 
     def appraise_state(self, s: Optimus2State, legal_moves: list[str], move: str) -> Appraising:
-        """Alone on the network: every move's value (its expected final score). Else the
-        race of the candidates and ``move`` (with no clock): each one's mean playout value."""
+        """On a network: every move's value (alone its expected final score, with others
+        its expected final margin over the others' mean). Else the race of the candidates
+        and ``move`` (with no clock): each one's mean playout value."""
         if self.plays_net(s):
             values = yield from self.net_values(s, legal_moves)
             return Appraisal(values, max(legal_moves, key=values.__getitem__))
@@ -538,19 +543,26 @@ class HardBot(StateBot):
         values = {c: math.fsum(r) / len(r) for c, r in zip(cands, self.raced, strict=True) if r}
         return Appraisal(values, cands[best])
 
+    def net_name(self, s: Optimus2State) -> str | None:
+        """The value network this decision is played on: alone :attr:`solo_net`, with
+        others :attr:`multi_net`, if shipped; None: the race."""
+        name = self.solo_net if s.num_players == 1 else self.multi_net
+        return name if name is not None and has_net(name) else None
+
     def plays_net(self, s: Optimus2State) -> bool:
-        """Whether this decision is the value network's (alone, the network shipped)."""
-        return s.num_players == 1 and self.solo_net is not None and has_net(self.solo_net)
+        """Whether this decision is the value network's (:meth:`net_name`)."""
+        return self.net_name(s) is not None
 
     def net_values(
         self, s: Optimus2State, legal_moves: list[str]
     ) -> Generator[None, None, dict[str, float]]:
         """The network's value of each legal move, a slice each."""
-        assert self.solo_net is not None
+        name = self.net_name(s)
+        assert name is not None
         values = {}
         for move, v in zip(
             legal_moves,
-            move_values(NETS.get(self.solo_net), s, self.player, legal_moves),
+            move_values(NETS.get(name), s, self.player, legal_moves),
             strict=True,
         ):
             values[move] = v

@@ -99,8 +99,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--solo",
         choices=("net", "race"),
         default="net",
-        help="alone, hard plays its value network (net, the level's way) or the race of"
-        " playouts the options below tune (race)",
+        help="hard plays its value networks (net, the level's way) or, alone and with"
+        " others, the race of playouts the options below tune (race)",
     )
     parser.add_argument(
         "--horizon",
@@ -172,9 +172,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     opts = game.normalize_options({"players": len(specs)})
     budget = Budget(iterations=args.iterations) if args.iterations else None
     rows = read_log(log)
-    saved = HardBot.horizon, HardBot.weights, HardBot.end, HardBot.solo_net
+    saved = HardBot.horizon, HardBot.weights, HardBot.end, HardBot.solo_net, HardBot.multi_net
     if args.solo == "race":
-        HardBot.solo_net = None
+        HardBot.solo_net = HardBot.multi_net = None
     saved_model = registered_model(LEARNED.model)
     if args.horizon is not None:
         HardBot.horizon = args.horizon
@@ -198,7 +198,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 f.write(json.dumps(row) + "\n")
             rows.append(row)
     finally:
-        HardBot.horizon, HardBot.weights, HardBot.end, HardBot.solo_net = saved
+        HardBot.horizon, HardBot.weights, HardBot.end, HardBot.solo_net, HardBot.multi_net = saved
         if saved_model is not None:
             register_model(LEARNED.model, saved_model)
         else:

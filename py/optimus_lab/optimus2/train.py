@@ -184,7 +184,8 @@ class Recorder(HardBot):
     :attr:`groups`: the search distilled into the greedy value (``--distill``)."""
 
     groups: ClassVar[list[list[Sample]]] = []
-    solo_net = None  # the race, solo too: it is what is distilled
+    solo_net = None  # the race, alone and with others: it is what is distilled
+    multi_net = None
 
     def after_race(self, s: Optimus2State, cands: list[str]) -> None:
         g = race_group(s, self.player, cands, self.raced, self.judge)
