@@ -219,7 +219,7 @@ class Guard:
         page.on(
             "console",
             lambda msg: (
-                self.errors.append(f"console.{msg.type}: {msg.text}")
+                self.errors.append(f"console.{msg.type}: {msg.text} ({_where(msg)})")
                 if msg.type == "error"
                 else None
             ),
@@ -293,6 +293,12 @@ class Guard:
         if state != "ready":
             message = target.evaluate("document.getElementById('boot-error')?.textContent")
             pytest.fail(f"Python failed to boot: {message}", pytrace=False)
+
+
+def _where(msg: Any) -> str:
+    """Where a console message comes from: a resource that failed to load names itself."""
+    location = msg.location or {}
+    return str(location.get("url") or "?")
 
 
 def press_tool(target: Any, tool: str) -> None:
