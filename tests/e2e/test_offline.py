@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from optimus.games import listed
 from sitebuild import PY_SRC, STAMP_NAME
 from sitebuild.dist import build
 from sitebuild.testing import CHROMIUM, browser_args
@@ -108,6 +109,9 @@ def test_after_one_visit_the_site_reloads_and_opens_offline_and_plays_to_the_end
     scope = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")
     assert scope == sub_site
 
+    # The first visit's page is not the service worker's: let its preload of the games'
+    # archives end before the network goes (on a busy machine it may still be fetching).
+    page.wait_for_selector(f"html[data-preloaded*={listed()[-1].id}_view]", state="attached")
     guarded_sw.context.set_offline(True)
     page.reload()
     guarded_sw.wait_ready()
