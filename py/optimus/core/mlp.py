@@ -12,6 +12,9 @@ in points); :func:`parse_layers` reads and checks them.
 (5.0, 8.0, 8.0)
 >>> output(m, shift(m, hidden(m, [0]), [1], [0])) == forward(m, [1])
 True
+>>> near = Near(m)
+>>> [near.value(idx) for idx in ([0], [1], [0, 1])]
+[5.0, 8.0, 8.0]
 """
 
 from __future__ import annotations
@@ -19,7 +22,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from operator import mul
+from functools import cached_property
+from operator import itemgetter, mul
 from typing import Any
 
 
@@ -35,14 +39,18 @@ class Mlp:
     w3: list[float]
     b3: float
 
+    @cached_property
+    def w1_by_unit(self) -> list[list[float]]:
+        """``w1`` transposed: one row per unit of the first layer (its features' weights)."""
+        return [list(col) for col in zip(*self.w1, strict=True)]
+
 
 def hidden(model: Mlp, idx: Sequence[int]) -> list[float]:
     """The first layer's sums (before its ReLU) for the features ``idx`` (those on)."""
-    h = list(model.b1)
-    w1 = model.w1
-    for i in idx:
-        h = list(map(float.__add__, h, w1[i]))
-    return h
+    if len(idx) < 2:
+        return shift(model, list(model.b1), idx, ())
+    pick = itemgetter(*idx)
+    return [b + sum(pick(col)) for b, col in zip(model.b1, model.w1_by_unit, strict=True)]
 
 
 def shift(model: Mlp, h: list[float], on: Sequence[int], off: Sequence[int]) -> list[float]:
@@ -56,8 +64,20 @@ def shift(model: Mlp, h: list[float], on: Sequence[int], off: Sequence[int]) -> 
     return h
 
 
+_sumprod = getattr(math, "sumprod", None)
+"""``math.sumprod`` (Python 3.12 and later: the page's), a dot product in C."""
+
+
 def output(model: Mlp, h: Sequence[float]) -> float:
     """The network's output from the first layer's sums ``h``."""
+    if _sumprod is not None:
+        a = [x if x > 0.0 else 0.0 for x in h]
+        out = model.b3
+        for row, b, w in zip(model.w2, model.b2, model.w3, strict=True):
+            z = b + _sumprod(row, a)
+            if z > 0.0:
+                out += w * z
+        return out
     nz = [(k, x) for k, x in enumerate(h) if x > 0.0]
     keys = [k for k, _ in nz]
     xs = [x for _, x in nz]
@@ -72,6 +92,32 @@ def output(model: Mlp, h: Sequence[float]) -> float:
 def forward(model: Mlp, idx: Sequence[int]) -> float:
     """The network's output for the features ``idx`` (those on)."""
     return output(model, hidden(model, idx))
+
+
+class Near:
+    """The outputs of positions that differ from each other in a few features (one
+    decision's afterstates): the first position's first layer is summed in full
+    (:func:`hidden`), each next one's shifted from it by the features that differ
+    (:func:`shift`), a few rows instead of all of them."""
+
+    def __init__(self, model: Mlp) -> None:
+        self.model = model
+        self.base: set[int] | None = None
+        self.idx: Sequence[int] = ()
+        self.h: list[float] = []
+
+    def value(self, idx: Sequence[int]) -> float:
+        """The network's output for the features ``idx`` (those on)."""
+        model = self.model
+        if self.base is None:
+            self.base, self.idx, self.h = set(idx), idx, hidden(model, idx)
+            return output(model, self.h)
+        base, now = self.base, set(idx)
+        on = [i for i in idx if i not in base]
+        off = [i for i in self.idx if i not in now]
+        if len(on) + len(off) >= len(idx):
+            return output(model, hidden(model, idx))
+        return output(model, shift(model, self.h, on, off))
 
 
 def parse_layers(data: Any, features: int, where: str) -> dict[str, Any]:
@@ -116,6 +162,7 @@ def check_layers(layers: dict[str, Any], features: int, where: str) -> None:
 
 __all__ = [
     "Mlp",
+    "Near",
     "check_layers",
     "forward",
     "hidden",

@@ -47,7 +47,7 @@ from functools import cache
 from typing import Any, ClassVar
 
 from optimus.core.bots import ChoiceBot
-from optimus.core.mlp import Mlp, check_layers, forward, read_layers
+from optimus.core.mlp import Mlp, Near, check_layers, forward, read_layers
 from optimus.core.weights import Shelf
 from optimus.optimus2.game import HAND, TRAY, Optimus2State
 from optimus.optimus2.sheet import SheetDef
@@ -430,19 +430,21 @@ class NetModel(Mlp):
     margin over the others' mean score, on :func:`position_multi`'s features)."""
 
 
-def state_value(model: NetModel, s: Optimus2State, p: int) -> float:
+def state_value(model: NetModel, s: Optimus2State, p: int, near: Near | None = None) -> float:
     """Player ``p``'s value of ``s``: the score now plus the network's points to come
     (the score itself once the game is over); a network of the game with others: the
-    margin now plus its margin to come."""
+    margin now plus its margin to come. ``near``: the network run from the positions
+    valued before (one decision's afterstates, :class:`~optimus.core.mlp.Near`)."""
     if model.multi:
         if s.phase == "over":
             return margin_now(s, p)
         margin, idx = position_multi(s, p)
-        return margin + forward(model, idx)
-    if s.phase == "over":
-        return float(score_now(s.sd, s.sheets[p]))
-    score, idx = position(s, p)
-    return score + forward(model, idx)
+    else:
+        if s.phase == "over":
+            return float(score_now(s.sd, s.sheets[p]))
+        score, idx = position(s, p)
+        margin = float(score)
+    return margin + (near.value(idx) if near is not None else forward(model, idx))
 
 
 def afterstates(s: Optimus2State, p: int, legal: Sequence[str]) -> list[Optimus2State]:
@@ -457,9 +459,11 @@ def afterstates(s: Optimus2State, p: int, legal: Sequence[str]) -> list[Optimus2
 
 def move_values(model: NetModel, s: Optimus2State, p: int, legal: Sequence[str]) -> Iterator[float]:
     """The network's value of each legal move's afterstate, one at a time (a bot that
-    thinks in slices yields between them)."""
+    thinks in slices yields between them); the first layer is shifted from one
+    afterstate to the next (:class:`~optimus.core.mlp.Near`)."""
+    near = Near(model)
     for c in afterstates(s, p, legal):
-        yield state_value(model, c, p)
+        yield state_value(model, c, p, near)
 
 
 def best_move(model: NetModel, s: Optimus2State, p: int, legal: Sequence[str]) -> str:
