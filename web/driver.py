@@ -71,14 +71,15 @@ class Spent:
 
 SPENT = Spent()
 
-DRAW_EVERY_MS = 150.0
+DRAW_EVERY_MS = 400.0
 """At "instant" speed, bots playing one after another have the table drawn after a
 move only if this long has passed since it was last drawn (and once they are done):
-drawing costs as much as a quick bot's decision, and nobody can follow faster."""
-DRAW_SHARE = 4.0
+drawing costs as much as a quick bot's decision, and a wait of the table's clock
+(``WAIT_MS``) shows its progress once at most."""
+DRAW_SHARE = 8.0
 """...and only if this many times the last drawing's cost has passed: on a slow device
-(a phone, where drawing a table takes 150 ms) drawing takes at most a quarter of the
-bots' time."""
+(a phone, where drawing a table takes 150-350 ms) drawing takes at most an eighth of
+the bots' time."""
 
 
 class Host(Protocol):
@@ -103,6 +104,9 @@ class Driver:
         """Bumped to stop a running bot loop (a new game, the set-up screen, leaving)."""
         self.pondering = False
         """Whether bots are thinking while a person decides (:meth:`kick`)."""
+        self.draw_ms = 0.0
+        """What the last drawing of the table took (ms): kept from each wait's thinking
+        for the drawing at its end (:attr:`TableSession.reserve_ms`)."""
 
     def stop(self) -> None:
         self.generation += 1
@@ -117,6 +121,7 @@ class Driver:
             return
         thinking = self.host.thinking()  # the "Bots think" setting, read at each kick
         self.session.wait_ms = ui.THINKING.get(thinking, self.session.wait_ms)
+        self.session.reserve_ms = self.draw_ms
         SPENT.ms["clock"] = self.session.wait_ms
         SPENT.publish()
         if self.session.bot_to_act() is not None:
@@ -176,7 +181,9 @@ class Driver:
         if generation == self.generation:
             if not drawn:
                 SPENT.start()
+                before = time.perf_counter()
                 host.render()
+                self.draw_ms = (time.perf_counter() - before) * 1000
                 SPENT.add("draw")
             SPENT.publish()
             self._ponder_soon()
@@ -214,7 +221,9 @@ class Driver:
         SPENT.add("save")
         if not draw:
             return
+        before = time.perf_counter()
         host.render(moved=seat == host.you)
+        self.draw_ms = (time.perf_counter() - before) * 1000
         SPENT.add("draw")
         speed = host.speed()
         ms = ui.animation_ms(speed, reduced_motion())

@@ -216,10 +216,10 @@ class GamePage:
     # -- helpers for the game page ------------------------------------------------
     def warm(self, *_: Any) -> None:
         """Once the set-up screen is up, deal a game nobody sees: what a game's start
-        computes once (its sheet's geometry, its bots' modules) is then ready, and the
-        first game's opening is shorter (docs/bots.md, the longest task)."""
+        computes once (its sheet's geometry, its bots' modules and networks) is then
+        ready, and the first game's opening is shorter (docs/bots.md, the longest task)."""
         try:
-            self.new_session(0)
+            self.new_session(0).warm()
         except Exception as exc:  # the real start says what is wrong, in words
             js.console.warn(f"warming {self.game_id} up: {exc!r}")
 

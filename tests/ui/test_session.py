@@ -115,12 +115,15 @@ def test_a_bot_at_the_table_stops_at_its_clock_on_a_slow_device(monkeypatch):
     assert max(unbounded) > 2  # without a clock, the same races run on
 
 
-@pytest.mark.parametrize("wait_ms", [800.0, 4000.0])
-def test_the_bots_between_two_of_a_persons_decisions_share_one_clock(monkeypatch, wait_ms):
+@pytest.mark.parametrize(("wait_ms", "reserve_ms"), [(800.0, 0.0), (4000.0, 0.0), (800.0, 300.0)])
+def test_the_bots_between_two_of_a_persons_decisions_share_one_clock(
+    monkeypatch, wait_ms, reserve_ms
+):
     """Each bot decision of a wait gets half of what is left of the table's ``wait_ms``
-    (``WAIT_MS``, or the "Bots think: carefully" setting's): the first one half of it,
-    the later ones less, never under ``FLOOR_MS``; the person's decision starts a new
-    wait, which counts the page's work after it."""
+    (``WAIT_MS``, or the "Bots think: carefully" setting's) less the drawing the page
+    keeps for the wait's end (``reserve_ms``: its last drawing's cost): the first one
+    half of it, the later ones less, never under ``FLOOR_MS``; the person's decision
+    starts a new wait, which counts the page's work after it."""
     import time
 
     from optimus.core.registry import get_game
@@ -132,6 +135,8 @@ def test_the_bots_between_two_of_a_persons_decisions_share_one_clock(monkeypatch
     monkeypatch.setattr(time, "perf_counter", lambda: next(clock) * 0.05)  # 50 ms a reading
     s = TableSession(get_game("optimus2"), {}, seed=3, seats=["human", "hard", "hard", "hard"])
     s.wait_ms = wait_ms
+    s.reserve_ms = reserve_ms
+    thinking = wait_ms - reserve_ms
     waits: list[list[float]] = [[]]
     while len(waits) < 8 and not s.state.is_terminal():
         seat = s.human_to_act()
@@ -149,7 +154,7 @@ def test_the_bots_between_two_of_a_persons_decisions_share_one_clock(monkeypatch
     for clocks in waits:
         # a new wait: the whole decision clock again, less the page's work since the
         # person's decision, which the wait counts (one reading of the clock here)
-        first = (wait_ms / 2, decision_ms(50.0, wait_ms))
+        first = (thinking / 2, decision_ms(50.0, thinking))
         assert any(clocks[0] == pytest.approx(ms) for ms in first)
         assert clocks == sorted(clocks, reverse=True)  # what is left only shrinks
         assert min(clocks) >= FLOOR_MS
@@ -187,3 +192,30 @@ def test_bots_decide_while_a_person_decides_in_the_same_step_and_then_answer_at_
             assert s.think(slice_ms=0.0) == found[seat]  # at once: no slice of thinking
         steps += bool(others)
     assert steps == 3
+
+
+def test_warming_a_table_loads_its_bots_networks_and_changes_no_decision(monkeypatch):
+    """The page's idle warm-up (``TableSession.warm``) reads the network Optimus 2's
+    ``hard`` plays with others, so the first wait does not; the bots' own generators
+    are untouched: the warmed table plays the same moves as one not warmed."""
+    from optimus.core.registry import get_game
+    from optimus.optimus2.bots import HardBot
+    from optimus.optimus2.net import NETS
+
+    monkeypatch.setattr(NETS, "_shipped", {})  # nothing read yet
+    game = get_game("optimus2")
+    seats = ["hard", "hard", "hard"]
+    warmed = TableSession(game, {}, seed=6, seats=seats, budget=Budget(iterations=2))
+    warmed.warm()
+    assert set(NETS._shipped) == {HardBot.multi_net}
+    cold = TableSession(game, {}, seed=6, seats=seats, budget=Budget(iterations=2))
+
+    def moves(s: TableSession) -> list[str]:
+        out: list[str] = []
+        while len(out) < 12 and s.bot_to_act() is not None:
+            move = s.think()
+            if move is not None:
+                out.append(move)
+        return out
+
+    assert moves(warmed) == moves(cold)

@@ -111,10 +111,16 @@ class Bot:
         raise NotImplementedError
         yield  # pragma: no cover  (makes this a generator)
 
-    def rebuild(self, observation: Mapping[str, JSON]) -> Any:
+    def warm(self, observation: Mapping[str, JSON]) -> None:
+        """Load now what this seat's first decision from ``observation`` would load (a value
+        network's weights), so that it does not land in a person's wait; nothing by
+        default."""
+
+    def rebuild(self, observation: Mapping[str, JSON], rng: Rng | None = None) -> Any:
         """A game state this seat's observation shows
-        (:meth:`~optimus.core.protocol.Game.state_from_observation`)."""
-        return self.game.state_from_observation(observation, self.player, self.rng)
+        (:meth:`~optimus.core.protocol.Game.state_from_observation`), what it hides drawn
+        from ``rng`` (the bot's own generator by default)."""
+        return self.game.state_from_observation(observation, self.player, rng or self.rng)
 
     def limits(self, fallback: int | None = None) -> tuple[int | None, float | None]:
         """The budget as ``(iterations, deadline)``, the deadline a :func:`time.perf_counter`

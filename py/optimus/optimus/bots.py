@@ -21,7 +21,7 @@ things, future rolls and the others' pending choices, are not in it.
 from __future__ import annotations
 
 import time
-from collections.abc import Generator
+from collections.abc import Generator, Mapping
 from typing import ClassVar
 
 from optimus.core.bots import (
@@ -33,6 +33,8 @@ from optimus.core.bots import (
     Thinking,
     run_to_end,
 )
+from optimus.core.protocol import JSON
+from optimus.core.rng import Rng
 from optimus.optimus.game import (
     JOKERS,
     OptimusState,
@@ -288,6 +290,12 @@ class HardBot(StateBot):
         if not values:
             values[picked[order[0]][1]] = one[order[0]]
         return values
+
+    def warm(self, observation: Mapping[str, JSON]) -> None:
+        """Read the network this seat plays on alone (:meth:`plays_net`), if any."""
+        if self.plays_net(self.rebuild(observation, Rng(0))):
+            assert self.solo_net is not None
+            NETS.get(self.solo_net)
 
     def plays_net(self, state: OptimusState) -> bool:
         """Whether this decision is the value network's (alone, the network there)."""

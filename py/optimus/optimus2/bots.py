@@ -543,6 +543,12 @@ class HardBot(StateBot):
         values = {c: math.fsum(r) / len(r) for c, r in zip(cands, self.raced, strict=True) if r}
         return Appraisal(values, cands[best])
 
+    def warm(self, observation: Mapping[str, JSON]) -> None:
+        """Read the network this seat plays on (:meth:`net_name`), if any."""
+        name = self.net_name(self.rebuild(observation, Rng(0)))
+        if name is not None:
+            NETS.get(name)
+
     def net_name(self, s: Optimus2State) -> str | None:
         """The value network this decision is played on: alone :attr:`solo_net`, with
         others :attr:`multi_net`, if shipped; None: the race."""

@@ -191,6 +191,11 @@ class TableSession(PlayerBotSeats):
         self.wait_ms = WAIT_MS
         """What the bots between two of the people's decisions share (ms of wall time):
         the page's "Bots think" setting (:data:`optimus.ui.table.THINKING`)."""
+        self.reserve_ms = 0.0
+        """What the page keeps of each wait for drawing the table once the bots are done
+        (ms; the page sets it to what its last drawing took, at most half the wait): the
+        bots' decisions share :attr:`wait_ms` less this, so a wait on a slow device ends
+        about as soon as on a fast one (:meth:`thinking_ms`)."""
         self._wait_from: float | None = None
         """When the wait began: a person's last decision, or the bots' first decision
         since (:func:`decision_ms`)."""
@@ -453,6 +458,30 @@ class TableSession(PlayerBotSeats):
             steps.close()
         return None
 
+    def warm(self) -> None:
+        """Have each built-in bot load what its first decision would (its network's
+        weights: :meth:`~optimus.core.bots.Bot.warm`), so the first wait does not."""
+        for seat, bot in self.bots.items():
+            if seat not in self.remote:
+                bot.warm(self.state.observation(seat))
+
+    def thinking_ms(self) -> float:
+        """What the bots' decisions of a wait share: :attr:`wait_ms` less the drawing kept
+        for its end (:attr:`reserve_ms`, at most half of it).
+
+        >>> from optimus.tiny.game import TinyGame
+        >>> s = TableSession(TinyGame(), {"players": 2}, seed=1, seats=["random", "random"])
+        >>> s.thinking_ms()
+        800.0
+        >>> s.reserve_ms = 150.0
+        >>> s.thinking_ms()
+        650.0
+        >>> s.reserve_ms = 5000.0
+        >>> s.thinking_ms()
+        400.0
+        """
+        return self.wait_ms - min(self.reserve_ms, self.wait_ms / 2)
+
     def _clock(self, bot: Bot, time_ms: float) -> None:
         """Cap ``bot``'s own budget at ``time_ms`` for its next decision (unless the
         table was given a budget of its own)."""
@@ -464,7 +493,7 @@ class TableSession(PlayerBotSeats):
             now = time.perf_counter()
             if self._wait_from is None:
                 self._wait_from = now
-            self._clock(bot, decision_ms((now - self._wait_from) * 1000, self.wait_ms))
+            self._clock(bot, decision_ms((now - self._wait_from) * 1000, self.thinking_ms()))
         obs = self.state.observation(seat)
         legal = self.state.legal_moves(seat)
         self._thinking = (seat, bot.think(obs, legal))
