@@ -19,6 +19,7 @@ from optimus.optimus2.net import (
     afterstates,
     feature_names,
     forward,
+    move_values,
     parse_net,
     position,
     position_multi,
@@ -94,6 +95,26 @@ def test_the_forward_pass_is_the_dense_network() -> None:
     expected = m.b3 + sum(w * a for w, a in zip(m.w3, a2, strict=True))
     assert forward(m, idx) == pytest.approx(expected, abs=1e-9)
     assert state_value(m, s, 0) == pytest.approx(position(s, 0)[0] + expected, abs=1e-9)
+
+
+def test_a_decision_s_afterstates_are_valued_as_each_alone() -> None:
+    """``move_values`` shifts the first layer from one afterstate to the next
+    (``mlp.Near``); each value is the network's on that afterstate's own features."""
+    m = random_net()
+    s = Optimus2State(1, load_sheet())
+    rng = Rng(7)
+    checked = 0
+    while s.phase != "over" and checked < 200:
+        if s.phase == "roll":
+            roll_randomly(s, rng)
+            continue
+        legal = s.legal_moves(0)
+        values = list(move_values(m, s, 0, legal))
+        for c, v in zip(afterstates(s, 0, legal), values, strict=True):
+            assert v == pytest.approx(state_value(m, c, 0), abs=1e-9)
+            checked += 1
+        s.apply_move(0, legal[rng.randrange(len(legal))])
+    assert checked >= 50
 
 
 class _TestNet(NetBot):
