@@ -180,70 +180,71 @@ def pairwise_plan(n: int) -> Plan:
 
 def row_sums(w1z: np.ndarray, feats: Sequence[Sequence[int]]) -> np.ndarray:
     """Each state's sum of the rows of its features (each state must have one on), bit for
-    bit ``np.add.reduceat(w1[flat], starts, axis=0)`` (the first row, plus the pairwise sum
-    of the others: :data:`PAIRWISE_BLOCK`), in a few numpy calls over all the states
-    at once instead of one strided pairwise sum per state and column. ``w1z``: the first
-    layer with a row of -0.0 after it (:func:`padded`; adding -0.0 changes no float), which
-    pads the runs to the same length."""
+    bit ``np.add.reduceat(w1[flat], starts, axis=0)``: the first row plus numpy's pairwise
+    sum of the others (:data:`PAIRWISE_BLOCK`), which reduceat runs strided, per state and
+    column; here the same additions in the same order, a few numpy calls for all the
+    states at once. ``w1z``: the first layer with a row of -0.0 after it
+    (:func:`padded`: adding -0.0 changes no float), which pads the runs' rests to 7."""
     pad = len(w1z) - 1
-    n = len(feats)
-    lens = np.fromiter(map(len, feats), np.int64, n)
-    flat = np.fromiter(chain.from_iterable(feats), np.int64, int(lens.sum()))
-    starts = np.zeros(n, np.int64)
-    np.cumsum(lens[:-1], out=starts[1:])
-    plans = [pairwise_plan(m - 1) for m in lens.tolist()]
-    run_start: list[int] = []
-    run_len: list[int] = []
-    for s, (runs, _, _) in zip(starts.tolist(), plans, strict=True):
-        for off, length in runs:
-            run_start.append(s + 1 + off)
-            run_len.append(length)
-    n_runs = len(run_start)
+    unroll, rest = PAIRWISE_UNROLL, PAIRWISE_UNROLL - 1
+    firsts: list[int] = []
+    runs: list[tuple[Sequence[int], int, int]] = []  # (features, start, length)
     levels: dict[int, tuple[list[int], list[int], list[int]]] = {}
     ends: list[int] = []
-    at_run, at_sum = 0, n_runs
-    for runs, nodes, end in plans:
-        k = len(runs)
+    plans = [pairwise_plan(len(f) - 1) for f in feats]
+    n_runs = sum(len(plan[0]) for plan in plans)
+    at_sum = n_runs  # the sums' numbers: the runs', then the pairs'
+    for f, (plan_runs, nodes, end) in zip(feats, plans, strict=True):
+        firsts.append(f[0])
+        at_run, k = len(runs), len(plan_runs)
+        runs.extend((f, 1 + off, length) for off, length in plan_runs)
 
-        def ref(x: int, k: int = k, at_run: int = at_run, at_sum: int = at_sum) -> int:
+        def ref(x: int, at_run: int = at_run, at_sum: int = at_sum, k: int = k) -> int:
             return at_run + x if x < k else at_sum + x - k
 
-        for node, a, b, h in nodes:
-            out, left, right = levels.setdefault(h, ([], [], []))
+        for node, left, right, height in nodes:
+            out, lefts, rights = levels.setdefault(height, ([], [], []))
             out.append(ref(node))
-            left.append(ref(a))
-            right.append(ref(b))
+            lefts.append(ref(left))
+            rights.append(ref(right))
         ends.append(ref(end))
-        at_run += k
         at_sum += len(nodes)
-    # each run's numbers: its full rounds of 8 (padded to the longest), then its rest (7)
-    size = np.array(run_len, np.int64)
-    rounds = size - size % PAIRWISE_UNROLL
-    width, rest = int(rounds.max()), PAIRWISE_UNROLL - 1
-    of_run = np.repeat(np.arange(n_runs), size)
-    first = np.zeros(n_runs, np.int64)
-    np.cumsum(size[:-1], out=first[1:])
-    t = np.arange(len(of_run)) - first[of_run]
-    col = np.where(t < rounds[of_run], t, width + t - rounds[of_run])
-    index = np.full((n_runs, width + rest), pad, np.int64)
-    index[of_run, col] = flat[np.array(run_start, np.int64)[of_run] + t]
-    rows = w1z[index]
+    # each run: its rounds of 8 numbers (the 8 accumulators), longest first, then its rest
+    order = sorted(range(n_runs), key=lambda i: -runs[i][2])
+    rounds = runs[order[0]][2] // unroll
+    index: list[int] = []
+    tails: list[int] = []
+    longer: list[int] = [0] * (rounds + 1)  # by round: the runs that have it
+    for i in order:
+        f, start, length = runs[i]
+        q = length - length % unroll
+        index += f[start : start + q]
+        index += [pad] * (rounds * unroll - q)
+        tails += f[start + q : start + length]
+        tails += [pad] * (rest - length + q)
+        longer[q // unroll] += 1
     h = w1z.shape[1]
-    sums = np.empty((at_sum, h), w1z.dtype)
-    if width:  # the accumulators: each a sum in order (a reduction over an outer axis)
-        r = np.add.reduce(rows[:, :width].reshape(n_runs, -1, PAIRWISE_UNROLL, h), axis=1)
-        r = r[:, 0::2] + r[:, 1::2]
-        r = r[:, 0::2] + r[:, 1::2]
-        total = r[:, 0] + r[:, 1]
+    if rounds:
+        at = np.array(index, np.int64).reshape(n_runs, rounds, unroll)
+        acc = w1z[at[:, 0]]
+        have = n_runs - longer[0]
+        for j in range(1, rounds):
+            have -= longer[j]
+            acc[:have] += w1z[at[:have, j]]
+        acc = acc[:, 0::2] + acc[:, 1::2]
+        acc = acc[:, 0::2] + acc[:, 1::2]
+        total = acc[:, 0] + acc[:, 1]
     else:
         total = np.full((n_runs, h), -0.0, w1z.dtype)
+    tail = w1z[np.array(tails, np.int64).reshape(n_runs, rest)]
     for j in range(rest):
-        total += rows[:, width + j]
-    sums[:n_runs] = total
+        total += tail[:, j]
+    sums = np.empty((at_sum, h), w1z.dtype)
+    sums[np.array(order, np.int64)] = total
     for height in sorted(levels):
-        out, left, right = levels[height]
-        sums[out] = sums[left] + sums[right]
-    return w1z[flat[starts]] + sums[ends]
+        out, lefts, rights = levels[height]
+        sums[out] = sums[lefts] + sums[rights]
+    return w1z[firsts] + sums[ends]
 
 
 def padded(w1: np.ndarray) -> np.ndarray:
