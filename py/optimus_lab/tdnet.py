@@ -6,7 +6,9 @@ give the game: its features, how an episode is played (:class:`Run`'s
 
 * the network: an MLP of two hidden ReLU layers on 0/1 features (:func:`init_params`,
   :func:`encode`, :func:`forward`, :func:`predict`, :func:`gradients`), its output the
-  points to come divided by :data:`SCALE`; :class:`Adam`;
+  points to come divided by :data:`SCALE`; :class:`Adam`; a decision's afterstates by
+  gathering the first layer's rows (:func:`predict_sparse`, and the same numbers faster:
+  :class:`Sparse`, :func:`row_sums`);
 * TD(lambda): :func:`lambda_targets`, :func:`learn` (one Adam step an episode);
 * the schedules by episode number: :func:`epsilon_at` (annealed exploration),
   :func:`cap_at` (a curriculum);

@@ -8,7 +8,8 @@ number dice) on the training sheets of :mod:`optimus_lab.optimus.train` (the two
 standard sheets in turn with random ones, two games of three), played by the
 network's own policy: afterstate argmax over every distinct move the roll allows
 (:func:`optimus.optimus.net.choices`: the new boxes and the "!" spent; all of a
-decision's afterstates through the network in one numpy call), a random one instead
+decision's afterstates through the network at once: :func:`optimus.optimus.net.afterstates`,
+:class:`optimus_lab.tdnet.Sparse`), a random one instead
 with probability epsilon. The sheets after each roll but the last are the episode's
 trace; after the game each one's lambda-return (the final score at the last) is its
 target, and one Adam step moves the network towards them (the points to come,
