@@ -266,9 +266,12 @@ class Sparse:
         return _head(self.p, row_sums(self.w1z, feats))
 
 
-def gradients(p: Params, x: np.ndarray, target: np.ndarray) -> tuple[Params, float]:
-    """The mean squared error's gradients at targets ``target`` (scaled), and the loss."""
-    y, a1, a2 = forward(p, x)
+def gradients(
+    p: Params, x: np.ndarray, target: np.ndarray, outputs: tuple[np.ndarray, ...] | None = None
+) -> tuple[Params, float]:
+    """The mean squared error's gradients at targets ``target`` (scaled), and the loss;
+    ``outputs``: ``forward(p, x)`` if the caller has it."""
+    y, a1, a2 = outputs if outputs is not None else forward(p, x)
     n = len(target)
     err = (y - target).astype(p["w3"].dtype)
     dy = err * (2.0 / n)
@@ -325,7 +328,8 @@ def learn(p: Params, opt: Adam, ep: Episode, lam: float) -> float:
     if not feats:
         return 0.0
     x = encode(feats, len(p["w1"]))
-    values = np.asarray(forward(p, x)[0], np.float64) * SCALE
+    outputs = forward(p, x)
+    values = np.asarray(outputs[0], np.float64) * SCALE
     now = np.asarray([v for _, nows in traces for v in nows], np.float64)
     values += now
     targets, at = [], 0
@@ -333,7 +337,7 @@ def learn(p: Params, opt: Adam, ep: Episode, lam: float) -> float:
         targets.append(lambda_targets(values[at : at + len(trace)], final, lam))
         at += len(trace)
     target = ((np.concatenate(targets) - now) / SCALE).astype(F32)
-    g, loss = gradients(p, x, target)
+    g, loss = gradients(p, x, target, outputs)
     opt.step(p, g)
     return loss
 
