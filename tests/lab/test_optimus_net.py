@@ -114,6 +114,7 @@ def test_the_fast_sums_are_numpys_own_bit_for_bit() -> None:
         want = np.add.reduceat(w1[np.concatenate(feats)], starts, axis=0)
         got = tdnet.row_sums(w1z, feats)
         assert got.tobytes() == want.tobytes()
+    assert tdnet.row_sums_exact()  # so the trainer uses them
 
 
 def test_the_fast_path_values_and_chooses_as_the_plain_one() -> None:
@@ -151,3 +152,14 @@ def test_the_fast_path_values_and_chooses_as_the_plain_one() -> None:
             mask, cost = options[rng.randrange(len(options))]  # a random game: varied sheets
             marks, left = marks | mask, left - cost
     assert decisions == 12 * SOLO_ROLLS and options_seen > 3000
+
+
+def test_where_numpy_sums_otherwise_the_trainer_uses_reduceat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    p = tdnet.init_params(len(FEATURES), [8, 6], 2, 0.25)
+    feats = net.play(p, 3, 1, 0.1)[0][0][0]
+    monkeypatch.setattr(tdnet, "row_sums_exact", lambda: False)
+    plain = tdnet.Sparse(p)
+    assert plain.w1z is None
+    assert plain(feats).tobytes() == tdnet.predict_sparse(p, feats).tobytes()
