@@ -26,9 +26,11 @@ The network is an MLP with two hidden layers of ReLUs (:mod:`optimus.core.mlp`).
 Its first layer is the sum of the rows of the features that are on; one
 decision's afterstates differ from the sheet before it in a few features only, so
 :func:`move_values` sums that sheet's rows once and adds and takes away the rows
-that differ. The weights are package data (``net_weights.json``, written by
-``python -m optimus_lab.optimus.net export``); :mod:`optimus_lab.optimus.net`
-learns them by TD(lambda) in solo self-play, with the same features.
+that differ (:func:`afterstates` lists every afterstate's features of a decision at
+once, from the sheet's: the lab's trainer). The weights are package data
+(``net_weights.json``, written by ``python -m optimus_lab.optimus.net export``);
+:mod:`optimus_lab.optimus.net` learns them by TD(lambda) in solo self-play, with the
+same features.
 
 >>> from optimus.optimus.sheet import layout_of, standard_sheet
 >>> lay = layout_of(standard_sheet("harbour"))
