@@ -6,7 +6,9 @@ give the game: its features, how an episode is played (:class:`Run`'s
 
 * the network: an MLP of two hidden ReLU layers on 0/1 features (:func:`init_params`,
   :func:`encode`, :func:`forward`, :func:`predict`, :func:`gradients`), its output the
-  points to come divided by :data:`SCALE`; :class:`Adam`;
+  points to come divided by :data:`SCALE`; :class:`Adam`; a decision's afterstates by
+  gathering the first layer's rows (:func:`predict_sparse`, and the same numbers faster:
+  :class:`Sparse`, :func:`row_sums`);
 * TD(lambda): :func:`lambda_targets`, :func:`learn` (one Adam step an episode);
 * the schedules by episode number: :func:`epsilon_at` (annealed exploration),
   :func:`cap_at` (a curriculum);
@@ -21,6 +23,7 @@ give the game: its features, how an episode is played (:class:`Run`'s
 from __future__ import annotations
 
 import argparse
+import functools
 import io
 import json
 import math
@@ -122,18 +125,168 @@ def predict(p: Params, feats: Sequence[Sequence[int]]) -> np.ndarray:
 def predict_sparse(p: Params, feats: Sequence[Sequence[int]]) -> np.ndarray:
     """:func:`predict` with the first layer gathered and summed by row (each state must
     have a feature on): where numpy's float32 product of a 0/1 matrix is slow (on the
-    machine Optimus's network was trained on it took 25 times as long as the gather)."""
+    machine Optimus's network was trained on it took 25 times as long as the gather).
+    :class:`Sparse` gives the same numbers faster."""
     lens = np.fromiter(map(len, feats), np.int64, len(feats))
     flat = np.fromiter(chain.from_iterable(feats), np.int64, int(lens.sum()))
     starts = np.concatenate(([0], np.cumsum(lens)[:-1]))
-    a1 = np.maximum(np.add.reduceat(p["w1"][flat], starts, axis=0) + p["b1"], 0.0)
+    return _head(p, np.add.reduceat(p["w1"][flat], starts, axis=0))
+
+
+def _head(p: Params, rows: np.ndarray) -> np.ndarray:
+    """Points to come from the sums of the first layer's rows."""
+    a1 = np.maximum(rows + p["b1"], 0.0)
     a2 = np.maximum(a1 @ p["w2"] + p["b2"], 0.0)
     return np.asarray(a2 @ p["w3"] + p["b3"][0], np.float64) * SCALE
 
 
-def gradients(p: Params, x: np.ndarray, target: np.ndarray) -> tuple[Params, float]:
-    """The mean squared error's gradients at targets ``target`` (scaled), and the loss."""
-    y, a1, a2 = forward(p, x)
+PAIRWISE_BLOCK = 128
+PAIRWISE_UNROLL = 8
+"""Numpy's pairwise summation (``pairwise_sum``, what its ``add`` reductions run): up to
+128 numbers in 8 accumulators (numbers ``k``, ``k + 8``, ... in order), added as
+``((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))``, then the last ``n % 8`` one by
+one (fewer than 8: one by one from -0.0); more: the first ``n // 2`` rounded down to a
+multiple of 8 and the rest, each so, added."""
+
+Plan = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int, int, int], ...], int]
+
+
+@functools.cache
+def pairwise_plan(n: int) -> Plan:
+    """Numpy's pairwise sum of ``n`` numbers: its runs (offset, length) in order, its sums
+    (node, left, right, height) with nodes numbered runs first, and the node it ends at.
+
+    >>> pairwise_plan(300)
+    (((0, 72), (72, 72), (144, 72), (216, 84)), ((4, 0, 1, 1), (5, 2, 3, 1), (6, 4, 5, 2)), 6)
+    """
+    runs: list[tuple[int, int]] = []
+    sums: list[tuple[Any, Any, int]] = []
+
+    def split(off: int, n: int) -> tuple[tuple[str, int], int]:
+        if n <= PAIRWISE_BLOCK:
+            runs.append((off, n))
+            return ("run", len(runs) - 1), 0
+        half = n // 2 - n // 2 % PAIRWISE_UNROLL
+        (a, ha), (b, hb) = split(off, half), split(off + half, n - half)
+        sums.append((a, b, max(ha, hb) + 1))
+        return ("sum", len(sums) - 1), max(ha, hb) + 1
+
+    end = split(0, n)[0]
+
+    def node(x: tuple[str, int]) -> int:
+        return x[1] if x[0] == "run" else len(runs) + x[1]
+
+    nodes = tuple((len(runs) + k, node(a), node(b), h) for k, (a, b, h) in enumerate(sums))
+    return tuple(runs), nodes, node(end)
+
+
+def row_sums(w1z: np.ndarray, feats: Sequence[Sequence[int]]) -> np.ndarray:
+    """Each state's sum of the rows of its features (each state must have one on), bit for
+    bit ``np.add.reduceat(w1[flat], starts, axis=0)``: the first row plus numpy's pairwise
+    sum of the others (:data:`PAIRWISE_BLOCK`), which reduceat runs strided, per state and
+    column; here the same additions in the same order, a few numpy calls for all the
+    states at once. ``w1z``: the first layer with a row of -0.0 after it
+    (:func:`padded`: adding -0.0 changes no float), which pads the runs' rests to 7."""
+    pad = len(w1z) - 1
+    unroll, rest = PAIRWISE_UNROLL, PAIRWISE_UNROLL - 1
+    firsts: list[int] = []
+    runs: list[tuple[Sequence[int], int, int]] = []  # (features, start, length)
+    levels: dict[int, tuple[list[int], list[int], list[int]]] = {}
+    ends: list[int] = []
+    plans = [pairwise_plan(len(f) - 1) for f in feats]
+    n_runs = sum(len(plan[0]) for plan in plans)
+    at_sum = n_runs  # the sums' numbers: the runs', then the pairs'
+    for f, (plan_runs, nodes, end) in zip(feats, plans, strict=True):
+        firsts.append(f[0])
+        at_run, k = len(runs), len(plan_runs)
+        runs.extend((f, 1 + off, length) for off, length in plan_runs)
+
+        def ref(x: int, at_run: int = at_run, at_sum: int = at_sum, k: int = k) -> int:
+            return at_run + x if x < k else at_sum + x - k
+
+        for node, left, right, height in nodes:
+            out, lefts, rights = levels.setdefault(height, ([], [], []))
+            out.append(ref(node))
+            lefts.append(ref(left))
+            rights.append(ref(right))
+        ends.append(ref(end))
+        at_sum += len(nodes)
+    # each run: its rounds of 8 numbers (the 8 accumulators), longest first, then its rest
+    order = sorted(range(n_runs), key=lambda i: -runs[i][2])
+    rounds = runs[order[0]][2] // unroll
+    index: list[int] = []
+    tails: list[int] = []
+    longer: list[int] = [0] * (rounds + 1)  # by round: the runs that have it
+    for i in order:
+        f, start, length = runs[i]
+        q = length - length % unroll
+        index += f[start : start + q]
+        index += [pad] * (rounds * unroll - q)
+        tails += f[start + q : start + length]
+        tails += [pad] * (rest - length + q)
+        longer[q // unroll] += 1
+    h = w1z.shape[1]
+    if rounds:
+        at = np.array(index, np.int64).reshape(n_runs, rounds, unroll)
+        acc = w1z[at[:, 0]]
+        have = n_runs - longer[0]
+        for j in range(1, rounds):
+            have -= longer[j]
+            acc[:have] += w1z[at[:have, j]]
+        acc = acc[:, 0::2] + acc[:, 1::2]
+        acc = acc[:, 0::2] + acc[:, 1::2]
+        total = acc[:, 0] + acc[:, 1]
+    else:
+        total = np.full((n_runs, h), -0.0, w1z.dtype)
+    tail = w1z[np.array(tails, np.int64).reshape(n_runs, rest)]
+    for j in range(rest):
+        total += tail[:, j]
+    sums = np.empty((at_sum, h), w1z.dtype)
+    sums[np.array(order, np.int64)] = total
+    for height in sorted(levels):
+        out, lefts, rights = levels[height]
+        sums[out] = sums[lefts] + sums[rights]
+    return w1z[firsts] + sums[ends]
+
+
+def padded(w1: np.ndarray) -> np.ndarray:
+    """The first layer with a row of -0.0 after it (:func:`row_sums`)."""
+    return np.concatenate((w1, np.full((1, w1.shape[1]), -0.0, w1.dtype)))
+
+
+@functools.cache
+def row_sums_exact() -> bool:
+    """Whether :func:`row_sums` gives this numpy's ``reduceat`` sums bit for bit (checked
+    once a process on random rows: states of 1 to 700 features)."""
+    rng = np.random.default_rng(0)
+    w1 = rng.standard_normal((800, 4)).astype(F32)
+    feats = [rng.integers(0, 800, n).tolist() for n in (1, 7, 9, 100, 129, 250, 300, 700)]
+    starts = np.concatenate(([0], np.cumsum([len(f) for f in feats])[:-1]))
+    want = np.add.reduceat(w1[np.concatenate(feats)], starts, axis=0)
+    return bool(row_sums(padded(w1), feats).tobytes() == want.tobytes())
+
+
+class Sparse:
+    """:func:`predict_sparse` of a network that does not change (a game's), the same
+    numbers faster (:func:`row_sums`; :func:`predict_sparse` itself where a numpy sums
+    otherwise: :func:`row_sums_exact`)."""
+
+    def __init__(self, p: Params) -> None:
+        self.p = p
+        self.w1z = padded(p["w1"]) if row_sums_exact() else None
+
+    def __call__(self, feats: Sequence[Sequence[int]]) -> np.ndarray:
+        if self.w1z is None:
+            return predict_sparse(self.p, feats)
+        return _head(self.p, row_sums(self.w1z, feats))
+
+
+def gradients(
+    p: Params, x: np.ndarray, target: np.ndarray, outputs: tuple[np.ndarray, ...] | None = None
+) -> tuple[Params, float]:
+    """The mean squared error's gradients at targets ``target`` (scaled), and the loss;
+    ``outputs``: ``forward(p, x)`` if the caller has it."""
+    y, a1, a2 = outputs if outputs is not None else forward(p, x)
     n = len(target)
     err = (y - target).astype(p["w3"].dtype)
     dy = err * (2.0 / n)
@@ -190,7 +343,8 @@ def learn(p: Params, opt: Adam, ep: Episode, lam: float) -> float:
     if not feats:
         return 0.0
     x = encode(feats, len(p["w1"]))
-    values = np.asarray(forward(p, x)[0], np.float64) * SCALE
+    outputs = forward(p, x)
+    values = np.asarray(outputs[0], np.float64) * SCALE
     now = np.asarray([v for _, nows in traces for v in nows], np.float64)
     values += now
     targets, at = [], 0
@@ -198,7 +352,7 @@ def learn(p: Params, opt: Adam, ep: Episode, lam: float) -> float:
         targets.append(lambda_targets(values[at : at + len(trace)], final, lam))
         at += len(trace)
     target = ((np.concatenate(targets) - now) / SCALE).astype(F32)
-    g, loss = gradients(p, x, target)
+    g, loss = gradients(p, x, target, outputs)
     opt.step(p, g)
     return loss
 

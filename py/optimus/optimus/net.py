@@ -26,9 +26,11 @@ The network is an MLP with two hidden layers of ReLUs (:mod:`optimus.core.mlp`).
 Its first layer is the sum of the rows of the features that are on; one
 decision's afterstates differ from the sheet before it in a few features only, so
 :func:`move_values` sums that sheet's rows once and adds and takes away the rows
-that differ. The weights are package data (``net_weights.json``, written by
-``python -m optimus_lab.optimus.net export``); :mod:`optimus_lab.optimus.net`
-learns them by TD(lambda) in solo self-play, with the same features.
+that differ (:func:`afterstates` lists every afterstate's features of a decision at
+once, from the sheet's: the lab's trainer). The weights are package data
+(``net_weights.json``, written by ``python -m optimus_lab.optimus.net export``);
+:mod:`optimus_lab.optimus.net` learns them by TD(lambda) in solo self-play, with the
+same features.
 
 >>> from optimus.optimus.sheet import layout_of, standard_sheet
 >>> lay = layout_of(standard_sheet("harbour"))
@@ -62,6 +64,7 @@ from optimus.optimus.sheet import (
     NUM_COLOURS,
     ROWS,
     Layout,
+    bits,
     box_name,
     eligible_of,
 )
@@ -181,6 +184,79 @@ def active(layout: Layout, marks: int, jokers_left: int, rolls_left: int) -> lis
     out.extend(range(_STARS_OPEN, _STARS_OPEN + min(STAR_STEPS, (stars & eligible).bit_count())))
     out.extend(range(_CUTS, _CUTS + min(CUT_STEPS, cuts(layout, marks))))
     out.extend(range(_BOXES, _BOXES + marks.bit_count() // BOX_STEP))
+    return out
+
+
+def _part(layout: Layout, i: int, free: int) -> tuple[int, ...]:
+    """Column ``i``'s features (``i`` < :data:`COLS`), else colour ``i - COLS``'s (``free``:
+    its free boxes), cached as :func:`active` caches them."""
+    key = (id(layout), i, free)
+    hit = _PARTS.get(key)
+    if hit is None:
+        if len(_PARTS) > 200_000:
+            _PARTS.clear()
+        hit = _PARTS[key] = (
+            _column(layout, i, free) if i < COLS else _colour(layout, i - COLS, free)
+        )
+    return hit
+
+
+def afterstates(
+    layout: Layout, marks: int, jokers_left: int, rolls_left: int, options: Sequence[Choice]
+) -> list[list[int]]:
+    """Each option's afterstate features: ``active(layout, marks | mask, jokers_left - cost,
+    rolls_left)`` for each ``(mask, cost)``, the same lists, faster: the columns and
+    colours a move leaves alone (its new boxes and the boxes it makes markable are in
+    none of their boxes) keep the sheet's parts, and the cuts change in the blocks it
+    marks only."""
+    free0 = _FULL & ~marks
+    eligible0 = eligible_of(marks)
+    cols0: list[tuple[int, ...]] = []
+    for c, cm in enumerate(COLUMN_MASKS):
+        part = _part(layout, c, cm & free0)
+        cols0.append(part + (_COLOPEN + c,) if eligible0 & cm and cm & free0 else part)
+    colours = layout.colour_masks
+    colours0 = [_part(layout, COLS + k, km & free0) for k, km in enumerate(colours)]
+    blocks, block_of = layout.blocks, layout.block_of
+
+    def cut(b: int, free: int) -> int:
+        bm = blocks[b][1]
+        f = bm & free
+        return _piece_sizes(layout, b, f)[0] - 1 if f and f != bm else 0
+
+    cuts0 = cuts(layout, marks)
+    rolls = range(_ROLLS, _ROLLS + min(SOLO_ROLLS - 1, rolls_left))
+    star_mask = layout.star_mask
+    out = []
+    for mask, cost in options:
+        m = marks | mask
+        free = free0 & ~mask
+        eligible = eligible_of(m)
+        stars = star_mask & free
+        f: list[int] = []
+        _on(f, _BOX_ON, m)
+        _on(f, _OPEN_ON, eligible)
+        _on(f, _STAR_ON, stars)
+        changed = mask | (eligible ^ eligible0)
+        for c, cm in enumerate(COLUMN_MASKS):
+            if changed & cm:
+                f += _part(layout, c, cm & free)
+                if eligible & cm and cm & free:
+                    f.append(_COLOPEN + c)
+            else:
+                f += cols0[c]
+        for k, km in enumerate(colours):
+            f += _part(layout, COLS + k, km & free) if mask & km else colours0[k]
+        n_cuts = cuts0
+        for b in {block_of[i] for i in bits(mask)}:
+            n_cuts += cut(b, free) - cut(b, free0)
+        f.extend(range(_JOKERS, _JOKERS + jokers_left - cost))
+        f.extend(rolls)
+        f.extend(range(_STARS, _STARS + min(STAR_STEPS, stars.bit_count())))
+        f.extend(range(_STARS_OPEN, _STARS_OPEN + min(STAR_STEPS, (stars & eligible).bit_count())))
+        f.extend(range(_CUTS, _CUTS + min(CUT_STEPS, n_cuts)))
+        f.extend(range(_BOXES, _BOXES + m.bit_count() // BOX_STEP))
+        out.append(f)
     return out
 
 
@@ -334,6 +410,7 @@ __all__ = [
     "NETS",
     "Choice",
     "active",
+    "afterstates",
     "choices",
     "has_net",
     "move_values",

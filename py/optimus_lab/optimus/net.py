@@ -8,7 +8,8 @@ number dice) on the training sheets of :mod:`optimus_lab.optimus.train` (the two
 standard sheets in turn with random ones, two games of three), played by the
 network's own policy: afterstate argmax over every distinct move the roll allows
 (:func:`optimus.optimus.net.choices`: the new boxes and the "!" spent; all of a
-decision's afterstates through the network in one numpy call), a random one instead
+decision's afterstates through the network at once: :func:`optimus.optimus.net.afterstates`,
+:class:`optimus_lab.tdnet.Sparse`), a random one instead
 with probability epsilon. The sheets after each roll but the last are the episode's
 trace; after the game each one's lambda-return (the final score at the last) is its
 target, and one Adam step moves the network towards them (the points to come,
@@ -41,7 +42,7 @@ import numpy as np
 
 from optimus.core.rng import Rng, derive_seed
 from optimus.optimus.game import COLOUR_FACES, JOKERS, NUMBER_FACES, SOLO_ROLLS
-from optimus.optimus.net import FEATURES, Choice, active, choices, score_now
+from optimus.optimus.net import FEATURES, Choice, active, afterstates, choices, score_now
 from optimus.optimus.sheet import (
     COLUMN_MASKS,
     STANDARD_SHEETS,
@@ -58,8 +59,8 @@ from optimus_lab.tdnet import (
     Episode,
     Params,
     Run,
+    Sparse,
     layers_json,
-    predict_sparse,
 )
 from optimus_lab.tdnet import (
     main as tdnet_main,
@@ -96,6 +97,7 @@ def play(p: Params, seed: int, g: int, epsilon: float, label: str = "train") -> 
     final score, "!" left, and [sheet, columns done, colours done, stars unmarked, "!"
     left]."""
     layout = training_layout(seed, g) if label == "train" else eval_layout(g)
+    net = Sparse(p)
     dice = Rng(derive_seed(seed, "net", label, g, "dice"))
     explore = Rng(derive_seed(seed, "net", label, g, "explore"))
     marks, left = 0, JOKERS
@@ -106,15 +108,16 @@ def play(p: Params, seed: int, g: int, epsilon: float, label: str = "train") -> 
         dice_n = [NUMBER_FACES[dice.randrange(6)] for _ in range(SOLO_DICE)]
         options = choices(layout, marks, left, dice_c, dice_n)
         rolls_left = SOLO_ROLLS - roll
+        after = None
         if len(options) == 1:
             mask, cost = options[0]
         elif epsilon and explore.random() < epsilon:
             mask, cost = options[explore.randrange(len(options))]
         else:
-            mask, cost = choose(p, layout, marks, left, rolls_left, options)
+            (mask, cost), after = choose(net, layout, marks, left, rolls_left, options)
         marks, left = marks | mask, left - cost
         if rolls_left:
-            feats.append(active(layout, marks, left, rolls_left))
+            feats.append(after if after is not None else active(layout, marks, left, rolls_left))
             nows.append(float(score_now(layout, marks, left)))
     final = float(score_now(layout, marks, left))
     free = ~marks
@@ -129,20 +132,27 @@ def play(p: Params, seed: int, g: int, epsilon: float, label: str = "train") -> 
 
 
 def choose(
-    p: Params, layout: Layout, marks: int, left: int, rolls_left: int, options: Sequence[Choice]
-) -> Choice:
+    net: Sparse,
+    layout: Layout,
+    marks: int,
+    left: int,
+    rolls_left: int,
+    options: Sequence[Choice],
+) -> tuple[Choice, list[int] | None]:
     """The option of highest afterstate value (the first of ties): the score then plus the
-    network's points to come (none after the last roll)."""
-    values = np.empty(len(options))
-    feats = []
-    for i, (mask, cost) in enumerate(options):
-        m, j = marks | mask, left - cost
-        values[i] = score_now(layout, m, j)
-        if rolls_left:
-            feats.append(active(layout, m, j, rolls_left))
-    if rolls_left:
-        values += predict_sparse(p, feats)
-    return options[int(np.argmax(values))]
+    network's points to come (none after the last roll); with its afterstate's features
+    (None after the last roll)."""
+    values = np.fromiter(
+        (score_now(layout, marks | mask, left - cost) for mask, cost in options),
+        np.float64,
+        len(options),
+    )
+    if not rolls_left:
+        return options[int(np.argmax(values))], None
+    feats = afterstates(layout, marks, left, rolls_left, options)
+    values += net(feats)
+    best = int(np.argmax(values))
+    return options[best], feats[best]
 
 
 def play_block(args: Block) -> list[Episode]:

@@ -27,6 +27,7 @@ Writes ``py/optimus/optimus/value_weights.json`` (``--out``).
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import time
@@ -38,7 +39,7 @@ from optimus.optimus.game import COLOUR_FACES, JOKERS, NUMBER_FACES, SOLO_ROLLS,
 from optimus.optimus.generate import generate_sheet
 from optimus.optimus.heuristics import Evaluator
 from optimus.optimus.lookahead import expected_best, face_gains, pair_gains
-from optimus.optimus.sheet import STANDARD_SHEETS, Layout, layout_of, standard_sheet
+from optimus.optimus.sheet import STANDARD_SHEETS, Layout, Sheet, layout_of, standard_sheet
 from optimus.optimus.value import BUCKETS, FEATURES, LearnedEvaluator, Model, features, score_now
 
 Position = tuple[Layout, int, int, int, float]
@@ -85,11 +86,22 @@ def model_policy(model: Model) -> Policy:
     return choose
 
 
+RANDOM_SHEETS = 97
+"""The random training sheets of a run (game ``g``'s is number ``g % 97``)."""
+
+
 def training_layout(seed: int, game: int) -> Layout:
     """Game ``game`` of a run: the standard sheets in turn with random ones (two of three)."""
     if game % 3 == 0:
         return layout_of(standard_sheet(STANDARD_SHEETS[game // 3 % len(STANDARD_SHEETS)]))
-    return layout_of(generate_sheet(derive_seed(seed, "sheet", game % 97)))
+    return layout_of(random_sheet(seed, game % RANDOM_SHEETS))
+
+
+@functools.lru_cache(maxsize=4 * RANDOM_SHEETS)
+def random_sheet(seed: int, k: int) -> Sheet:
+    """A run's random training sheet ``k`` (kept: generating one costs about as much as
+    playing a third of a training game)."""
+    return generate_sheet(derive_seed(seed, "sheet", k))
 
 
 def play(layout: Layout, policy: Policy, rng: Rng) -> list[Position]:
