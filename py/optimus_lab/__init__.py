@@ -22,7 +22,14 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 from typing import Any
+
+# One BLAS thread a process, set before any lab module imports numpy: the trainers'
+# products are small (threads only wait on a busy machine: a training episode takes
+# half the time), and a run's numbers do not depend on the machine's cores.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 
 def per_game(name: str) -> dict[str, Any]:

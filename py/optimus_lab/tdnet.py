@@ -34,10 +34,7 @@ from collections.abc import Callable, Sequence
 from itertools import chain
 from typing import Any, ClassVar
 
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # before numpy: one core a process
-os.environ.setdefault("OMP_NUM_THREADS", "1")  # (threads only wait on a busy machine)
-
-import numpy as np
+import numpy as np  # one BLAS thread a process: set by optimus_lab's __init__
 
 from optimus.core.arena import executor
 
