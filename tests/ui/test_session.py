@@ -196,18 +196,23 @@ def test_bots_decide_while_a_person_decides_in_the_same_step_and_then_answer_at_
 
 def test_warming_a_table_loads_its_bots_networks_and_changes_no_decision(monkeypatch):
     """The page's idle warm-up (``TableSession.warm``) reads the network Optimus 2's
-    ``hard`` plays with others, so the first wait does not; the bots' own generators
-    are untouched: the warmed table plays the same moves as one not warmed."""
+    ``hard`` would play at the table (with others, or alone for the hint), whatever
+    the levels seated, so the first wait does not; the bots' own generators are
+    untouched: the warmed table plays the same moves as one not warmed."""
     from optimus.core.registry import get_game
     from optimus.optimus2.bots import HardBot
     from optimus.optimus2.net import NETS
 
     monkeypatch.setattr(NETS, "_shipped", {})  # nothing read yet
     game = get_game("optimus2")
+    TableSession(game, {}, seed=6, seats=["human", "normal", "normal"]).warm()
+    assert set(NETS._shipped) == {HardBot.multi_net}  # any level may be picked next
+    monkeypatch.setattr(NETS, "_shipped", {})
+    TableSession(game, {"players": 1}, seed=6, seats=["human"]).warm()
+    assert set(NETS._shipped) == {HardBot.solo_net}  # alone: the hint's
     seats = ["hard", "hard", "hard"]
     warmed = TableSession(game, {}, seed=6, seats=seats, budget=Budget(iterations=2))
     warmed.warm()
-    assert set(NETS._shipped) == {HardBot.multi_net}
     cold = TableSession(game, {}, seed=6, seats=seats, budget=Budget(iterations=2))
 
     def moves(s: TableSession) -> list[str]:

@@ -459,11 +459,14 @@ class TableSession(PlayerBotSeats):
         return None
 
     def warm(self) -> None:
-        """Have each built-in bot load what its first decision would (its network's
-        weights: :meth:`~optimus.core.bots.Bot.warm`), so the first wait does not."""
-        for seat, bot in self.bots.items():
-            if seat not in self.remote:
-                bot.warm(self.state.observation(seat))
+        """Have a bot of each of the game's levels load what its first decision at this
+        table would (its network's weights: :meth:`~optimus.core.bots.Bot.warm`), at the
+        first bot's seat (alone: the person's, whose hint asks ``hard``), so the first
+        wait does not: the person may still pick another level before the game starts."""
+        seat = next(iter(self.bots), 0)
+        obs = self.state.observation(seat)
+        for level in self.game.bot_levels():
+            resolve_bot(self.game, level)(self.game, seat, Rng(0), None).warm(obs)
 
     def thinking_ms(self) -> float:
         """What the bots' decisions of a wait share: :attr:`wait_ms` less the drawing kept
