@@ -43,8 +43,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Generator, Iterable, Sequence
+from operator import sub
 
-from optimus.core.mlp import Mlp, hidden, output, parse_layers, shift
+from optimus.core.mlp import Mlp, hidden, output, parse_layers
 from optimus.core.weights import Shelf
 from optimus.optimus.game import (
     COLOUR_FACES,
@@ -363,13 +364,14 @@ def option_values(
         base = active(layout, marks, jokers_left, rolls_left)
         h0 = hidden(model, base)
         was = set(base)
+        after = afterstates(layout, marks, jokers_left, rolls_left, options)
     for n, (mask, cost) in enumerate(options):
         m, j = marks | mask, jokers_left - cost
         value = float(score_now(layout, m, j))
         if rolls_left:
-            idx = active(layout, m, j, rolls_left)
+            idx = after[n]
             now = set(idx)
-            h = shift(
+            h = _shifted(
                 model, h0, [i for i in idx if i not in was], [i for i in base if i not in now]
             )
             value += output(model, h)
@@ -377,6 +379,32 @@ def option_values(
         if n % NET_SLICE == NET_SLICE - 1:
             yield None
     return out
+
+
+def _shifted(model: Mlp, h: list[float], on: Sequence[int], off: Sequence[int]) -> list[float]:
+    """:func:`~optimus.core.mlp.shift`, the rows added up column by column at once (a
+    few times faster in CPython; equal but for the order of the additions)."""
+    w1 = model.w1
+    if on:
+        h = list(map(sum, zip(h, *[w1[i] for i in on])))
+    if off:
+        h = list(map(sub, h, map(sum, zip(*[w1[i] for i in off]))))
+    return h
+
+
+class NetLeaf:
+    """The network as the leaf of a look-ahead (:data:`optimus.optimus.lookahead.Leaf`):
+    the sheets of ``layout`` after a roll valued as :func:`option_values` values them."""
+
+    def __init__(self, model: Mlp, layout: Layout) -> None:
+        self.model = model
+        self.layout = layout
+
+    def __call__(
+        self, roll: int, marks: int, jokers_left: int, options: Sequence[Choice]
+    ) -> Generator[None, None, list[float]]:
+        rolls_left = max(0, SOLO_ROLLS - roll)
+        return option_values(self.model, self.layout, marks, jokers_left, rolls_left, options)
 
 
 def move_values(
@@ -409,6 +437,7 @@ __all__ = [
     "FEATURES",
     "NETS",
     "Choice",
+    "NetLeaf",
     "active",
     "afterstates",
     "choices",
