@@ -33,6 +33,7 @@ from optimus.core.bots import (
     Thinking,
     run_to_end,
 )
+from optimus.core.mlp import Mlp
 from optimus.core.protocol import JSON
 from optimus.core.rng import Rng
 from optimus.optimus.game import (
@@ -43,7 +44,7 @@ from optimus.optimus.game import (
 )
 from optimus.optimus.heuristics import DEFAULT, Evaluator, Params
 from optimus.optimus.lookahead import Lookahead
-from optimus.optimus.net import NETS, choices, has_net, move_values
+from optimus.optimus.net import NETS, NetLeaf, choices, has_net, move_values
 from optimus.optimus.value import SheetEvaluator, make_evaluator
 
 Option = tuple[float, str]
@@ -223,6 +224,9 @@ class HardBot(StateBot):
     """Solo: the value network to play by (afterstate argmax, :mod:`optimus.optimus.net`,
     a name in :data:`~optimus.optimus.net.NETS`); None (today: none is stronger than the
     search, docs/bots.md), or no such network: the search."""
+    solo_look: ClassVar[int] = 0
+    """Alone on the network: how many of its best afterstates are valued one roll ahead
+    (the exact mean over the next roll, the network at the leaves); 0: its argmax."""
 
     def decide(self, state: OptimusState, legal_moves: list[str]) -> Thinking:
         limit, deadline = self.limits()
@@ -253,7 +257,10 @@ class HardBot(StateBot):
         if self.plays_net(state):
             assert self.solo_net is not None
             model = NETS.get(self.solo_net)
-            return (yield from move_values(model, state, me, legal_moves))
+            values = yield from move_values(model, state, me, legal_moves)
+            if not self.solo_look:
+                return values
+            return (yield from self.net_look(state, model, values, deadline, move))
         ev = make_evaluator(state, me, self.params, self.learned, self.multi)
         options = yield from ranking(ev, state, me, legal_moves)
         yield None
@@ -290,6 +297,39 @@ class HardBot(StateBot):
         if not values:
             values[picked[order[0]][1]] = one[order[0]]
         return values
+
+    def net_look(
+        self,
+        state: OptimusState,
+        model: Mlp,
+        values: dict[str, float],
+        deadline: float | None,
+        move: str | None = None,
+    ) -> Generator[None, None, dict[str, float]]:
+        """Alone on the network: its :attr:`solo_look` best afterstates (and ``move``)
+        valued one roll ahead, the network at the leaves (the best of the clock's)."""
+        order = sorted(values, key=lambda m: -values[m])  # stable: ties in the legal order
+        picked = distinct([(values[m], m) for m in order], False, self.solo_look)
+        if move is not None and move not in [m for _, m in picked]:
+            picked.append((values[move], move))
+        if len(picked) == 1:
+            return {picked[0][1]: picked[0][0]}
+        look = Lookahead(
+            state, self.player, self.params, self.learned, leaf=NetLeaf(model, state.layout)
+        )
+        marks, left = state.marks[self.player], JOKERS - state.jokers_used[self.player]
+        out: dict[str, float] = {}
+        for _, candidate in picked:
+            if (
+                out
+                and candidate != move
+                and deadline is not None
+                and time.perf_counter() > deadline
+            ):
+                continue  # the clock is spent: the best of those valued so far
+            _, _, mask, cost = _parsed(candidate)
+            out[candidate] = yield from look.one_steps(marks | mask, left - cost)
+        return out
 
     def warm(self, observation: Mapping[str, JSON]) -> None:
         """Read the network this seat plays on alone (:meth:`plays_net`), if any."""

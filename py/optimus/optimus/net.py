@@ -386,9 +386,9 @@ def _shifted(model: Mlp, h: list[float], on: Sequence[int], off: Sequence[int]) 
     few times faster in CPython; equal but for the order of the additions)."""
     w1 = model.w1
     if on:
-        h = list(map(sum, zip(h, *[w1[i] for i in on])))
+        h = list(map(sum, zip(h, *[w1[i] for i in on], strict=True)))
     if off:
-        h = list(map(sub, h, map(sum, zip(*[w1[i] for i in off]))))
+        h = list(map(sub, h, map(sum, zip(*[w1[i] for i in off], strict=True))))
     return h
 
 

@@ -23,7 +23,9 @@ paired difference from another run over the games both played (the same dice).
 valuing sheets in games with others by the learned multi-player evaluation
 (:mod:`optimus.optimus.value_multi`); :class:`NetHardBot`
 (``optimus_lab.optimus.strength:NetHardBot --net FILE``) is ``hard`` playing alone by a
-value network (``python -m optimus_lab.optimus.net export``).
+value network (``python -m optimus_lab.optimus.net export``); :class:`NetLookBot`
+(``optimus_lab.optimus.strength:NetLookBot --net FILE --look K``) values the network's
+``K`` best afterstates one roll ahead, the network at the leaves.
 """
 
 from __future__ import annotations
@@ -57,6 +59,13 @@ class NetHardBot(HardBot):
     ``--net FILE`` gives, else the package's ``net_weights.json``); with others as ``hard``."""
 
     solo_net = "net_weights"
+
+
+class NetLookBot(NetHardBot):
+    """:class:`NetHardBot` valuing the network's ``--look K`` best afterstates one roll
+    ahead, the network at the leaves (:attr:`HardBot.solo_look`)."""
+
+    solo_look = 3
 
 
 class OneRollBot(HardBot):
@@ -108,7 +117,12 @@ def run(
     first: int = 0,
     multi_weights: str | None = None,
     net: str | None = None,
+    look: int | None = None,
 ) -> None:
+    if look is not None:  # on the class the players' specs name (this module is __main__)
+        from optimus_lab.optimus import strength
+
+        strength.NetLookBot.solo_look = look
     if net:
         with open(net, encoding="utf-8") as f:
             NETS.register(str(NetHardBot.solo_net), parse_net(f.read(), net))
@@ -155,6 +169,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--net", help="a value network's JSON (optimus_lab.optimus.net export; NetHardBot)"
     )
+    parser.add_argument(
+        "--look", type=int, help="NetLookBot: the network's best afterstates valued one roll ahead"
+    )
     parser.add_argument("--log", required=True)
     parser.add_argument("--summary", action="store_true", help="only print the log's figures")
     parser.add_argument("--against", help="another run's log: paired differences")
@@ -170,6 +187,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             args.first,
             args.multi_weights,
             args.net,
+            args.look,
         )
     for line in summary(args.log, args.against):
         print(line)
