@@ -12,9 +12,12 @@ from optimus.core.mlp import Mlp, forward
 from optimus.core.rng import Rng
 from optimus.optimus.bots import HardBot
 from optimus.optimus.game import JOKERS, joker_cost, parse_move
+from optimus.optimus.heuristics import DEFAULT
+from optimus.optimus.lookahead import Lookahead
 from optimus.optimus.net import (
     FEATURES,
     NETS,
+    NetLeaf,
     active,
     choices,
     move_values,
@@ -164,3 +167,50 @@ def test_hard_plays_alone_by_the_network_when_it_has_one_and_with_others_as_befo
         ) == plain.choose(two.observation(p), moves)
     finally:
         NETS.unregister("test_optimus_net")
+
+
+class NetLook(HardBot):
+    solo_net = "test_optimus_net"
+    solo_look = 3
+
+
+def test_hard_with_a_look_values_the_networks_best_afterstates_one_roll_ahead() -> None:
+    model = small_net(5)
+    NETS.register("test_optimus_net", model)
+    try:
+        state = solo_roll("bx", "4?", "H3", "H4")
+        legal = state.legal_moves(0)
+        greedy = run_to_end(move_values(model, state, 0, legal))
+        order = sorted(legal, key=lambda m: -greedy[m])
+        top: list[str] = []
+        for m in order:  # one move per afterstate
+            key = (mask_of(m), JOKERS - state.jokers_used[0] - cost_of(m))
+            if key not in [(mask_of(t), JOKERS - state.jokers_used[0] - cost_of(t)) for t in top]:
+                top.append(m)
+        top = top[:3]
+        look = Lookahead(state, 0, DEFAULT, leaf=NetLeaf(model, state.layout))
+        want = {
+            m: look.one(state.marks[0] | mask_of(m), JOKERS - state.jokers_used[0] - cost_of(m))
+            for m in top
+        }
+        bot = NetLook(GAME, 0, Rng(1), Budget(iterations=2))
+        assert bot.choose(state.observation(0), legal) == max(want, key=want.__getitem__)
+        appraisal = run_to_end(bot.appraise(state.observation(0), legal, order[-1]))
+        assert appraisal.values == {
+            **want,
+            order[-1]: look.one(
+                state.marks[0] | mask_of(order[-1]),
+                JOKERS - state.jokers_used[0] - cost_of(order[-1]),
+            ),
+        }
+        assert appraisal.best == max(want, key=want.__getitem__)
+    finally:
+        NETS.unregister("test_optimus_net")
+
+
+def mask_of(move: str) -> int:
+    return 0 if move == "pass" else parse_move(move)[2]
+
+
+def cost_of(move: str) -> int:
+    return 0 if move == "pass" else joker_cost(*parse_move(move)[:2])
