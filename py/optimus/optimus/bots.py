@@ -43,7 +43,7 @@ from optimus.optimus.game import (
     parse_move,
 )
 from optimus.optimus.heuristics import DEFAULT, Evaluator, Params
-from optimus.optimus.lookahead import Lookahead
+from optimus.optimus.lookahead import Leaf, Lookahead
 from optimus.optimus.net import NETS, NetLeaf, choices, has_net, move_values
 from optimus.optimus.value import SheetEvaluator, make_evaluator
 
@@ -257,7 +257,7 @@ class HardBot(StateBot):
         if self.plays_net(state):
             assert self.solo_net is not None
             model = NETS.get(self.solo_net)
-            values = yield from move_values(model, state, me, legal_moves)
+            values = yield from self.net_values(model, state, legal_moves)
             if not self.solo_look:
                 return values
             return (yield from self.net_look(state, model, values, deadline, move))
@@ -298,6 +298,16 @@ class HardBot(StateBot):
             values[picked[order[0]][1]] = one[order[0]]
         return values
 
+    def net_values(
+        self, model: Mlp, state: OptimusState, legal_moves: list[str]
+    ) -> Generator[None, None, dict[str, float]]:
+        """Alone on the network: each legal move's afterstate value."""
+        return (yield from move_values(model, state, self.player, legal_moves))
+
+    def net_leaf(self, model: Mlp, state: OptimusState) -> Leaf:
+        """Alone on the network: the leaf of :meth:`net_look`'s look-ahead."""
+        return NetLeaf(model, state.layout)
+
     def net_look(
         self,
         state: OptimusState,
@@ -315,7 +325,7 @@ class HardBot(StateBot):
         if len(picked) == 1:
             return {picked[0][1]: picked[0][0]}
         look = Lookahead(
-            state, self.player, self.params, self.learned, leaf=NetLeaf(model, state.layout)
+            state, self.player, self.params, self.learned, leaf=self.net_leaf(model, state)
         )
         marks, left = state.marks[self.player], JOKERS - state.jokers_used[self.player]
         out: dict[str, float] = {}

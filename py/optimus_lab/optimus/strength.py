@@ -25,7 +25,8 @@ valuing sheets in games with others by the learned multi-player evaluation
 (``optimus_lab.optimus.strength:NetHardBot --net FILE``) is ``hard`` playing alone by a
 value network (``python -m optimus_lab.optimus.net export``); :class:`NetLookBot`
 (``optimus_lab.optimus.strength:NetLookBot --net FILE --look K``) values the network's
-``K`` best afterstates one roll ahead, the network at the leaves.
+``K`` best afterstates one roll ahead, the network at the leaves; :class:`BlendBot`
+(``--blend A``) the same on a blend of the network's value and the linear one's.
 """
 
 from __future__ import annotations
@@ -34,16 +35,19 @@ import argparse
 import json
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from typing import Any
 
 import optimus.optimus.value as value
 import optimus.optimus.value_multi as value_multi
 from optimus.core.arena import mean_ci, play_game
 from optimus.core.bots import Budget
-from optimus.optimus.bots import HardBot
-from optimus.optimus.game import OptimusGame
-from optimus.optimus.net import NETS, parse_net
+from optimus.core.mlp import Mlp
+from optimus.optimus.bots import HardBot, ranking
+from optimus.optimus.game import OptimusGame, OptimusState
+from optimus.optimus.lookahead import Leaf
+from optimus.optimus.net import NETS, Choice, NetLeaf, parse_net
+from optimus.optimus.value import make_evaluator
 
 Row = dict[str, Any]
 
@@ -66,6 +70,41 @@ class NetLookBot(NetHardBot):
     ahead, the network at the leaves (:attr:`HardBot.solo_look`)."""
 
     solo_look = 3
+
+
+class BlendBot(NetLookBot):
+    """:class:`NetLookBot` on ``--blend A`` x the network's value plus ``1 - A`` x the
+    learned linear evaluation's (:mod:`optimus.optimus.value`), at the afterstates and
+    at the leaves (``--look 1``: the afterstates' argmax)."""
+
+    blend = 0.5
+
+    def net_values(
+        self, model: Mlp, state: OptimusState, legal_moves: list[str]
+    ) -> Generator[None, None, dict[str, float]]:
+        net = yield from super().net_values(model, state, legal_moves)
+        ev = make_evaluator(state, self.player, self.params, self.learned)
+        linear = dict((m, v) for v, m in (yield from ranking(ev, state, self.player, legal_moves)))
+        a = self.blend
+        return {m: a * v + (1 - a) * linear[m] for m, v in net.items()}
+
+    def net_leaf(self, model: Mlp, state: OptimusState) -> Leaf:
+        net = NetLeaf(model, state.layout)
+        shipped = value.shipped_model()
+        assert shipped is not None
+        a = self.blend
+
+        def leaf(
+            roll: int, marks: int, left: int, options: Sequence[Choice]
+        ) -> Generator[None, None, list[float]]:
+            values = yield from net(roll, marks, left, options)
+            ev = value.LearnedEvaluator(state.layout, roll, shipped)
+            return [
+                a * v + (1 - a) * ev.value(marks | m, left - c)
+                for v, (m, c) in zip(values, options, strict=True)
+            ]
+
+        return leaf
 
 
 class OneRollBot(HardBot):
@@ -118,11 +157,16 @@ def run(
     multi_weights: str | None = None,
     net: str | None = None,
     look: int | None = None,
+    blend: float | None = None,
 ) -> None:
-    if look is not None:  # on the class the players' specs name (this module is __main__)
-        from optimus_lab.optimus import strength
+    # on the classes the players' specs name (this module is __main__)
+    from optimus_lab.optimus import strength
 
+    if look is not None:
         strength.NetLookBot.solo_look = look
+        strength.BlendBot.solo_look = look
+    if blend is not None:
+        strength.BlendBot.blend = blend
     if net:
         with open(net, encoding="utf-8") as f:
             NETS.register(str(NetHardBot.solo_net), parse_net(f.read(), net))
@@ -172,6 +216,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--look", type=int, help="NetLookBot: the network's best afterstates valued one roll ahead"
     )
+    parser.add_argument(
+        "--blend", type=float, help="BlendBot: the network's share of the value (else 0.5)"
+    )
     parser.add_argument("--log", required=True)
     parser.add_argument("--summary", action="store_true", help="only print the log's figures")
     parser.add_argument("--against", help="another run's log: paired differences")
@@ -188,6 +235,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             args.multi_weights,
             args.net,
             args.look,
+            args.blend,
         )
     for line in summary(args.log, args.against):
         print(line)
