@@ -124,8 +124,7 @@ def _leaf_values(
     rolls after ``roll_`` counted."""
     yield None
     return [
-        random.Random(marks | m).uniform(-3, 9) + 0.7 * (left - c) + 0.1 * roll_
-        for m, c in options
+        random.Random(marks | m).uniform(-3, 9) + 0.7 * (left - c) + 0.1 * roll_ for m, c in options
     ]
 
 
@@ -144,7 +143,8 @@ def test_one_roll_ahead_on_a_leaf_is_the_mean_over_every_roll(
     ev = look.after(at + 1)
 
     def leaf(m: int, j: int) -> float:
-        return run_to_end(_leaf_values(at + 1, marks, left, [(m, left - j)]))[0]
+        values: list[float] = run_to_end(_leaf_values(at + 1, marks, left, [(m, left - j)]))
+        return values[0]
 
     best_mask = {}
     for k in range(5):

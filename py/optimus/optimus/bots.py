@@ -251,16 +251,17 @@ class HardBot(StateBot):
         """The candidates valued two rolls ahead (the ``limit`` best by one roll, as long as
         ``deadline`` allows, and ``move`` if given), in the order of their one-roll value;
         alone the best by one roll if the clock allowed no more. Alone on the network
-        (:meth:`plays_net`): every legal move's afterstate value."""
+        (:meth:`plays_net`): every legal move's afterstate value, or with
+        :attr:`solo_look` the best few one roll ahead (:meth:`net_look`)."""
         me = self.player
         yield None
         if self.plays_net(state):
             assert self.solo_net is not None
             model = NETS.get(self.solo_net)
-            values = yield from self.net_values(model, state, legal_moves)
+            afterstates = yield from self.net_values(model, state, legal_moves)
             if not self.solo_look:
-                return values
-            return (yield from self.net_look(state, model, values, deadline, move))
+                return afterstates
+            return (yield from self.net_look(state, model, afterstates, deadline, move))
         ev = make_evaluator(state, me, self.params, self.learned, self.multi)
         options = yield from ranking(ev, state, me, legal_moves)
         yield None
