@@ -16,6 +16,7 @@ from optimus.optimus.heuristics import DEFAULT
 from optimus.optimus.lookahead import Lookahead
 from optimus.optimus.net import (
     FEATURES,
+    Anchor,
     NETS,
     NetLeaf,
     active,
@@ -214,3 +215,18 @@ def mask_of(move: str) -> int:
 
 def cost_of(move: str) -> int:
     return 0 if move == "pass" else joker_cost(*parse_move(move)[:2])
+
+
+def test_values_shifted_from_an_anchor_are_the_full_forward_values() -> None:
+    model = small_net(6)
+    anchor = Anchor()
+    for boxes, left, rolls in [(("H1", "H2"), 5, 12), (("H1", "H2", "I2", "G3"), 4, 11)]:
+        marks = mask(*boxes)
+        options = choices(HARBOUR, marks, left, ["y", "x"], ["3", "?"])
+        values = run_to_end(option_values(model, HARBOUR, marks, left, rolls, options, anchor))
+        for (m, c), v in zip(options, values, strict=True):
+            full = score_now(HARBOUR, marks | m, left - c) + forward(
+                model, active(HARBOUR, marks | m, left - c, rolls)
+            )
+            assert v == pytest.approx(full, abs=1e-9)
+    assert on(anchor.idx) == on(active(HARBOUR, mask("H1", "H2"), 5, 12))
