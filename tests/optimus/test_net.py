@@ -16,8 +16,8 @@ from optimus.optimus.heuristics import DEFAULT
 from optimus.optimus.lookahead import Lookahead
 from optimus.optimus.net import (
     FEATURES,
-    Anchor,
     NETS,
+    Anchor,
     NetLeaf,
     active,
     choices,
