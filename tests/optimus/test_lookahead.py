@@ -129,31 +129,36 @@ def _leaf_values(
 
 
 @pytest.mark.parametrize(
-    ("at", "boxes", "left"),
-    [(10, ("H3", "H4"), JOKERS), (17, ("H3", "H4", "G4", "I4", "I5"), 1), (24, ("H1",), 0)],
+    ("at", "boxes", "left", "inner"),
+    [
+        (10, ("H3", "H4"), JOKERS, 1),
+        (17, ("H3", "H4", "G4", "I4", "I5"), 1, 1),
+        (24, ("H1",), 0, 1),
+        (12, ("H3", "H4", "G4"), 2, 2),
+        (12, ("H3", "H4", "G4"), 2, 100),
+    ],
 )
 def test_one_roll_ahead_on_a_leaf_is_the_mean_over_every_roll(
-    at: int, boxes: tuple[str, ...], left: int
+    at: int, boxes: tuple[str, ...], left: int, inner: int
 ) -> None:
     """Each of the 6^4 rolls: the best of passing and, per pair of dice taken, each colour
-    and size they allow marked the evaluation's way, valued by the leaf a roll later."""
+    and size they allow marked in one of the ``inner`` ways the evaluation likes most,
+    valued by the leaf a roll later."""
     s = after_open_rolls(fresh(1), at)
     marks = mask(*boxes)
-    look = Lookahead(s, 0, DEFAULT, leaf=_leaf_values)
+    look = Lookahead(s, 0, DEFAULT, leaf=_leaf_values, inner=inner)
     ev = look.after(at + 1)
 
     def leaf(m: int, j: int) -> float:
         values: list[float] = run_to_end(_leaf_values(at + 1, marks, left, [(m, left - j)]))
         return values[0]
 
-    best_mask = {}
+    best_masks = {}
     for k in range(5):
         for size in range(1, 6):
-            best, chosen = NEG, 0
-            for m, _ in marking_choices(s.layout, marks, k, size):
-                if ev.gain(marks, m, 0) > best:
-                    best, chosen = ev.gain(marks, m, 0), m
-            best_mask[k, size] = chosen
+            found = [m for m, _ in marking_choices(s.layout, marks, k, size)]
+            found.sort(key=lambda m: -ev.gain(marks, m, 0))  # stable: ties in order
+            best_masks[k, size] = found[:inner]
     by_hand = 0.0
     for dice_c in itertools.product(range(6), repeat=2):
         for dice_n in itertools.product(range(6), repeat=2):
@@ -165,8 +170,8 @@ def test_one_roll_ahead_on_a_leaf_is_the_mean_over_every_roll(
                         continue
                     for k in range(5) if c == 5 else (c,):
                         for size in range(1, 6) if n == 5 else (n + 1,):
-                            if best_mask[k, size]:
-                                best = max(best, leaf(best_mask[k, size], left - cost))
+                            for m in best_masks[k, size]:
+                                best = max(best, leaf(m, left - cost))
             by_hand += best / 6**4
     assert look.one(marks, left) == pytest.approx(by_hand, abs=1e-9)
 

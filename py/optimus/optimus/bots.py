@@ -227,6 +227,9 @@ class HardBot(StateBot):
     solo_look: ClassVar[int] = 0
     """Alone on the network: how many of its best afterstates are valued one roll ahead
     (the exact mean over the next roll, the network at the leaves); 0: its argmax."""
+    solo_inner: ClassVar[int] = 1
+    """Alone on the network, in its look one roll ahead: how many markings of each colour
+    and size (the linear evaluation's best) the network values at the leaves."""
 
     def decide(self, state: OptimusState, legal_moves: list[str]) -> Thinking:
         limit, deadline = self.limits()
@@ -326,7 +329,12 @@ class HardBot(StateBot):
         if len(picked) == 1:
             return {picked[0][1]: picked[0][0]}
         look = Lookahead(
-            state, self.player, self.params, self.learned, leaf=self.net_leaf(model, state)
+            state,
+            self.player,
+            self.params,
+            self.learned,
+            leaf=self.net_leaf(model, state),
+            inner=self.solo_inner,
         )
         marks, left = state.marks[self.player], JOKERS - state.jokers_used[self.player]
         out: dict[str, float] = {}

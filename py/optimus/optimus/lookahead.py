@@ -67,6 +67,30 @@ def best_markings_steps(
     return table
 
 
+def top_markings_steps(
+    ev: SheetEvaluator, marks: int, count: int
+) -> Generator[None, None, list[list[list[int]]]]:
+    """``M[k][n - 1]``: the ``count`` best markings of ``n`` boxes of colour ``k`` by the
+    evaluation (their new boxes, best first; ties: the first), yielding after every colour."""
+    front = ev.frontier_of(marks)
+    layout = ev.layout
+    gain = ev.gain
+    table = []
+    for k in range(NUM_COLOURS):
+        row = []
+        for n in range(1, NUMBERS + 1):
+            ranked = sorted(
+                (
+                    (-gain(marks, mask, 0, front), i, mask)
+                    for i, (mask, _) in enumerate(marking_choices(layout, marks, k, n))
+                ),
+            )
+            row.append([mask for _, _, mask in ranked[:count]])
+        table.append(row)
+        yield None
+    return table
+
+
 def pair_gains_steps(ev: SheetEvaluator, marks: int) -> Generator[None, None, list[list[float]]]:
     """:func:`pair_gains`, yielding after every colour (a busy sheet has hundreds of markings)."""
     best = yield from best_markings_steps(ev, marks)
@@ -158,8 +182,9 @@ class Lookahead:
     and size). In solo the game's end is known: no roll is counted after 30.
 
     With a ``leaf`` (solo), :meth:`one` values the sheets the next roll can leave by
-    the leaf instead: per colour and number the marking the evaluation likes most, the
-    sheet passing, and a "!" at what the leaf says one is worth on that sheet.
+    the leaf instead: per colour and number the best by the leaf of the ``inner``
+    markings the evaluation likes most, the sheet passing, and a "!" at what the leaf
+    says one is worth on that sheet.
     """
 
     def __init__(
@@ -170,9 +195,11 @@ class Lookahead:
         learned: bool = True,
         multi: bool = False,
         leaf: Leaf | None = None,
+        inner: int = 1,
     ) -> None:
         self.state = state
         self.leaf = leaf
+        self.inner = inner
         self.player = player
         self.params = params
         self.learned = learned
@@ -216,15 +243,22 @@ class Lookahead:
         assert self.leaf is not None
         if self.last(t):
             return (yield from self.leaf(t, marks, left, [(0, 0)]))[0]
-        best = yield from best_markings_steps(self.after(t + 1), marks)
+        if self.inner == 1:
+            best = yield from best_markings_steps(self.after(t + 1), marks)
+            tops = [[[mask] if mask else [] for _, mask in row] for row in best]
+        else:
+            tops = yield from top_markings_steps(self.after(t + 1), marks, self.inner)
         spare = 2 if left else 1
-        options = [(0, 0), (0, 1)][:spare] + [(mask, 0) for row in best for _, mask in row if mask]
+        options = [(0, 0), (0, 1)][:spare]
+        options += [(mask, 0) for row in tops for masks in row for mask in masks]
         values = yield from self.leaf(t + 1, marks, left, options)
         stay = values[0]
         # a "!" costs what the leaf says one is worth on the sheet passing
         joker = stay - values[1] if left else 0.0
         it = iter(values[spare:])
-        pairs = [[next(it) - stay if mask else NEG for _, mask in row] for row in best]
+        pairs = [
+            [max([next(it) - stay for _ in masks], default=NEG) for masks in row] for row in tops
+        ]
         table = face_gains(pairs, left, joker)
         return stay + expected_best(table, next_roll_dice(self.state, self.player, t + 1))
 
@@ -265,4 +299,5 @@ __all__ = [
     "face_gains",
     "next_roll_dice",
     "pair_gains",
+    "top_markings_steps",
 ]

@@ -158,6 +158,7 @@ def run(
     net: str | None = None,
     look: int | None = None,
     blend: float | None = None,
+    inner: int | None = None,
 ) -> None:
     # on the classes the players' specs name (this module is __main__)
     from optimus_lab.optimus import strength
@@ -167,6 +168,9 @@ def run(
         strength.BlendBot.solo_look = look
     if blend is not None:
         strength.BlendBot.blend = blend
+    if inner is not None:
+        strength.NetLookBot.solo_inner = inner
+        strength.BlendBot.solo_inner = inner
     if net:
         with open(net, encoding="utf-8") as f:
             NETS.register(str(NetHardBot.solo_net), parse_net(f.read(), net))
@@ -219,6 +223,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--blend", type=float, help="BlendBot: the network's share of the value (else 0.5)"
     )
+    parser.add_argument(
+        "--inner", type=int, help="NetLookBot: markings per colour and size valued at the leaves"
+    )
     parser.add_argument("--log", required=True)
     parser.add_argument("--summary", action="store_true", help="only print the log's figures")
     parser.add_argument("--against", help="another run's log: paired differences")
@@ -236,6 +243,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             args.net,
             args.look,
             args.blend,
+            args.inner,
         )
     for line in summary(args.log, args.against):
         print(line)
