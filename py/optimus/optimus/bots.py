@@ -15,7 +15,9 @@ things, future rolls and the others' pending choices, are not in it.
   evaluation (:mod:`optimus.optimus.value`), with others with the shared one.
   When active it also weighs what the four dice it leaves are worth to the
   others (see :class:`HardBot`). With :attr:`HardBot.solo_net` set (not today)
-  it plays alone by a value network instead (:mod:`optimus.optimus.net`).
+  it plays alone by a value network instead (:mod:`optimus.optimus.net`): its
+  argmax, or with :attr:`HardBot.solo_look` its best few afterstates valued one
+  roll ahead with the network at the leaves.
 """
 
 from __future__ import annotations
