@@ -14,10 +14,10 @@ things, future rolls and the others' pending choices, are not in it.
   (:mod:`optimus.optimus.lookahead`). In solo it values sheets with the learned
   evaluation (:mod:`optimus.optimus.value`), with others with the shared one.
   When active it also weighs what the four dice it leaves are worth to the
-  others (see :class:`HardBot`). With :attr:`HardBot.solo_net` set (not today)
-  it plays alone by a value network instead (:mod:`optimus.optimus.net`): its
-  argmax, or with :attr:`HardBot.solo_look` its best few afterstates valued one
-  roll ahead with the network at the leaves.
+  others (see :class:`HardBot`). Alone it plays by a value network instead
+  (:attr:`HardBot.solo_net`, :mod:`optimus.optimus.net`): the network's best five
+  afterstates (:attr:`HardBot.solo_look`) valued one roll ahead, exact over the
+  dice, with the network at the leaves.
 """
 
 from __future__ import annotations
@@ -222,13 +222,15 @@ class HardBot(StateBot):
     more often against three ``normal`` than 0.5: docs/notes/bots-history.md)."""
     learned: ClassVar[bool] = True
     multi: ClassVar[bool] = False
-    solo_net: ClassVar[str | None] = None
-    """Solo: the value network to play by (afterstate argmax, :mod:`optimus.optimus.net`,
-    a name in :data:`~optimus.optimus.net.NETS`); None (today: none is stronger than the
-    search, docs/bots.md), or no such network: the search."""
-    solo_look: ClassVar[int] = 0
+    solo_net: ClassVar[str | None] = "net_weights"
+    """Solo: the value network to play by (:mod:`optimus.optimus.net`, a name in
+    :data:`~optimus.optimus.net.NETS`: the package's ``net_weights.json``); None, or no
+    such network: the search."""
+    solo_look: ClassVar[int] = 5
     """Alone on the network: how many of its best afterstates are valued one roll ahead
-    (the exact mean over the next roll, the network at the leaves); 0: its argmax."""
+    (the exact mean over the next roll, the network at the leaves); 0: its argmax. With
+    5 as strong as the search two rolls deep on the linear evaluation, in under a quarter
+    of its time (docs/bots.md)."""
     solo_inner: ClassVar[int] = 1
     """Alone on the network, in its look one roll ahead: how many markings of each colour
     and size (the linear evaluation's best) the network values at the leaves."""
@@ -239,8 +241,9 @@ class HardBot(StateBot):
         return max(values, key=values.__getitem__)  # the first of ties: the best by one roll
 
     def appraise_state(self, state: OptimusState, legal_moves: list[str], move: str) -> Appraising:
-        """The search with no clock, ``move`` among the candidates valued two rolls ahead:
-        each one's expected value of the sheet (points)."""
+        """The search with no clock, ``move`` among the candidates valued two rolls ahead
+        (alone on the network: one roll ahead): each one's expected value of the sheet
+        (points)."""
         limit, _ = self.limits()
         values = yield from self.search(state, legal_moves, limit, None, move)
         return Appraisal(values, max(values, key=values.__getitem__))

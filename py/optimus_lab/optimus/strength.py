@@ -23,7 +23,9 @@ paired difference from another run over the games both played (the same dice).
 valuing sheets in games with others by the learned multi-player evaluation
 (:mod:`optimus.optimus.value_multi`); :class:`NetHardBot`
 (``optimus_lab.optimus.strength:NetHardBot --net FILE``) is ``hard`` playing alone by a
-value network (``python -m optimus_lab.optimus.net export``); :class:`NetLookBot`
+value network (``python -m optimus_lab.optimus.net export``), its argmax;
+:class:`LinearHardBot` is ``hard`` alone as before the network (the search two rolls
+deep on the linear evaluation); :class:`NetLookBot`
 (``optimus_lab.optimus.strength:NetLookBot --net FILE --look K``) values the network's
 ``K`` best afterstates one roll ahead, the network at the leaves; :class:`BlendBot`
 (``--blend A``) the same on a blend of the network's value and the linear one's.
@@ -63,6 +65,14 @@ class NetHardBot(HardBot):
     ``--net FILE`` gives, else the package's ``net_weights.json``); with others as ``hard``."""
 
     solo_net = "net_weights"
+    solo_look = 0
+
+
+class LinearHardBot(HardBot):
+    """``hard`` as it was alone before the network: the search two rolls deep on the
+    learned linear evaluation."""
+
+    solo_net = None
 
 
 class NetLookBot(NetHardBot):
@@ -108,7 +118,10 @@ class BlendBot(NetLookBot):
 
 
 class OneRollBot(HardBot):
-    """``hard`` without the search two rolls deep: the best candidate one roll ahead."""
+    """``hard`` without the search two rolls deep: the best candidate one roll ahead
+    (alone too: on the linear evaluation)."""
+
+    solo_net = None
 
     def limits(self, fallback: int | None = None) -> tuple[int | None, float | None]:
         return 0, None
