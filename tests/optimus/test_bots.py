@@ -106,10 +106,16 @@ def _pauses(
     return pauses, str(stop.value.value)
 
 
+class SoloSearch(HardBot):
+    """``hard`` alone on its search (without its network: as with others)."""
+
+    solo_net = None
+
+
 def test_hard_yields_after_every_sheet_it_values() -> None:
     s = solo_roll("gy", "23")
-    short, move = _pauses(HardBot(GAME, 0, Rng(1), Budget(iterations=1)), s)
-    longer, _ = _pauses(HardBot(GAME, 0, Rng(1), Budget(iterations=3)), s)
+    short, move = _pauses(SoloSearch(GAME, 0, Rng(1), Budget(iterations=1)), s)
+    longer, _ = _pauses(SoloSearch(GAME, 0, Rng(1), Budget(iterations=3)), s)
     assert move in s.legal_moves(0)
     assert short >= HardBot.candidates  # one pause per candidate valued one roll ahead
     assert longer >= short + 2 * 10  # each search two rolls deep values many markings
@@ -126,11 +132,11 @@ def test_hard_stops_at_its_clock_and_plays_the_best_it_has_valued(
     from optimus.optimus.value import make_evaluator
 
     s = solo_roll("gy", "23")
-    full, _ = _pauses(HardBot(GAME, 0, Rng(1), Budget(iterations=1)), s)
+    full, _ = _pauses(SoloSearch(GAME, 0, Rng(1), Budget(iterations=1)), s)
     now = [0.0]
     monkeypatch.setattr(core_bots.time, "perf_counter", lambda: now[0])
     monkeypatch.setattr(bots.time, "perf_counter", lambda: now[0])
-    bot = HardBot(GAME, 0, Rng(1), Budget(time_ms=300, iterations=4))
+    bot = SoloSearch(GAME, 0, Rng(1), Budget(time_ms=300, iterations=4))
     pauses, move = _pauses(bot, s, lambda: now.__setitem__(0, 1.0))  # spent from the first
     ev = make_evaluator(s, 0, HardBot.params, HardBot.learned)
     options = run_to_end(ranking(ev, s, 0, s.legal_moves(0)))

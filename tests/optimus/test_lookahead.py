@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import itertools
+import random
+from collections.abc import Generator, Sequence
 
 import pytest
 
-from optimus.core.bots import Budget
+from optimus.core.bots import Budget, run_to_end
 from optimus.core.rng import Rng
 from optimus.optimus.bots import HardBot
 from optimus.optimus.game import JOKERS, OptimusGame, marking_choices
@@ -113,3 +115,69 @@ def test_hard_takes_the_points_on_the_last_solo_roll() -> None:
     roll(s, "bg", "13")  # b3 H7 I7 J7: the column (1) and the star of J7 (2)
     bot = HardBot(OptimusGame(), 0, Rng(1), Budget(iterations=2))
     assert bot.choose(s.observation(0), s.legal_moves(0)) == "b3 H7 I7 J7"
+
+
+def _leaf_values(
+    roll_: int, marks: int, left: int, options: Sequence[tuple[int, int]]
+) -> Generator[None, None, list[float]]:
+    """A leaf for the tests: a made-up value of the boxes plus 0.7 a "!" left, the
+    rolls after ``roll_`` counted."""
+    yield None
+    return [
+        random.Random(marks | m).uniform(-3, 9) + 0.7 * (left - c) + 0.1 * roll_ for m, c in options
+    ]
+
+
+@pytest.mark.parametrize(
+    ("at", "boxes", "left", "inner"),
+    [
+        (10, ("H3", "H4"), JOKERS, 1),
+        (17, ("H3", "H4", "G4", "I4", "I5"), 1, 1),
+        (24, ("H1",), 0, 1),
+        (12, ("H3", "H4", "G4"), 2, 2),
+        (12, ("H3", "H4", "G4"), 2, 100),
+    ],
+)
+def test_one_roll_ahead_on_a_leaf_is_the_mean_over_every_roll(
+    at: int, boxes: tuple[str, ...], left: int, inner: int
+) -> None:
+    """Each of the 6^4 rolls: the best of passing and, per pair of dice taken, each colour
+    and size they allow marked in one of the ``inner`` ways the evaluation likes most,
+    valued by the leaf a roll later."""
+    s = after_open_rolls(fresh(1), at)
+    marks = mask(*boxes)
+    look = Lookahead(s, 0, DEFAULT, leaf=_leaf_values, inner=inner)
+    ev = look.after(at + 1)
+
+    def leaf(m: int, j: int) -> float:
+        values: list[float] = run_to_end(_leaf_values(at + 1, marks, left, [(m, left - j)]))
+        return values[0]
+
+    best_masks = {}
+    for k in range(5):
+        for size in range(1, 6):
+            found = [m for m, _ in marking_choices(s.layout, marks, k, size)]
+            found.sort(key=lambda m: -ev.gain(marks, m, 0))  # stable: ties in order
+            best_masks[k, size] = found[:inner]
+    by_hand = 0.0
+    for dice_c in itertools.product(range(6), repeat=2):
+        for dice_n in itertools.product(range(6), repeat=2):
+            best = leaf(0, left)
+            for c in set(dice_c):
+                for n in set(dice_n):
+                    cost = (c == 5) + (n == 5)
+                    if cost > left:
+                        continue
+                    for k in range(5) if c == 5 else (c,):
+                        for size in range(1, 6) if n == 5 else (n + 1,):
+                            for m in best_masks[k, size]:
+                                best = max(best, leaf(m, left - cost))
+            by_hand += best / 6**4
+    assert look.one(marks, left) == pytest.approx(by_hand, abs=1e-9)
+
+
+def test_on_a_leaf_the_last_roll_is_the_leaf_itself() -> None:
+    s = after_open_rolls(fresh(1), 30)
+    marks = mask("H3", "H4")
+    look = Lookahead(s, 0, DEFAULT, leaf=_leaf_values)
+    assert look.one(marks, 3) == run_to_end(_leaf_values(30, marks, 3, [(0, 0)]))[0]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -11,12 +12,17 @@ from optimus.core.bots import Budget, run_to_end
 from optimus.core.mlp import Mlp, forward
 from optimus.core.rng import Rng
 from optimus.optimus.bots import HardBot
-from optimus.optimus.game import JOKERS, joker_cost, parse_move
+from optimus.optimus.game import JOKERS, OptimusState, joker_cost, parse_move
+from optimus.optimus.heuristics import DEFAULT
+from optimus.optimus.lookahead import Lookahead
 from optimus.optimus.net import (
     FEATURES,
     NETS,
+    Anchor,
+    NetLeaf,
     active,
     choices,
+    has_net,
     move_values,
     option_values,
     parse_net,
@@ -141,6 +147,7 @@ def test_parse_net_says_what_is_wrong() -> None:
 
 class NetHard(HardBot):
     solo_net = "test_optimus_net"
+    solo_look = 0  # the argmax
 
 
 def test_hard_plays_alone_by_the_network_when_it_has_one_and_with_others_as_before() -> None:
@@ -164,3 +171,112 @@ def test_hard_plays_alone_by_the_network_when_it_has_one_and_with_others_as_befo
         ) == plain.choose(two.observation(p), moves)
     finally:
         NETS.unregister("test_optimus_net")
+
+
+class NetLook(HardBot):
+    solo_net = "test_optimus_net"
+    solo_look = 3
+
+
+def look_values(model: Mlp, state: OptimusState, look: int, extra: str = "") -> dict[str, float]:
+    """By hand: the network's ``look`` best afterstates (and ``extra``) one roll ahead."""
+    legal = state.legal_moves(0)
+    left = JOKERS - state.jokers_used[0]
+    greedy = run_to_end(move_values(model, state, 0, legal))
+    top: list[str] = []
+    for m in sorted(legal, key=lambda m: -greedy[m]):  # one move per afterstate
+        if (mask_of(m), cost_of(m)) not in [(mask_of(t), cost_of(t)) for t in top]:
+            top.append(m)
+    ahead = Lookahead(state, 0, DEFAULT, leaf=NetLeaf(model, state.layout))
+    picked = top[:look] + ([extra] if extra and extra not in top[:look] else [])
+    return {m: ahead.one(state.marks[0] | mask_of(m), left - cost_of(m)) for m in picked}
+
+
+def test_hard_with_a_look_values_the_networks_best_afterstates_one_roll_ahead() -> None:
+    model = small_net(5)
+    NETS.register("test_optimus_net", model)
+    try:
+        state = solo_roll("bx", "4?", "H3", "H4")
+        legal = state.legal_moves(0)
+        want = look_values(model, state, 3)
+        bot = NetLook(GAME, 0, Rng(1), Budget(iterations=2))
+        assert bot.choose(state.observation(0), legal) == max(want, key=want.__getitem__)
+        worst = min(legal, key=run_to_end(move_values(model, state, 0, legal)).__getitem__)
+        appraisal = run_to_end(bot.appraise(state.observation(0), legal, worst))
+        assert appraisal.values == look_values(model, state, 3, worst)
+        assert appraisal.best == max(want, key=want.__getitem__)
+    finally:
+        NETS.unregister("test_optimus_net")
+
+
+def test_hard_alone_plays_and_appraises_by_the_shipped_network_one_roll_ahead() -> None:
+    assert HardBot.solo_net is not None and has_net(HardBot.solo_net)
+    assert HardBot.solo_look == 5
+    model = NETS.get(HardBot.solo_net)
+    state = solo_roll("gr", "23", "H3", "H4", "G4", "I4")
+    state.roll = 12
+    legal = state.legal_moves(0)
+    want = look_values(model, state, 5)
+    bot = HardBot(GAME, 0, Rng(1), Budget(iterations=4))
+    best = max(want, key=want.__getitem__)
+    assert bot.choose(state.observation(0), legal) == best
+    appraisal = run_to_end(bot.appraise(state.observation(0), legal, best))
+    assert appraisal.values == want and appraisal.best == best
+
+
+def mask_of(move: str) -> int:
+    return 0 if move == "pass" else parse_move(move)[2]
+
+
+def cost_of(move: str) -> int:
+    return 0 if move == "pass" else joker_cost(*parse_move(move)[:2])
+
+
+def test_values_shifted_from_an_anchor_are_the_full_forward_values() -> None:
+    model = small_net(6)
+    anchor = Anchor()
+    for boxes, left, rolls in [(("H1", "H2"), 5, 12), (("H1", "H2", "I2", "G3"), 4, 11)]:
+        marks = mask(*boxes)
+        options = choices(HARBOUR, marks, left, ["y", "x"], ["3", "?"])
+        values = run_to_end(option_values(model, HARBOUR, marks, left, rolls, options, anchor))
+        for (m, c), v in zip(options, values, strict=True):
+            full = score_now(HARBOUR, marks | m, left - c) + forward(
+                model, active(HARBOUR, marks | m, left - c, rolls)
+            )
+            assert v == pytest.approx(full, abs=1e-9)
+    assert on(anchor.idx) == on(active(HARBOUR, mask("H1", "H2"), 5, 12))
+
+
+def test_hard_alone_yields_while_it_looks_ahead_and_stops_at_its_clock(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A pause at least per colour of the next roll valued, per afterstate looked at; with
+    its clock spent from the first pause, the network's best afterstate alone is valued
+    one roll ahead and played."""
+    import optimus.core.bots as core_bots
+    import optimus.optimus.bots as bots
+
+    state = solo_roll("gy", "23", "H3", "H4")
+    legal = state.legal_moves(0)
+
+    def pauses(bot: HardBot, each: Callable[[], None] = lambda: None) -> tuple[int, str]:
+        gen = bot.think(state.observation(0), legal)
+        n = 0
+        with pytest.raises(StopIteration) as stop:
+            while True:
+                next(gen)
+                n += 1
+                each()
+        return n, str(stop.value.value)
+
+    full, _ = pauses(HardBot(GAME, 0, Rng(1), Budget(iterations=4)))
+    assert full >= 5 * HardBot.solo_look
+    now = [0.0]
+    monkeypatch.setattr(core_bots.time, "perf_counter", lambda: now[0])
+    monkeypatch.setattr(bots.time, "perf_counter", lambda: now[0])
+    bot = HardBot(GAME, 0, Rng(1), Budget(time_ms=300, iterations=4))
+    short, move = pauses(bot, lambda: now.__setitem__(0, 1.0))
+    assert HardBot.solo_net is not None
+    greedy = run_to_end(move_values(NETS.get(HardBot.solo_net), state, 0, legal))
+    assert move == max(legal, key=greedy.__getitem__)
+    assert short < full - 4 * 5

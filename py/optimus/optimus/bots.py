@@ -14,8 +14,10 @@ things, future rolls and the others' pending choices, are not in it.
   (:mod:`optimus.optimus.lookahead`). In solo it values sheets with the learned
   evaluation (:mod:`optimus.optimus.value`), with others with the shared one.
   When active it also weighs what the four dice it leaves are worth to the
-  others (see :class:`HardBot`). With :attr:`HardBot.solo_net` set (not today)
-  it plays alone by a value network instead (:mod:`optimus.optimus.net`).
+  others (see :class:`HardBot`). Alone it plays by a value network instead
+  (:attr:`HardBot.solo_net`, :mod:`optimus.optimus.net`): the network's best five
+  afterstates (:attr:`HardBot.solo_look`) valued one roll ahead, exact over the
+  dice, with the network at the leaves.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from optimus.core.bots import (
     Thinking,
     run_to_end,
 )
+from optimus.core.mlp import Mlp
 from optimus.core.protocol import JSON
 from optimus.core.rng import Rng
 from optimus.optimus.game import (
@@ -42,8 +45,8 @@ from optimus.optimus.game import (
     parse_move,
 )
 from optimus.optimus.heuristics import DEFAULT, Evaluator, Params
-from optimus.optimus.lookahead import Lookahead
-from optimus.optimus.net import NETS, choices, has_net, move_values
+from optimus.optimus.lookahead import Leaf, Lookahead
+from optimus.optimus.net import NETS, NetLeaf, choices, has_net, move_values
 from optimus.optimus.value import SheetEvaluator, make_evaluator
 
 Option = tuple[float, str]
@@ -219,10 +222,18 @@ class HardBot(StateBot):
     more often against three ``normal`` than 0.5: docs/notes/bots-history.md)."""
     learned: ClassVar[bool] = True
     multi: ClassVar[bool] = False
-    solo_net: ClassVar[str | None] = None
-    """Solo: the value network to play by (afterstate argmax, :mod:`optimus.optimus.net`,
-    a name in :data:`~optimus.optimus.net.NETS`); None (today: none is stronger than the
-    search, docs/bots.md), or no such network: the search."""
+    solo_net: ClassVar[str | None] = "net_weights"
+    """Solo: the value network to play by (:mod:`optimus.optimus.net`, a name in
+    :data:`~optimus.optimus.net.NETS`: the package's ``net_weights.json``); None, or no
+    such network: the search."""
+    solo_look: ClassVar[int] = 5
+    """Alone on the network: how many of its best afterstates are valued one roll ahead
+    (the exact mean over the next roll, the network at the leaves); 0: its argmax. With
+    5 as strong as the search two rolls deep on the linear evaluation, in under a quarter
+    of its time (docs/bots.md)."""
+    solo_inner: ClassVar[int] = 1
+    """Alone on the network, in its look one roll ahead: how many markings of each colour
+    and size (the linear evaluation's best) the network values at the leaves."""
 
     def decide(self, state: OptimusState, legal_moves: list[str]) -> Thinking:
         limit, deadline = self.limits()
@@ -230,8 +241,9 @@ class HardBot(StateBot):
         return max(values, key=values.__getitem__)  # the first of ties: the best by one roll
 
     def appraise_state(self, state: OptimusState, legal_moves: list[str], move: str) -> Appraising:
-        """The search with no clock, ``move`` among the candidates valued two rolls ahead:
-        each one's expected value of the sheet (points)."""
+        """The search with no clock, ``move`` among the candidates valued two rolls ahead
+        (alone on the network: one roll ahead): each one's expected value of the sheet
+        (points)."""
         limit, _ = self.limits()
         values = yield from self.search(state, legal_moves, limit, None, move)
         return Appraisal(values, max(values, key=values.__getitem__))
@@ -247,13 +259,17 @@ class HardBot(StateBot):
         """The candidates valued two rolls ahead (the ``limit`` best by one roll, as long as
         ``deadline`` allows, and ``move`` if given), in the order of their one-roll value;
         alone the best by one roll if the clock allowed no more. Alone on the network
-        (:meth:`plays_net`): every legal move's afterstate value."""
+        (:meth:`plays_net`): every legal move's afterstate value, or with
+        :attr:`solo_look` the best few one roll ahead (:meth:`net_look`)."""
         me = self.player
         yield None
         if self.plays_net(state):
             assert self.solo_net is not None
             model = NETS.get(self.solo_net)
-            return (yield from move_values(model, state, me, legal_moves))
+            afterstates = yield from self.net_values(model, state, legal_moves)
+            if not self.solo_look:
+                return afterstates
+            return (yield from self.net_look(state, model, afterstates, deadline, move))
         ev = make_evaluator(state, me, self.params, self.learned, self.multi)
         options = yield from ranking(ev, state, me, legal_moves)
         yield None
@@ -290,6 +306,54 @@ class HardBot(StateBot):
         if not values:
             values[picked[order[0]][1]] = one[order[0]]
         return values
+
+    def net_values(
+        self, model: Mlp, state: OptimusState, legal_moves: list[str]
+    ) -> Generator[None, None, dict[str, float]]:
+        """Alone on the network: each legal move's afterstate value."""
+        return (yield from move_values(model, state, self.player, legal_moves))
+
+    def net_leaf(self, model: Mlp, state: OptimusState) -> Leaf:
+        """Alone on the network: the leaf of :meth:`net_look`'s look-ahead."""
+        return NetLeaf(model, state.layout)
+
+    def net_look(
+        self,
+        state: OptimusState,
+        model: Mlp,
+        values: dict[str, float],
+        deadline: float | None,
+        move: str | None = None,
+    ) -> Generator[None, None, dict[str, float]]:
+        """Alone on the network: its :attr:`solo_look` best afterstates (and ``move``)
+        valued one roll ahead, the network at the leaves (the best of the clock's)."""
+        order = sorted(values, key=lambda m: -values[m])  # stable: ties in the legal order
+        picked = distinct([(values[m], m) for m in order], False, self.solo_look)
+        if move is not None and move not in [m for _, m in picked]:
+            picked.append((values[move], move))
+        if len(picked) == 1:
+            return {picked[0][1]: picked[0][0]}
+        look = Lookahead(
+            state,
+            self.player,
+            self.params,
+            self.learned,
+            leaf=self.net_leaf(model, state),
+            inner=self.solo_inner,
+        )
+        marks, left = state.marks[self.player], JOKERS - state.jokers_used[self.player]
+        out: dict[str, float] = {}
+        for _, candidate in picked:
+            if (
+                out
+                and candidate != move
+                and deadline is not None
+                and time.perf_counter() > deadline
+            ):
+                continue  # the clock is spent: the best of those valued so far
+            _, _, mask, cost = _parsed(candidate)
+            out[candidate] = yield from look.one_steps(marks | mask, left - cost)
+        return out
 
     def warm(self, observation: Mapping[str, JSON]) -> None:
         """Read the network this seat plays on alone (:meth:`plays_net`), if any."""

@@ -13,7 +13,7 @@ and two number dice, 56 x 56 for three.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator, Sequence
 from itertools import combinations_with_replacement
 from math import factorial
 
@@ -43,8 +43,12 @@ def _multisets(dice: int) -> list[tuple[tuple[int, ...], float]]:
 MULTISETS = {2: _multisets(2), 3: _multisets(3)}
 
 
-def pair_gains_steps(ev: SheetEvaluator, marks: int) -> Generator[None, None, list[list[float]]]:
-    """:func:`pair_gains`, yielding after every colour (a busy sheet has hundreds of markings)."""
+def best_markings_steps(
+    ev: SheetEvaluator, marks: int
+) -> Generator[None, None, list[list[tuple[float, int]]]]:
+    """``B[k][n - 1]``: the best marking of ``n`` boxes of colour ``k`` by the evaluation,
+    ``(gain, new boxes)`` (``(-inf, 0)``: none), yielding after every colour (a busy sheet
+    has hundreds of markings)."""
     front = ev.frontier_of(marks)
     layout = ev.layout
     gain = ev.gain
@@ -52,15 +56,45 @@ def pair_gains_steps(ev: SheetEvaluator, marks: int) -> Generator[None, None, li
     for k in range(NUM_COLOURS):
         row = []
         for n in range(1, NUMBERS + 1):
-            best = NEG
+            best, best_mask = NEG, 0
             for mask, _ in marking_choices(layout, marks, k, n):
                 g = gain(marks, mask, 0, front)
                 if g > best:
-                    best = g
-            row.append(best)
+                    best, best_mask = g, mask
+            row.append((best, best_mask))
         table.append(row)
         yield None
     return table
+
+
+def top_markings_steps(
+    ev: SheetEvaluator, marks: int, count: int
+) -> Generator[None, None, list[list[list[int]]]]:
+    """``M[k][n - 1]``: the ``count`` best markings of ``n`` boxes of colour ``k`` by the
+    evaluation (their new boxes, best first; ties: the first), yielding after every colour."""
+    front = ev.frontier_of(marks)
+    layout = ev.layout
+    gain = ev.gain
+    table = []
+    for k in range(NUM_COLOURS):
+        row = []
+        for n in range(1, NUMBERS + 1):
+            ranked = sorted(
+                (
+                    (-gain(marks, mask, 0, front), i, mask)
+                    for i, (mask, _) in enumerate(marking_choices(layout, marks, k, n))
+                ),
+            )
+            row.append([mask for _, _, mask in ranked[:count]])
+        table.append(row)
+        yield None
+    return table
+
+
+def pair_gains_steps(ev: SheetEvaluator, marks: int) -> Generator[None, None, list[list[float]]]:
+    """:func:`pair_gains`, yielding after every colour (a busy sheet has hundreds of markings)."""
+    best = yield from best_markings_steps(ev, marks)
+    return [[g for g, _ in row] for row in best]
 
 
 def pair_gains(ev: SheetEvaluator, marks: int) -> list[list[float]]:
@@ -129,6 +163,13 @@ def next_roll_dice(state: OptimusState, player: int, roll: int) -> int:
     return 2
 
 
+Leaf = Callable[[int, int, int, Sequence[tuple[int, int]]], Generator[None, None, list[float]]]
+"""Another valuation of a solo player's sheets at the leaves of :meth:`Lookahead.one`:
+``leaf(roll, marks, jokers_left, options)`` values each sheet ``(marks | mask,
+jokers_left - cost)`` of ``options`` once roll ``roll`` is made (yielding as it likes);
+a value network's (:class:`optimus.optimus.net.NetLeaf`)."""
+
+
 class Lookahead:
     """Values of one player's sheets looking one or two rolls ahead, from roll ``state.roll``.
 
@@ -139,6 +180,11 @@ class Lookahead:
     last roll the player takes, per colour and number, the marking that is
     best one roll ahead (from the one the evaluation likes most of that colour
     and size). In solo the game's end is known: no roll is counted after 30.
+
+    With a ``leaf`` (solo), :meth:`one` values the sheets the next roll can leave by
+    the leaf instead: per colour and number the best by the leaf of the ``inner``
+    markings the evaluation likes most, the sheet passing, and a "!" at what the leaf
+    says one is worth on that sheet.
     """
 
     def __init__(
@@ -148,8 +194,12 @@ class Lookahead:
         params: Params,
         learned: bool = True,
         multi: bool = False,
+        leaf: Leaf | None = None,
+        inner: int = 1,
     ) -> None:
         self.state = state
+        self.leaf = leaf
+        self.inner = inner
         self.player = player
         self.params = params
         self.learned = learned
@@ -178,6 +228,8 @@ class Lookahead:
     ) -> Generator[None, None, float]:
         """:meth:`one`, yielding after every colour of the next roll valued."""
         t = self.state.roll if roll is None else roll
+        if self.leaf is not None:
+            return (yield from self.one_leaf(marks, left, t))
         if self.last(t):
             return self.after(t).value(marks, left)
         ev = self.after(t + 1)
@@ -185,6 +237,30 @@ class Lookahead:
         table = face_gains(pairs, left, ev.joker)
         dice = next_roll_dice(self.state, self.player, t + 1)
         return ev.value(marks, left) + expected_best(table, dice)
+
+    def one_leaf(self, marks: int, left: int, t: int) -> Generator[None, None, float]:
+        """:meth:`one_steps` on the leaf: the sheets after roll ``t + 1`` valued by it."""
+        assert self.leaf is not None
+        if self.last(t):
+            return (yield from self.leaf(t, marks, left, [(0, 0)]))[0]
+        if self.inner == 1:
+            best = yield from best_markings_steps(self.after(t + 1), marks)
+            tops = [[[mask] if mask else [] for _, mask in row] for row in best]
+        else:
+            tops = yield from top_markings_steps(self.after(t + 1), marks, self.inner)
+        spare = 2 if left else 1
+        options = [(0, 0), (0, 1)][:spare]
+        options += [(mask, 0) for row in tops for masks in row for mask in masks]
+        values = yield from self.leaf(t + 1, marks, left, options)
+        stay = values[0]
+        # a "!" costs what the leaf says one is worth on the sheet passing
+        joker = stay - values[1] if left else 0.0
+        it = iter(values[spare:])
+        pairs = [
+            [max([next(it) - stay for _ in masks], default=NEG) for masks in row] for row in tops
+        ]
+        table = face_gains(pairs, left, joker)
+        return stay + expected_best(table, next_roll_dice(self.state, self.player, t + 1))
 
     def two(self, marks: int, left: int) -> Generator[None, None, float]:
         """Sheet after this roll: the mean over two rolls (yields after every colour valued)."""
@@ -215,4 +291,13 @@ class Lookahead:
         return stay + expected_best(table, dice)
 
 
-__all__ = ["Lookahead", "expected_best", "face_gains", "next_roll_dice", "pair_gains"]
+__all__ = [
+    "Leaf",
+    "Lookahead",
+    "best_markings_steps",
+    "expected_best",
+    "face_gains",
+    "next_roll_dice",
+    "pair_gains",
+    "top_markings_steps",
+]

@@ -23,7 +23,12 @@ paired difference from another run over the games both played (the same dice).
 valuing sheets in games with others by the learned multi-player evaluation
 (:mod:`optimus.optimus.value_multi`); :class:`NetHardBot`
 (``optimus_lab.optimus.strength:NetHardBot --net FILE``) is ``hard`` playing alone by a
-value network (``python -m optimus_lab.optimus.net export``).
+value network (``python -m optimus_lab.optimus.net export``), its argmax;
+:class:`LinearHardBot` is ``hard`` alone as before the network (the search two rolls
+deep on the linear evaluation); :class:`NetLookBot`
+(``optimus_lab.optimus.strength:NetLookBot --net FILE --look K``) values the network's
+``K`` best afterstates one roll ahead, the network at the leaves; :class:`BlendBot`
+(``--blend A``) the same on a blend of the network's value and the linear one's.
 """
 
 from __future__ import annotations
@@ -32,16 +37,19 @@ import argparse
 import json
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from typing import Any
 
 import optimus.optimus.value as value
 import optimus.optimus.value_multi as value_multi
 from optimus.core.arena import mean_ci, play_game
 from optimus.core.bots import Budget
-from optimus.optimus.bots import HardBot
-from optimus.optimus.game import OptimusGame
-from optimus.optimus.net import NETS, parse_net
+from optimus.core.mlp import Mlp
+from optimus.optimus.bots import HardBot, ranking
+from optimus.optimus.game import OptimusGame, OptimusState
+from optimus.optimus.lookahead import Leaf
+from optimus.optimus.net import NETS, Choice, NetLeaf, parse_net
+from optimus.optimus.value import make_evaluator
 
 Row = dict[str, Any]
 
@@ -57,10 +65,63 @@ class NetHardBot(HardBot):
     ``--net FILE`` gives, else the package's ``net_weights.json``); with others as ``hard``."""
 
     solo_net = "net_weights"
+    solo_look = 0
+
+
+class LinearHardBot(HardBot):
+    """``hard`` as it was alone before the network: the search two rolls deep on the
+    learned linear evaluation."""
+
+    solo_net = None
+
+
+class NetLookBot(NetHardBot):
+    """:class:`NetHardBot` valuing the network's ``--look K`` best afterstates one roll
+    ahead, the network at the leaves (:attr:`HardBot.solo_look`)."""
+
+    solo_look = 3
+
+
+class BlendBot(NetLookBot):
+    """:class:`NetLookBot` on ``--blend A`` x the network's value plus ``1 - A`` x the
+    learned linear evaluation's (:mod:`optimus.optimus.value`), at the afterstates and
+    at the leaves (``--look 1``: the afterstates' argmax)."""
+
+    blend = 0.5
+
+    def net_values(
+        self, model: Mlp, state: OptimusState, legal_moves: list[str]
+    ) -> Generator[None, None, dict[str, float]]:
+        net = yield from super().net_values(model, state, legal_moves)
+        ev = make_evaluator(state, self.player, self.params, self.learned)
+        linear = dict((m, v) for v, m in (yield from ranking(ev, state, self.player, legal_moves)))
+        a = self.blend
+        return {m: a * v + (1 - a) * linear[m] for m, v in net.items()}
+
+    def net_leaf(self, model: Mlp, state: OptimusState) -> Leaf:
+        net = NetLeaf(model, state.layout)
+        shipped = value.shipped_model()
+        assert shipped is not None
+        a = self.blend
+
+        def leaf(
+            roll: int, marks: int, left: int, options: Sequence[Choice]
+        ) -> Generator[None, None, list[float]]:
+            values = yield from net(roll, marks, left, options)
+            ev = value.LearnedEvaluator(state.layout, roll, shipped)
+            return [
+                a * v + (1 - a) * ev.value(marks | m, left - c)
+                for v, (m, c) in zip(values, options, strict=True)
+            ]
+
+        return leaf
 
 
 class OneRollBot(HardBot):
-    """``hard`` without the search two rolls deep: the best candidate one roll ahead."""
+    """``hard`` without the search two rolls deep: the best candidate one roll ahead
+    (alone too: on the linear evaluation)."""
+
+    solo_net = None
 
     def limits(self, fallback: int | None = None) -> tuple[int | None, float | None]:
         return 0, None
@@ -108,7 +169,21 @@ def run(
     first: int = 0,
     multi_weights: str | None = None,
     net: str | None = None,
+    look: int | None = None,
+    blend: float | None = None,
+    inner: int | None = None,
 ) -> None:
+    # on the classes the players' specs name (this module is __main__)
+    from optimus_lab.optimus import strength
+
+    if look is not None:
+        strength.NetLookBot.solo_look = look
+        strength.BlendBot.solo_look = look
+    if blend is not None:
+        strength.BlendBot.blend = blend
+    if inner is not None:
+        strength.NetLookBot.solo_inner = inner
+        strength.BlendBot.solo_inner = inner
     if net:
         with open(net, encoding="utf-8") as f:
             NETS.register(str(NetHardBot.solo_net), parse_net(f.read(), net))
@@ -155,6 +230,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--net", help="a value network's JSON (optimus_lab.optimus.net export; NetHardBot)"
     )
+    parser.add_argument(
+        "--look", type=int, help="NetLookBot: the network's best afterstates valued one roll ahead"
+    )
+    parser.add_argument(
+        "--blend", type=float, help="BlendBot: the network's share of the value (else 0.5)"
+    )
+    parser.add_argument(
+        "--inner", type=int, help="NetLookBot: markings per colour and size valued at the leaves"
+    )
     parser.add_argument("--log", required=True)
     parser.add_argument("--summary", action="store_true", help="only print the log's figures")
     parser.add_argument("--against", help="another run's log: paired differences")
@@ -170,6 +254,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             args.first,
             args.multi_weights,
             args.net,
+            args.look,
+            args.blend,
+            args.inner,
         )
     for line in summary(args.log, args.against):
         print(line)
