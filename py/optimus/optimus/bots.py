@@ -15,7 +15,9 @@ things, future rolls and the others' pending choices, are not in it.
   evaluation (:mod:`optimus.optimus.value`), with others with the shared one.
   When active it also weighs what the four dice it leaves are worth to the
   others (see :class:`HardBot`). With :attr:`HardBot.solo_net` set (not today)
-  it plays alone by a value network instead (:mod:`optimus.optimus.net`).
+  it plays alone by a value network instead (:mod:`optimus.optimus.net`), with
+  :attr:`HardBot.multi_net` set with others by the network of
+  :mod:`optimus.optimus.net_multi`.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from optimus.core.bots import (
 )
 from optimus.core.protocol import JSON
 from optimus.core.rng import Rng
+from optimus.optimus import net_multi
 from optimus.optimus.game import (
     JOKERS,
     OptimusState,
@@ -223,6 +226,9 @@ class HardBot(StateBot):
     """Solo: the value network to play by (afterstate argmax, :mod:`optimus.optimus.net`,
     a name in :data:`~optimus.optimus.net.NETS`); None (today: none is stronger than the
     search, docs/bots.md), or no such network: the search."""
+    multi_net: ClassVar[str | None] = None
+    """With others: the value network to play by (afterstate argmax, in
+    :data:`optimus.optimus.net_multi.NETS`); None, or no such network: the search."""
 
     def decide(self, state: OptimusState, legal_moves: list[str]) -> Thinking:
         limit, deadline = self.limits()
@@ -246,14 +252,18 @@ class HardBot(StateBot):
     ) -> Generator[None, None, dict[str, float]]:
         """The candidates valued two rolls ahead (the ``limit`` best by one roll, as long as
         ``deadline`` allows, and ``move`` if given), in the order of their one-roll value;
-        alone the best by one roll if the clock allowed no more. Alone on the network
-        (:meth:`plays_net`): every legal move's afterstate value."""
+        alone the best by one roll if the clock allowed no more. On a network
+        (:meth:`plays_net`, :meth:`plays_multi_net`): every legal move's afterstate value."""
         me = self.player
         yield None
         if self.plays_net(state):
             assert self.solo_net is not None
             model = NETS.get(self.solo_net)
             return (yield from move_values(model, state, me, legal_moves))
+        if self.plays_multi_net(state):
+            assert self.multi_net is not None
+            multi = net_multi.NETS.get(self.multi_net)
+            return (yield from net_multi.move_values(multi, state, me, legal_moves))
         ev = make_evaluator(state, me, self.params, self.learned, self.multi)
         options = yield from ranking(ev, state, me, legal_moves)
         yield None
@@ -292,14 +302,24 @@ class HardBot(StateBot):
         return values
 
     def warm(self, observation: Mapping[str, JSON]) -> None:
-        """Read the network this seat plays on alone (:meth:`plays_net`), if any."""
-        if self.plays_net(self.rebuild(observation, Rng(0))):
+        """Read the network this seat plays on (:meth:`plays_net`, :meth:`plays_multi_net`),
+        if any."""
+        state = self.rebuild(observation, Rng(0))
+        if self.plays_net(state):
             assert self.solo_net is not None
             NETS.get(self.solo_net)
+        if self.plays_multi_net(state):
+            assert self.multi_net is not None
+            net_multi.NETS.get(self.multi_net)
 
     def plays_net(self, state: OptimusState) -> bool:
         """Whether this decision is the value network's (alone, the network there)."""
         return state.solo and self.solo_net is not None and has_net(self.solo_net)
+
+    def plays_multi_net(self, state: OptimusState) -> bool:
+        """Whether this decision is the network's for games with others (with others, the
+        network there)."""
+        return not state.solo and self.multi_net is not None and net_multi.has_net(self.multi_net)
 
     def denial(self, state: OptimusState, moves: list[str]) -> Generator[None, None, list[float]]:
         """Per candidate: ``deny`` x the mean gain of the others from the dice it leaves."""

@@ -148,9 +148,7 @@ def context(state: OptimusState, me: int) -> Context:
     end = None
     for p, f in zip(others, free, strict=True):
         if state.colours_done(p) >= 1:
-            left = min(
-                (km & f).bit_count() for k, km in enumerate(colour_masks) if km & f
-            )
+            left = min((km & f).bit_count() for k, km in enumerate(colour_masks) if km & f)
             end = left if end is None else min(end, left)
     if end is not None:
         out.extend(START["end"] + i for i, s in enumerate(END_STEPS) if end <= s)
@@ -186,20 +184,14 @@ def score(ctx: Context, marks: int, jokers_left: int) -> tuple[int, int]:
     v = jokers_left - STAR_PENALTY * (ctx.layout.star_mask & free).bit_count()
     for c, cm in enumerate(COLUMN_MASKS):
         if not cm & free:
-            if ctx.own_column_done[c]:
-                first = ctx.own_columns[c]
-            else:
-                first = not ctx.column_first[c]
+            first = ctx.own_columns[c] if ctx.own_column_done[c] else not ctx.column_first[c]
             v += COLUMN_POINTS[c][0 if first else 1]
     done = 0
     for k, km in enumerate(ctx.layout.colour_masks):
         if not km & free:
             done += 1
             if ctx.bonuses:
-                if ctx.own_colour_done[k]:
-                    first = ctx.own_colours[k]
-                else:
-                    first = not ctx.colour_first[k]
+                first = ctx.own_colours[k] if ctx.own_colour_done[k] else not ctx.colour_first[k]
                 v += COLOUR_BONUS[0 if first else 1]
     return v, done
 

@@ -44,10 +44,10 @@ import numpy as np
 from optimus.core.rng import Rng, derive_seed
 from optimus.optimus.bots import normal_choice
 from optimus.optimus.game import COLOUR_FACES, JOKERS, NUMBER_FACES, OptimusState, boxes_text
+from optimus.optimus.net import FEATURES as SOLO_FEATURES
 from optimus.optimus.net import dice_choices
 from optimus.optimus.net_multi import FEATURES, afterstates, context
 from optimus.optimus.sheet import standard_sheet
-from optimus.optimus.net import FEATURES as SOLO_FEATURES
 from optimus_lab.optimus.train import training_sheet
 from optimus_lab.tdnet import DEFAULTS as SHARED
 from optimus_lab.tdnet import F32, Block, Episode, Params, Run, Sparse, layers_json
@@ -118,9 +118,7 @@ def decide(
 
 def final_margins(state: OptimusState) -> list[float]:
     scores = state.scores()
-    return [
-        s - max(x for q, x in enumerate(scores) if q != p) for p, s in enumerate(scores)
-    ]
+    return [s - max(x for q, x in enumerate(scores) if q != p) for p, s in enumerate(scores)]
 
 
 def play(p: Params, seed: int, g: int, epsilon: float, players: int) -> Episode:

@@ -23,7 +23,10 @@ paired difference from another run over the games both played (the same dice).
 valuing sheets in games with others by the learned multi-player evaluation
 (:mod:`optimus.optimus.value_multi`); :class:`NetHardBot`
 (``optimus_lab.optimus.strength:NetHardBot --net FILE``) is ``hard`` playing alone by a
-value network (``python -m optimus_lab.optimus.net export``).
+value network (``python -m optimus_lab.optimus.net export``); :class:`NetMultiBot`
+(``optimus_lab.optimus.strength:NetMultiBot --multi-net FILE``) is ``hard`` playing with
+others by a network for games with others (``python -m optimus_lab.optimus.net_multi
+export``).
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ import optimus.optimus.value as value
 import optimus.optimus.value_multi as value_multi
 from optimus.core.arena import mean_ci, play_game
 from optimus.core.bots import Budget
+from optimus.optimus import net_multi
 from optimus.optimus.bots import HardBot
 from optimus.optimus.game import OptimusGame
 from optimus.optimus.net import NETS, parse_net
@@ -57,6 +61,14 @@ class NetHardBot(HardBot):
     ``--net FILE`` gives, else the package's ``net_weights.json``); with others as ``hard``."""
 
     solo_net = "net_weights"
+
+
+class NetMultiBot(HardBot):
+    """``hard`` playing with others by the network for games with others
+    (:mod:`optimus.optimus.net_multi`, the one ``--multi-net FILE`` gives, else the
+    package's ``net_multi_weights.json``); alone as ``hard``."""
+
+    multi_net = "net_multi_weights"
 
 
 class OneRollBot(HardBot):
@@ -108,7 +120,13 @@ def run(
     first: int = 0,
     multi_weights: str | None = None,
     net: str | None = None,
+    multi_net: str | None = None,
 ) -> None:
+    if multi_net:
+        with open(multi_net, encoding="utf-8") as f:
+            net_multi.NETS.register(
+                str(NetMultiBot.multi_net), net_multi.parse_net(f.read(), multi_net)
+            )
     if net:
         with open(net, encoding="utf-8") as f:
             NETS.register(str(NetHardBot.solo_net), parse_net(f.read(), net))
@@ -155,6 +173,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--net", help="a value network's JSON (optimus_lab.optimus.net export; NetHardBot)"
     )
+    parser.add_argument(
+        "--multi-net",
+        help="a network for games with others (optimus_lab.optimus.net_multi export; NetMultiBot)",
+    )
     parser.add_argument("--log", required=True)
     parser.add_argument("--summary", action="store_true", help="only print the log's figures")
     parser.add_argument("--against", help="another run's log: paired differences")
@@ -170,6 +192,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             args.first,
             args.multi_weights,
             args.net,
+            args.multi_net,
         )
     for line in summary(args.log, args.against):
         print(line)
