@@ -13,7 +13,7 @@ sheets with another learned model (a file written by
 :mod:`optimus_lab.optimus.train`) instead of the shipped one, ``--multi-weights
 FILE`` sheets in games with others (a file written by
 :mod:`optimus_lab.optimus.train_multi`; for the bots that use it). ``--summary``
-prints the first player's mean score (95% interval), win rate and CPU time per
+prints the first player's mean score (95% interval), win rate (its Wilson interval) and CPU time per
 decision (mean, p95) of a log, and with ``--against OTHER.jsonl`` the mean
 paired difference from another run over the games both played (the same dice).
 
@@ -40,7 +40,7 @@ from typing import Any
 
 import optimus.optimus.value as value
 import optimus.optimus.value_multi as value_multi
-from optimus.core.arena import mean_ci, play_game
+from optimus.core.arena import mean_ci, play_game, wilson
 from optimus.core.bots import Budget
 from optimus.optimus import net_multi
 from optimus.optimus.bots import HardBot
@@ -93,9 +93,11 @@ def summary(path: str, against: str | None = None) -> list[str]:
     wins = [rows[g]["wins"][0] for g in games]
     cpu = sorted(x for g in games for x in rows[g]["cpu_ms"][0])
     m, lo, hi = mean_ci(scores)
+    wlo, whi = wilson(sum(wins), len(wins))
     out = [
         f"{path}: {len(games)} games, mean {m:.2f} ({lo:.2f}-{hi:.2f}), "
-        f"wins {sum(wins) / len(wins):.3f}, CPU per decision mean {sum(cpu) / len(cpu):.1f} ms, "
+        f"wins {sum(wins) / len(wins):.3f} ({wlo:.3f}-{whi:.3f}), "
+        f"CPU per decision mean {sum(cpu) / len(cpu):.1f} ms, "
         f"p95 {cpu[int(0.95 * len(cpu))]:.1f} ms"
     ]
     if against:
