@@ -210,3 +210,25 @@ def test_hard_plays_with_others_by_the_network_and_alone_as_before() -> None:
     finally:
         NETS.unregister("test_optimus_net_multi")
     assert not net_multi.has_net("test_optimus_net_multi")
+
+
+def test_hard_plays_with_others_by_the_shipped_network() -> None:
+    from optimus.core import data
+
+    assert HardBot.multi_net == "net_multi_weights"
+    assert net_multi.has_net(HardBot.multi_net)
+    assert len(data.text(NETS.package, "net_multi_weights.json")) <= 1_000_000
+    model = NETS.shipped("net_multi_weights")
+    assert len(model.w1) == len(FEATURES)
+    played = 0
+    for state, seat in STATES[3::50]:
+        legal = state.legal_moves(seat)
+        if len(legal) < 2:
+            continue
+        obs = state.observation(seat)
+        values = run_to_end(move_values(model, GAME.rebuild(obs), seat, legal))
+        bot = HardBot(GAME, seat, Rng(1), Budget(iterations=2))
+        assert bot.plays_multi_net(GAME.rebuild(obs))
+        assert bot.choose(obs, legal) == max(values, key=values.__getitem__)
+        played += 1
+    assert played >= 3

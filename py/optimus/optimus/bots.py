@@ -10,14 +10,15 @@ things, future rolls and the others' pending choices, are not in it.
   (:mod:`optimus.optimus.heuristics`: points now, columns and colours on their
   way, room to grow, pieces left to fill): its best three moves, the best of
   them one roll ahead.
-* ``hard`` -- expectimax over the next two rolls, exact over the dice
-  (:mod:`optimus.optimus.lookahead`). In solo it values sheets with the learned
-  evaluation (:mod:`optimus.optimus.value`), with others with the shared one.
-  When active it also weighs what the four dice it leaves are worth to the
-  others (see :class:`HardBot`). With :attr:`HardBot.solo_net` set (not today)
-  it plays alone by a value network instead (:mod:`optimus.optimus.net`), with
-  :attr:`HardBot.multi_net` set with others by the network of
-  :mod:`optimus.optimus.net_multi`.
+* ``hard`` -- with others, the value network of :mod:`optimus.optimus.net_multi`
+  (:attr:`HardBot.multi_net`): the move whose sheet it values most. Alone,
+  expectimax over the next two rolls, exact over the dice
+  (:mod:`optimus.optimus.lookahead`), valuing sheets with the learned evaluation
+  (:mod:`optimus.optimus.value`); with others and no network, the same search
+  with the shared evaluation, weighing what the four dice it leaves when active
+  are worth to the others (see :class:`HardBot`). With :attr:`HardBot.solo_net`
+  set (not today) it plays alone by a value network instead
+  (:mod:`optimus.optimus.net`).
 """
 
 from __future__ import annotations
@@ -226,9 +227,10 @@ class HardBot(StateBot):
     """Solo: the value network to play by (afterstate argmax, :mod:`optimus.optimus.net`,
     a name in :data:`~optimus.optimus.net.NETS`); None (today: none is stronger than the
     search, docs/bots.md), or no such network: the search."""
-    multi_net: ClassVar[str | None] = None
+    multi_net: ClassVar[str | None] = "net_multi_weights"
     """With others: the value network to play by (afterstate argmax, in
-    :data:`optimus.optimus.net_multi.NETS`); None, or no such network: the search."""
+    :data:`optimus.optimus.net_multi.NETS`; it wins more often against three ``normal``
+    than the search, docs/bots.md); None, or no such network: the search."""
 
     def decide(self, state: OptimusState, legal_moves: list[str]) -> Thinking:
         limit, deadline = self.limits()

@@ -26,7 +26,8 @@ valuing sheets in games with others by the learned multi-player evaluation
 value network (``python -m optimus_lab.optimus.net export``); :class:`NetMultiBot`
 (``optimus_lab.optimus.strength:NetMultiBot --multi-net FILE``) is ``hard`` playing with
 others by a network for games with others (``python -m optimus_lab.optimus.net_multi
-export``).
+export``); :class:`SearchHardBot` (``optimus_lab.optimus.strength:SearchHardBot``) is
+``hard``'s search with others (``hard`` plays by the shipped network there).
 """
 
 from __future__ import annotations
@@ -51,9 +52,18 @@ Row = dict[str, Any]
 
 
 class MultiHardBot(HardBot):
-    """``hard`` valuing sheets with the learned multi-player evaluation in games with others."""
+    """``hard``'s search valuing sheets with the learned multi-player evaluation in games
+    with others."""
 
     multi = True
+    multi_net = None
+
+
+class SearchHardBot(HardBot):
+    """``hard`` searching two rolls deep with others too (no network for games with
+    others): ``hard`` before it played by :mod:`optimus.optimus.net_multi`."""
+
+    multi_net = None
 
 
 class NetHardBot(HardBot):
@@ -72,7 +82,10 @@ class NetMultiBot(HardBot):
 
 
 class OneRollBot(HardBot):
-    """``hard`` without the search two rolls deep: the best candidate one roll ahead."""
+    """``hard`` without the search two rolls deep: the best candidate one roll ahead (with
+    others too: no network)."""
+
+    multi_net = None
 
     def limits(self, fallback: int | None = None) -> tuple[int | None, float | None]:
         return 0, None
