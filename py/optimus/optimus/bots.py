@@ -192,7 +192,8 @@ class NormalBot(ChoiceBot):
 
 
 class HardBot(StateBot):
-    """Expectimax over the next two rolls, exact over the dice.
+    """With others, on its network (:attr:`multi_net`); else expectimax over the next two
+    rolls, exact over the dice.
 
     Candidates: the ``candidates`` best moves by the evaluation (one per
     resulting sheet and "!" count, or per pair of dice taken when active).
