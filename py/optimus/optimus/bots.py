@@ -10,14 +10,15 @@ things, future rolls and the others' pending choices, are not in it.
   (:mod:`optimus.optimus.heuristics`: points now, columns and colours on their
   way, room to grow, pieces left to fill): its best three moves, the best of
   them one roll ahead.
-* ``hard`` -- expectimax over the next two rolls, exact over the dice
-  (:mod:`optimus.optimus.lookahead`). In solo it values sheets with the learned
-  evaluation (:mod:`optimus.optimus.value`), with others with the shared one.
-  When active it also weighs what the four dice it leaves are worth to the
-  others (see :class:`HardBot`). Alone it plays by a value network instead
-  (:attr:`HardBot.solo_net`, :mod:`optimus.optimus.net`): the network's best five
-  afterstates (:attr:`HardBot.solo_look`) valued one roll ahead, exact over the
-  dice, with the network at the leaves.
+* ``hard`` -- alone, a value network (:attr:`HardBot.solo_net`,
+  :mod:`optimus.optimus.net`): its best five afterstates (:attr:`HardBot.solo_look`)
+  valued one roll ahead, exact over the dice, with the network at the leaves. With
+  others, the value network of :mod:`optimus.optimus.net_multi`
+  (:attr:`HardBot.multi_net`): the move whose sheet it values most. With no network,
+  expectimax over the next two rolls, exact over the dice
+  (:mod:`optimus.optimus.lookahead`), valuing sheets with the learned evaluation
+  (:mod:`optimus.optimus.value`) alone, the shared one with others, weighing what
+  the four dice it leaves when active are worth to the others (see :class:`HardBot`).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from optimus.core.bots import (
 from optimus.core.mlp import Mlp
 from optimus.core.protocol import JSON
 from optimus.core.rng import Rng
+from optimus.optimus import net_multi
 from optimus.optimus.game import (
     JOKERS,
     OptimusState,
@@ -191,7 +193,9 @@ class NormalBot(ChoiceBot):
 
 
 class HardBot(StateBot):
-    """Expectimax over the next two rolls, exact over the dice.
+    """Alone, on its network (:attr:`solo_net`) one roll ahead (:meth:`net_look`); with
+    others, on theirs (:attr:`multi_net`); with no network, expectimax over the next two
+    rolls, exact over the dice.
 
     Candidates: the ``candidates`` best moves by the evaluation (one per
     resulting sheet and "!" count, or per pair of dice taken when active).
@@ -234,6 +238,10 @@ class HardBot(StateBot):
     solo_inner: ClassVar[int] = 1
     """Alone on the network, in its look one roll ahead: how many markings of each colour
     and size (the linear evaluation's best) the network values at the leaves."""
+    multi_net: ClassVar[str | None] = "net_multi_weights"
+    """With others: the value network to play by (afterstate argmax, in
+    :data:`optimus.optimus.net_multi.NETS`; it wins more often against three ``normal``
+    than the search, docs/bots.md); None, or no such network: the search."""
 
     def decide(self, state: OptimusState, legal_moves: list[str]) -> Thinking:
         limit, deadline = self.limits()
@@ -260,7 +268,8 @@ class HardBot(StateBot):
         ``deadline`` allows, and ``move`` if given), in the order of their one-roll value;
         alone the best by one roll if the clock allowed no more. Alone on the network
         (:meth:`plays_net`): every legal move's afterstate value, or with
-        :attr:`solo_look` the best few one roll ahead (:meth:`net_look`)."""
+        :attr:`solo_look` the best few one roll ahead (:meth:`net_look`); with others on
+        theirs (:meth:`plays_multi_net`): every legal move's afterstate value."""
         me = self.player
         yield None
         if self.plays_net(state):
@@ -270,6 +279,10 @@ class HardBot(StateBot):
             if not self.solo_look:
                 return afterstates
             return (yield from self.net_look(state, model, afterstates, deadline, move))
+        if self.plays_multi_net(state):
+            assert self.multi_net is not None
+            multi = net_multi.NETS.get(self.multi_net)
+            return (yield from net_multi.move_values(multi, state, me, legal_moves))
         ev = make_evaluator(state, me, self.params, self.learned, self.multi)
         options = yield from ranking(ev, state, me, legal_moves)
         yield None
@@ -356,14 +369,24 @@ class HardBot(StateBot):
         return out
 
     def warm(self, observation: Mapping[str, JSON]) -> None:
-        """Read the network this seat plays on alone (:meth:`plays_net`), if any."""
-        if self.plays_net(self.rebuild(observation, Rng(0))):
+        """Read the network this seat plays on (:meth:`plays_net`, :meth:`plays_multi_net`),
+        if any."""
+        state = self.rebuild(observation, Rng(0))
+        if self.plays_net(state):
             assert self.solo_net is not None
             NETS.get(self.solo_net)
+        if self.plays_multi_net(state):
+            assert self.multi_net is not None
+            net_multi.NETS.get(self.multi_net)
 
     def plays_net(self, state: OptimusState) -> bool:
         """Whether this decision is the value network's (alone, the network there)."""
         return state.solo and self.solo_net is not None and has_net(self.solo_net)
+
+    def plays_multi_net(self, state: OptimusState) -> bool:
+        """Whether this decision is the network's for games with others (with others, the
+        network there)."""
+        return not state.solo and self.multi_net is not None and net_multi.has_net(self.multi_net)
 
     def denial(self, state: OptimusState, moves: list[str]) -> Generator[None, None, list[float]]:
         """Per candidate: ``deny`` x the mean gain of the others from the dice it leaves."""

@@ -296,7 +296,16 @@ def choices(
 ) -> list[Choice]:
     """Every distinct move a solo player has with these dice: the pass first, then each
     different (new boxes, "!" spent) once, in the order of the legal moves."""
+    return dice_choices(layout, marks, jokers_left, dice_c, dice_n)[0]
+
+
+def dice_choices(
+    layout: Layout, marks: int, jokers_left: int, dice_c: Sequence[str], dice_n: Sequence[str]
+) -> tuple[list[Choice], list[str]]:
+    """:func:`choices`, with the faces of the first pair of dice that makes each (the
+    colour's and the number's, ``""`` for the pass): with others, the dice a move takes."""
     out: list[Choice] = [(0, 0)]
+    faces = [""]
     seen = {(0, 0)}
     for cf in COLOUR_FACES:
         if cf not in dice_c:
@@ -315,7 +324,8 @@ def choices(
                         if (mask, cost) not in seen:
                             seen.add((mask, cost))
                             out.append((mask, cost))
-    return out
+                            faces.append(cf + nf)
+    return out, faces
 
 
 def parse_net(text: str, where: str = "net weights") -> Mlp:
@@ -468,6 +478,7 @@ __all__ = [
     "active",
     "afterstates",
     "choices",
+    "dice_choices",
     "has_net",
     "move_values",
     "option_values",

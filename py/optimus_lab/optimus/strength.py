@@ -13,7 +13,7 @@ sheets with another learned model (a file written by
 :mod:`optimus_lab.optimus.train`) instead of the shipped one, ``--multi-weights
 FILE`` sheets in games with others (a file written by
 :mod:`optimus_lab.optimus.train_multi`; for the bots that use it). ``--summary``
-prints the first player's mean score (95% interval), win rate and CPU time per
+prints the first player's mean score (95% interval), win rate (its Wilson interval) and CPU time per
 decision (mean, p95) of a log, and with ``--against OTHER.jsonl`` the mean
 paired difference from another run over the games both played (the same dice).
 
@@ -29,6 +29,11 @@ deep on the linear evaluation); :class:`NetLookBot`
 (``optimus_lab.optimus.strength:NetLookBot --net FILE --look K``) values the network's
 ``K`` best afterstates one roll ahead, the network at the leaves; :class:`BlendBot`
 (``--blend A``) the same on a blend of the network's value and the linear one's.
+:class:`NetMultiBot` (``optimus_lab.optimus.strength:NetMultiBot --multi-net FILE``) is
+``hard`` playing with others by a network for games with others (``python -m
+optimus_lab.optimus.net_multi export``); :class:`SearchHardBot`
+(``optimus_lab.optimus.strength:SearchHardBot``) is ``hard``'s search with others
+(``hard`` plays by the shipped network there).
 """
 
 from __future__ import annotations
@@ -42,9 +47,10 @@ from typing import Any
 
 import optimus.optimus.value as value
 import optimus.optimus.value_multi as value_multi
-from optimus.core.arena import mean_ci, play_game
+from optimus.core.arena import mean_ci, play_game, wilson
 from optimus.core.bots import Budget
 from optimus.core.mlp import Mlp
+from optimus.optimus import net_multi
 from optimus.optimus.bots import HardBot, ranking
 from optimus.optimus.game import OptimusGame, OptimusState
 from optimus.optimus.lookahead import Leaf
@@ -55,9 +61,18 @@ Row = dict[str, Any]
 
 
 class MultiHardBot(HardBot):
-    """``hard`` valuing sheets with the learned multi-player evaluation in games with others."""
+    """``hard``'s search valuing sheets with the learned multi-player evaluation in games
+    with others."""
 
     multi = True
+    multi_net = None
+
+
+class SearchHardBot(HardBot):
+    """``hard`` searching two rolls deep with others too (no network for games with
+    others): ``hard`` before it played by :mod:`optimus.optimus.net_multi`."""
+
+    multi_net = None
 
 
 class NetHardBot(HardBot):
@@ -117,11 +132,20 @@ class BlendBot(NetLookBot):
         return leaf
 
 
+class NetMultiBot(HardBot):
+    """``hard`` playing with others by the network for games with others
+    (:mod:`optimus.optimus.net_multi`, the one ``--multi-net FILE`` gives, else the
+    package's ``net_multi_weights.json``); alone as ``hard``."""
+
+    multi_net = "net_multi_weights"
+
+
 class OneRollBot(HardBot):
     """``hard`` without the search two rolls deep: the best candidate one roll ahead
-    (alone too: on the linear evaluation)."""
+    (alone and with others too: on the linear or hand-made evaluation, no network)."""
 
     solo_net = None
+    multi_net = None
 
     def limits(self, fallback: int | None = None) -> tuple[int | None, float | None]:
         return 0, None
@@ -142,9 +166,11 @@ def summary(path: str, against: str | None = None) -> list[str]:
     wins = [rows[g]["wins"][0] for g in games]
     cpu = sorted(x for g in games for x in rows[g]["cpu_ms"][0])
     m, lo, hi = mean_ci(scores)
+    wlo, whi = wilson(sum(wins), len(wins))
     out = [
         f"{path}: {len(games)} games, mean {m:.2f} ({lo:.2f}-{hi:.2f}), "
-        f"wins {sum(wins) / len(wins):.3f}, CPU per decision mean {sum(cpu) / len(cpu):.1f} ms, "
+        f"wins {sum(wins) / len(wins):.3f} ({wlo:.3f}-{whi:.3f}), "
+        f"CPU per decision mean {sum(cpu) / len(cpu):.1f} ms, "
         f"p95 {cpu[int(0.95 * len(cpu))]:.1f} ms"
     ]
     if against:
@@ -172,6 +198,7 @@ def run(
     look: int | None = None,
     blend: float | None = None,
     inner: int | None = None,
+    multi_net: str | None = None,
 ) -> None:
     # on the classes the players' specs name (this module is __main__)
     from optimus_lab.optimus import strength
@@ -184,6 +211,11 @@ def run(
     if inner is not None:
         strength.NetLookBot.solo_inner = inner
         strength.BlendBot.solo_inner = inner
+    if multi_net:
+        with open(multi_net, encoding="utf-8") as f:
+            net_multi.NETS.register(
+                str(NetMultiBot.multi_net), net_multi.parse_net(f.read(), multi_net)
+            )
     if net:
         with open(net, encoding="utf-8") as f:
             NETS.register(str(NetHardBot.solo_net), parse_net(f.read(), net))
@@ -239,6 +271,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--inner", type=int, help="NetLookBot: markings per colour and size valued at the leaves"
     )
+    parser.add_argument(
+        "--multi-net",
+        help="a network for games with others (optimus_lab.optimus.net_multi export; NetMultiBot)",
+    )
     parser.add_argument("--log", required=True)
     parser.add_argument("--summary", action="store_true", help="only print the log's figures")
     parser.add_argument("--against", help="another run's log: paired differences")
@@ -257,6 +293,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             args.look,
             args.blend,
             args.inner,
+            args.multi_net,
         )
     for line in summary(args.log, args.against):
         print(line)

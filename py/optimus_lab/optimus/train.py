@@ -92,9 +92,14 @@ RANDOM_SHEETS = 97
 
 def training_layout(seed: int, game: int) -> Layout:
     """Game ``game`` of a run: the standard sheets in turn with random ones (two of three)."""
+    return layout_of(training_sheet(seed, game))
+
+
+def training_sheet(seed: int, game: int) -> Sheet:
+    """:func:`training_layout`'s sheet."""
     if game % 3 == 0:
-        return layout_of(standard_sheet(STANDARD_SHEETS[game // 3 % len(STANDARD_SHEETS)]))
-    return layout_of(random_sheet(seed, game % RANDOM_SHEETS))
+        return standard_sheet(STANDARD_SHEETS[game // 3 % len(STANDARD_SHEETS)])
+    return random_sheet(seed, game % RANDOM_SHEETS)
 
 
 @functools.lru_cache(maxsize=4 * RANDOM_SHEETS)
