@@ -30,6 +30,7 @@ from .router import found
 from .table import GameTable
 
 RECENT = 5  # random sheets kept to be played again
+MINIS_KEPT = 24  # the others' small sheets kept drawn (a few drawings' worth)
 SHEETS_KEY = store_keys.game_key("optimus", "sheets")
 
 
@@ -195,6 +196,8 @@ class OptimusView(GameTable):
         super().__init__()
         self.input = PencilInput(self)
         """The marking in progress (web/optimus_pencil.py)."""
+        self._minis: dict[str, Markup] = {}
+        """The others' small sheets drawn lately, by :func:`~optimus.optimus.view.sheet_key`."""
         self.recent = self._read_recent()
         self._refresh_sheet_choices()
 
@@ -400,10 +403,23 @@ class OptimusView(GameTable):
 
     def panel_summary(self, view: vm.Table, panel: ui.Panel) -> Markup:
         obs = view.obs
-        summary = Markup() if panel.you else sheet_html(vm.sheet_view(obs, panel.seat), "mini")
+        summary = Markup() if panel.you else self.mini_sheet(obs, panel.seat)
         if vm.is_active(obs, panel.seat):
             summary = html('<span class="tag">{}</span>{}', _("Active player"), summary)
         return summary
+
+    def mini_sheet(self, obs: Any, seat: int) -> Markup:
+        """``seat``'s small sheet in its panel, kept from the last drawings while what it
+        shows is the same (:func:`~optimus.optimus.view.sheet_key`): a drawing after one
+        player's move rebuilds only theirs."""
+        key = vm.sheet_key(obs, seat)
+        mini = self._minis.get(key)
+        if mini is None:
+            mini = sheet_html(vm.sheet_view(obs, seat), "mini")
+            if len(self._minis) >= MINIS_KEPT:
+                self._minis.clear()
+            self._minis[key] = mini
+        return mini
 
     def panel_detail(self, view: vm.Table, panel: ui.Panel) -> Markup:
         sheet = sheet_html(vm.sheet_view(view.obs, panel.seat), "view")

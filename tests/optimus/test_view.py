@@ -368,3 +368,27 @@ def test_a_replay_is_nobodys_decision_nothing_lights_up() -> None:
     assert not t.mine and t.feedback is None
     assert not any(d.usable or d.picked for d in (*t.dice.colour, *t.dice.number))
     assert not any(c.free or c.target for c in t.sheet.cells)
+
+
+def test_equal_sheet_keys_give_equal_sheets_and_the_key_follows_what_changes() -> None:
+    """The page keeps the others' small sheets drawn by ``sheet_key``: over whole games
+    (4 and 3 players, a random sheet), every two observations with one key give the same
+    sheet, the key changes as the game goes, and it is often kept (a player's sheet is
+    the same over the others' moves)."""
+    for seed, players, options in ((3, 4, {}), (8, 3, {"sheet": "random:7"})):
+        seen: dict[str, vm.Sheet] = {}
+        kept = 0
+        for state, _ in positions(seed, players, **options):
+            obs = state.observation(0)
+            for seat in range(players):
+                key = vm.sheet_key(obs, seat)
+                sheet = vm.sheet_view(obs, seat)
+                if key in seen:
+                    assert seen[key] == sheet, (seat, key)
+                    kept += 1
+                else:
+                    seen[key] = sheet
+        assert len(seen) > 10 * players  # the sheets change over the game
+        assert kept > len(seen)  # and stay the same across most moves
+    obs = next(positions(3, 2))[0].observation(0)
+    assert vm.sheet_key(obs, 0) != vm.sheet_key(obs, 1)  # the seat is drawn (its keys)

@@ -16,6 +16,7 @@ can be taken back before the move is confirmed.
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -687,6 +688,33 @@ def sheet_view(
         score=dict(obs["scores"][seat]),
         stars_unmarked=sum(1 for i, s in enumerate(stars) if s and i not in marked),
         star_penalty=STAR_PENALTY,
+    )
+
+
+def sheet_key(obs: Mapping[str, Any], seat: int, last: str | None = None) -> str:
+    """Everything :func:`sheet_view` reads of ``obs`` for ``seat``'s sheet without a
+    pencil, as one string: two observations with the same key give the same sheet (the
+    page keeps the others' small sheets drawn by it). ``last``: the seat's latest choice
+    (:func:`last_choices`), if the caller has it."""
+    if last is None:
+        last = last_choices(obs["log"]).get(seat)
+    return json.dumps(
+        [
+            seat,
+            str(obs["sheet"]),
+            i18n.language(),
+            obs["players"],
+            obs["marks"][seat],
+            last,
+            obs["column_rolls"][seat],
+            obs["column_first"],
+            obs["jokers_used"][seat],
+            bool(obs["bonuses"]),
+            obs["colour_rolls"][seat],
+            obs["colour_first"],
+            obs["scores"][seat],
+        ],
+        sort_keys=True,
     )
 
 
