@@ -64,7 +64,8 @@ def table(board: Any, m: Match, you: int, pencil: vm.Pencil, names: list[str]) -
 def read(board: Any, v: vm.Table) -> str:
     """Everything of the table a player can read: status, board, panels, log."""
     view_cls = board.OptimusView
-    me = SimpleNamespace()
+    me = SimpleNamespace(_minis={})
+    me.mini_sheet = lambda obs, seat: view_cls.mini_sheet(me, obs, seat)
     parts = [v.status.text, shown(view_cls.board_html(me, v)), *v.log]
     for p in v.panels:
         parts += [p.name, p.last, shown(view_cls.panel_summary(me, v, p))]
