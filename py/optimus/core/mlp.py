@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -126,6 +127,21 @@ class Near:
         if len(on) + len(off) >= len(idx):
             return output(model, hidden(model, idx))
         return output(model, shift(model, self.h, on, off))
+
+
+def parse_net_json(text: str, features: Sequence[str], where: str) -> Mlp:
+    """The network of an exported JSON text (a trainer's ``export``: its layers and the
+    names of its ``features``), checked: JSON, a network, the same features in the same
+    order, layers that fit; else ValueError saying what, and where."""
+    try:
+        data = json.loads(text)
+    except ValueError as e:
+        raise ValueError(f"{where}: not JSON ({e})") from None
+    if not isinstance(data, dict) or "w1" not in data:
+        raise ValueError(f"{where}: not a value network")
+    if tuple(data.get("features", ())) != tuple(features):
+        raise ValueError(f"{where}: its features are not those of this version")
+    return Mlp(**parse_layers(data, len(features), where))
 
 
 def parse_layers(data: Any, features: int, where: str) -> dict[str, Any]:

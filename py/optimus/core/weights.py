@@ -55,6 +55,11 @@ class Shelf(Generic[T]):
     def registered(self, name: str) -> T | None:
         return self._registered.get(name)
 
+    def has(self, name: str) -> bool:
+        """Whether ``name`` is registered or the package ships ``<name>.json`` (without
+        reading it)."""
+        return name in self._registered or data.exists(self.package, f"{name}.json")
+
     def get(self, name: str) -> T:
         """The registered model, else the package's (:meth:`shipped`)."""
         hit = self._registered.get(name)

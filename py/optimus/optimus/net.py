@@ -41,11 +41,10 @@ same features.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Generator, Iterable, Sequence
 from operator import sub
 
-from optimus.core.mlp import Mlp, hidden, output, parse_layers
+from optimus.core.mlp import Mlp, hidden, output, parse_net_json
 from optimus.core.weights import Shelf
 from optimus.optimus.game import (
     COLOUR_FACES,
@@ -330,15 +329,7 @@ def dice_choices(
 
 def parse_net(text: str, where: str = "net weights") -> Mlp:
     """The network of the JSON ``optimus_lab.optimus.net export`` writes, checked."""
-    try:
-        data = json.loads(text)
-    except ValueError as e:
-        raise ValueError(f"{where}: not JSON ({e})") from None
-    if not isinstance(data, dict) or "w1" not in data:
-        raise ValueError(f"{where}: not a value network")
-    if tuple(data.get("features", ())) != FEATURES:
-        raise ValueError(f"{where}: its features are not those of this version")
-    return Mlp(**parse_layers(data, len(FEATURES), where))
+    return parse_net_json(text, FEATURES, where)
 
 
 NETS: Shelf[Mlp] = Shelf("optimus.optimus", parse_net)
@@ -348,9 +339,7 @@ package's ``optimus/optimus/<name>.json``."""
 
 def has_net(name: str) -> bool:
     """Whether the network ``name`` is registered or shipped (``<name>.json``)."""
-    from optimus.core import data
-
-    return NETS.registered(name) is not None or data.exists(NETS.package, f"{name}.json")
+    return NETS.has(name)
 
 
 NET_SLICE = 24

@@ -42,11 +42,10 @@ name (``net_multi_weights.json`` in the package, read on first use); the lab's
 
 from __future__ import annotations
 
-import json
 from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass
 
-from optimus.core.mlp import Mlp, Near, parse_layers
+from optimus.core.mlp import Mlp, Near, parse_net_json
 from optimus.core.weights import Shelf
 from optimus.optimus import net
 from optimus.optimus.game import (
@@ -234,15 +233,7 @@ def afterstates(
 
 def parse_net(text: str, where: str = "multi-player net weights") -> Mlp:
     """The network of the JSON ``optimus_lab.optimus.net_multi export`` writes, checked."""
-    try:
-        data = json.loads(text)
-    except ValueError as e:
-        raise ValueError(f"{where}: not JSON ({e})") from None
-    if not isinstance(data, dict) or "w1" not in data:
-        raise ValueError(f"{where}: not a value network")
-    if tuple(data.get("features", ())) != FEATURES:
-        raise ValueError(f"{where}: its features are not those of this version")
-    return Mlp(**parse_layers(data, len(FEATURES), where))
+    return parse_net_json(text, FEATURES, where)
 
 
 NETS: Shelf[Mlp] = Shelf("optimus.optimus", parse_net)
@@ -252,9 +243,7 @@ NETS: Shelf[Mlp] = Shelf("optimus.optimus", parse_net)
 
 def has_net(name: str) -> bool:
     """Whether the network ``name`` is registered or shipped (``<name>.json``)."""
-    from optimus.core import data
-
-    return NETS.registered(name) is not None or data.exists(NETS.package, f"{name}.json")
+    return NETS.has(name)
 
 
 def option_values(

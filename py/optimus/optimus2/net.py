@@ -518,9 +518,7 @@ class NetBot(ChoiceBot):
 
 def has_net(name: str) -> bool:
     """Whether the network ``name`` is registered or shipped (``<name>.json``)."""
-    from optimus.core import data
-
-    return NETS.registered(name) is not None or data.exists(NETS.package, f"{name}.json")
+    return NETS.has(name)
 
 
 __all__ = [
