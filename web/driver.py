@@ -71,15 +71,21 @@ class Spent:
 
 SPENT = Spent()
 
+
+def _spent_ms(since: float) -> float:
+    """Milliseconds since ``since`` (a ``time.perf_counter()``)."""
+    return (time.perf_counter() - since) * 1000
+
+
 DRAW_EVERY_MS = 400.0
 """At "instant" speed, bots playing one after another have the table drawn after a
 move only if this long has passed since it was last drawn (and once they are done):
 drawing costs as much as a quick bot's decision, and a wait of the table's clock
 (``WAIT_MS``) shows its progress once at most."""
-DRAW_SHARE = 8.0
+DRAW_SHARE = 12.0
 """...and only if this many times the last drawing's cost has passed: on a slow device
-(a phone, where drawing a table takes 150-350 ms) drawing takes at most an eighth of
-the bots' time."""
+(a phone, where drawing a table takes 50-60 ms and the page's layout and paint as much
+again) drawing takes at most a twelfth of the bots' time."""
 
 
 class Host(Protocol):
@@ -157,29 +163,40 @@ class Driver:
         # Whoever kicked the bots drew the table just before (a person's move, a new
         # game, an undo); later, it is drawn after a bot's move, its next turn included.
         drawn, last_draw, draw_ms = False, time.perf_counter(), 0.0
+        # The page gets its turn back once a slice's time is spent, not after every
+        # move: quick decisions share a task of ``SLICE_MS`` (each giving the page its
+        # turn costs a phone a few ms, a wait's moves a tenth of it); a drawing has a
+        # task of its own.
+        task_from = time.perf_counter()
         while generation == self.generation and (seat := session.bot_to_act()) is not None:
             started = time.perf_counter()
-            await asyncio.sleep(0)
-            while (move := await self._decide(session, generation)) is None:
+            while (move := await self._decide(session, generation, task_from)) is None:
                 await asyncio.sleep(0)  # give the page back between slices
+                task_from = time.perf_counter()
                 if generation != self.generation:
                     return
-            await asyncio.sleep(0)  # the last slice ends its task; the move is drawn in the next
-            if generation != self.generation:
-                return
             instant = host.speed() == "instant"
             since = (time.perf_counter() - last_draw) * 1000
             drawn = not instant or since >= max(DRAW_EVERY_MS, DRAW_SHARE * draw_ms)
+            if drawn:
+                await asyncio.sleep(0)  # the move is drawn in a task of its own
+                if generation != self.generation:
+                    return
             before = time.perf_counter()
             self.after_move(seat, move, lambda: None, draw=drawn)
             if drawn:
                 last_draw = time.perf_counter()
                 draw_ms = (last_draw - before) * 1000
             SPENT.ms["moves"] += 1
-            delay = ui.bot_delay(host.speed(), reduced_motion())
-            await asyncio.sleep(max(0.0, delay - (time.perf_counter() - started)))
+            pause = ui.bot_delay(host.speed(), reduced_motion()) - (time.perf_counter() - started)
+            if pause > 0 or drawn or _spent_ms(task_from) >= SLICE_MS:
+                await asyncio.sleep(max(0.0, pause))
+                task_from = time.perf_counter()
         if generation == self.generation:
             if not drawn:
+                await asyncio.sleep(0)  # the drawing at the end in a task of its own too
+                if generation != self.generation:
+                    return
                 SPENT.start()
                 before = time.perf_counter()
                 host.render()
@@ -188,9 +205,11 @@ class Driver:
             SPENT.publish()
             self._ponder_soon()
 
-    async def _decide(self, session: TableSession, generation: int) -> str | None:
+    async def _decide(self, session: TableSession, generation: int, task_from: float) -> str | None:
         """One step of the bot to act: a player's bot's decision asked of the bot worker
-        (awaited: the page goes on meanwhile), else a slice of a built-in bot's thinking."""
+        (awaited: the page goes on meanwhile), else a slice of a built-in bot's thinking:
+        what is left of the task begun at ``task_from`` (``time.perf_counter()``) for
+        ``SLICE_MS``, at least one step of the bot's."""
         ask = session.asking()
         if ask is not None:
             reply = await client(session.game.name).decide(ask)
@@ -200,7 +219,7 @@ class Driver:
             if move is not None or session.asking() is not None:
                 return move
         SPENT.start()
-        move = session.think(SLICE_MS)
+        move = session.think(SLICE_MS - _spent_ms(task_from))
         SPENT.add("think")
         return move
 

@@ -41,6 +41,7 @@ class Shelf(Generic[T]):
         self.changed = changed
         self._registered: dict[str, T] = {}
         self._shipped: dict[str, T] = {}
+        self._found: dict[str, bool] = {}
 
     def register(self, name: str, model: T) -> None:
         """Make ``model`` the one :meth:`get` gives for ``name``."""
@@ -56,9 +57,14 @@ class Shelf(Generic[T]):
         return self._registered.get(name)
 
     def has(self, name: str) -> bool:
-        """Whether ``name`` is registered or the package ships ``<name>.json`` (without
-        reading it)."""
-        return name in self._registered or data.exists(self.package, f"{name}.json")
+        """Whether ``name`` is registered or the package ships ``<name>.json`` (looked for
+        once: a bot asks at every decision)."""
+        if name in self._registered or name in self._shipped:
+            return True
+        found = self._found.get(name)
+        if found is None:
+            found = self._found[name] = data.exists(self.package, f"{name}.json")
+        return found
 
     def get(self, name: str) -> T:
         """The registered model, else the package's (:meth:`shipped`)."""

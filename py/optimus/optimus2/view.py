@@ -16,8 +16,9 @@ fills it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cached_property, partial
 from typing import Any
 
 from optimus.i18n import N_, _, ngettext, pgettext
@@ -104,7 +105,15 @@ class Player(ui.Panel):
 
     areas: dict[str, int]
     foxes: int
-    sheet: Sheet
+    make_sheet: Callable[[], Sheet] = field(repr=False, compare=False)
+    """Builds :attr:`sheet`."""
+
+    @cached_property
+    def sheet(self) -> Sheet:
+        """The player's sheet, built on first use: the board draws the person's, a
+        panel's details another's (on a phone, building all four at every drawing
+        costs a tenth of a bot's turn)."""
+        return self.make_sheet()
 
 
 @dataclass(frozen=True)
@@ -632,7 +641,8 @@ def table(
                 score=sh["total"],
                 areas=dict(sh["areas"]),
                 foxes=sh["foxes"],
-                sheet=sheet_data(
+                make_sheet=partial(
+                    sheet_data,
                     sd,
                     sh,
                     cells if own else {},
