@@ -170,6 +170,19 @@ def choose(
 ) -> tuple[str, Optimus2State]:
     """Seat ``q``'s legal move of highest afterstate value (first of ties), and its
     afterstate (with others: on the margin's features, :func:`position_multi`)."""
+    after, values, live, feats = afterstates_now(s, legal, q)
+    if live:
+        values[live] += predict(p, feats)
+    best = int(np.argmax(values))
+    return legal[best], after[best]
+
+
+def afterstates_now(
+    s: Optimus2State, legal: Sequence[str], q: int = 0
+) -> tuple[list[Optimus2State], np.ndarray, list[int], list[list[int]]]:
+    """Seat ``q``'s afterstate of each legal move, its value now (the score; with others
+    the margin over the others' mean), which of them the game goes on from (the network
+    values those), and their features (with others :func:`position_multi`'s)."""
     sd = s.sd
     multi = s.num_players > 1
     after = []
@@ -186,10 +199,7 @@ def choose(
             values[i], idx = position_multi(c, q) if multi else position(c, q)
             live.append(i)
             feats.append(idx)
-    if live:
-        values[live] += predict(p, feats)
-    best = int(np.argmax(values))
-    return legal[best], after[best]
+    return after, values, live, feats
 
 
 def play_block(args: Block) -> list[Episode]:
