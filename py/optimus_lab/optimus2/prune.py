@@ -43,7 +43,7 @@ from typing import Any
 import numpy as np
 
 from optimus.core.rng import Rng, derive_seed
-from optimus.optimus2.bots import roll_randomly
+from optimus.optimus2.bots import decisions
 from optimus.optimus2.game import Optimus2State
 from optimus.optimus2.net import NetModel, parse_net
 from optimus.optimus2.sheet import load_sheet
@@ -81,16 +81,11 @@ def play(p: Params, seed: int, g: int, epsilon: float) -> list[Decision]:
     dice = Rng(derive_seed(seed, "distill", g, "dice"))
     explore = Rng(derive_seed(seed, "distill", g, "explore"))
     out: list[Decision] = []
-    while not s.is_terminal():
-        if s.is_chance():
-            roll_randomly(s, dice)
-            continue
-        q = s.actors()[0]
-        legal = s.legal_moves(q)
+    for q, legal in decisions(s, dice):
         if len(legal) == 1:
             s.apply_move(q, legal[0])
             continue
-        after, values, live, feats = afterstates_now(s, legal, q)
+        _, values, live, feats = afterstates_now(s, legal, q)
         if live:
             margins = [float(values[i]) for i in live]
             to_come = predict(p, feats)
@@ -102,7 +97,7 @@ def play(p: Params, seed: int, g: int, epsilon: float) -> list[Decision]:
             pick = explore.randrange(len(legal))
         else:
             pick = int(np.argmax(values))
-        s = after[pick]
+        s.apply_move(q, legal[pick])
     return out
 
 
@@ -146,8 +141,8 @@ def collect(
     decision: list[int] = []
     game: list[int] = []
     best: list[int] = []
-    for g, decisions in by_game:
-        for feats, to_come, margins, pick in decisions:
+    for g, made in by_game:
+        for feats, to_come, margins, pick in made:
             best.append(len(start) + pick)
             for idx, v, m in zip(feats, to_come, margins, strict=True):
                 start.append(len(feat))
