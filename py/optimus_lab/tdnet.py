@@ -60,8 +60,11 @@ DEFAULTS: dict[str, Any] = {
     "eval_games": 100,
     "report": 1000,
     "checkpoint_minutes": 3.0,
+    "recycle": 0,
 }
-"""Optimus 2's settings (a game's :attr:`Run.defaults`)."""
+"""Optimus 2's settings (a game's :attr:`Run.defaults`); ``recycle``: every this many
+episodes, the units no state of the last block fires get fresh weights (0: never;
+:func:`recycle_dormant`)."""
 
 Trace = tuple[list[list[int]], list[float]]
 """A seat's chosen afterstates: their features, and the score (with others: the margin
@@ -354,6 +357,46 @@ def learn(p: Params, opt: Adam, ep: Episode, lam: float) -> float:
     return loss
 
 
+def recycle_dormant(
+    p: Params, opt: Adam, feats: Sequence[Sequence[int]], rng: np.random.Generator
+) -> list[int]:
+    """Give the hidden units that fire on none of the states ``feats`` (*dormant*: a ReLU
+    that never fires learns nothing again) fresh incoming weights, drawn as
+    :func:`init_params` draws them, a bias that makes each fire on half of ``feats``, and
+    outgoing weights of zero, so the network's values are unchanged; Adam's moments of
+    those weights start again. The number of units recycled in each hidden layer.
+
+    A network that trains with most of its units dormant stops learning early: Optimus's
+    solo network of run ``solo1`` fired 2 of its 128 first-layer units on 1,160 states of
+    its held-out games (docs/notes/bots-history.md)."""
+    if not feats:
+        return [0, 0]
+    x = encode(feats, len(p["w1"]))
+    _, a1, a2 = forward(p, x)
+    dead1 = np.flatnonzero(~(a1 > 0).any(axis=0))
+    n, h1 = p["w1"].shape
+    if len(dead1):
+        w = (rng.standard_normal((n, len(dead1))) * 0.1).astype(p["w1"].dtype)
+        _fresh(p, opt, "w1", (slice(None), dead1), w)
+        _fresh(p, opt, "b1", dead1, -np.median(x @ w, axis=0))
+        _fresh(p, opt, "w2", (dead1, slice(None)), np.zeros((len(dead1), p["w2"].shape[1])))
+        _, a1, a2 = forward(p, x)
+    dead2 = np.flatnonzero(~(a2 > 0).any(axis=0))
+    if len(dead2):
+        w = (rng.standard_normal((h1, len(dead2))) * math.sqrt(2.0 / h1)).astype(p["w2"].dtype)
+        _fresh(p, opt, "w2", (slice(None), dead2), w)
+        _fresh(p, opt, "b2", dead2, -np.median(a1 @ w, axis=0))
+        _fresh(p, opt, "w3", dead2, np.zeros(len(dead2)))
+    return [len(dead1), len(dead2)]
+
+
+def _fresh(p: Params, opt: Adam, k: str, where: Any, value: np.ndarray) -> None:
+    """Weights ``where`` of layer ``k`` set to ``value``, their Adam moments to zero."""
+    p[k][where] = value.astype(p[k].dtype)
+    opt.m[k][where] = 0.0
+    opt.v[k][where] = 0.0
+
+
 # -- schedules -------------------------------------------------------------------------
 
 
@@ -554,6 +597,7 @@ def train(run: Run, until: int, pool: Any, echo: bool = True) -> None:
         by_game: dict[int, Episode] = {}
         for task, res in zip(tasks, pool.map(type(run).play_block, tasks), strict=True):
             by_game.update(zip(task[2], res, strict=True))
+        recycle = int(cfg.get("recycle", 0))
         for g in games:
             ep = by_game[g]
             run.losses.append(learn(run.p, run.opt, ep, lam))
@@ -574,6 +618,12 @@ def train(run: Run, until: int, pool: Any, echo: bool = True) -> None:
                     ),
                     flush=True,
                 )
+            if recycle and run.episodes % recycle == 0:
+                states = [f for h in games if h <= g for trace, _ in by_game[h][0] for f in trace]
+                rng = np.random.default_rng([seed, run.episodes, 7])
+                dead = recycle_dormant(run.p, run.opt, states, rng)
+                if echo and any(dead):
+                    print(json.dumps({"episodes": run.episodes, "recycled": dead}), flush=True)
             if every and run.episodes % every == 0:
                 point()
                 run.losses.clear()
