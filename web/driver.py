@@ -176,7 +176,7 @@ class Driver:
                 if generation != self.generation:
                     return
             instant = host.speed() == "instant"
-            since = (time.perf_counter() - last_draw) * 1000
+            since = _spent_ms(last_draw)
             drawn = not instant or since >= max(DRAW_EVERY_MS, DRAW_SHARE * draw_ms)
             if drawn:
                 await asyncio.sleep(0)  # the move is drawn in a task of its own

@@ -36,6 +36,7 @@ from optimus.core.rng import derive_seed
 from optimus.optimus import net, net_multi
 from optimus.optimus.bots import HardBot
 from optimus.optimus.game import OptimusGame
+from optimus_lab.tdnet import NAMES as LAYERS
 
 NAMES = {"net_weights": net.NETS, "net_multi_weights": net_multi.NETS}
 """The networks pruned, and where the package keeps each."""
@@ -125,7 +126,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 texts[name] = f.read()
             shelf.register(name, shelf.parse(texts[name], f"{name}.json"))
         else:
-            texts[name] = data.text("optimus.optimus", f"{name}.json")
+            texts[name] = data.text(shelf.package, f"{name}.json")
     units = watch(players, args.games, args.seed, args.epsilon)
     for name, shelf in NAMES.items():
         first, second = units[name]
@@ -134,7 +135,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         whole = json.loads(texts[name])
         model = shelf.get(name)
         layers = pruned(model, first, second)
-        meta = {k: v for k, v in whole.items() if k not in ("w1", "b1", "w2", "b2", "w3", "b3")}
+        meta = {k: v for k, v in whole.items() if k not in LAYERS}
         meta["pruned"] = {
             "units": [len(model.b1), len(model.b2)],
             "kept": [first, second],

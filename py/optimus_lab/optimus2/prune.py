@@ -48,9 +48,12 @@ from optimus.optimus2.game import Optimus2State
 from optimus.optimus2.net import NetModel, parse_net
 from optimus.optimus2.sheet import load_sheet
 from optimus_lab.optimus2.net import afterstates_now, export_json
-from optimus_lab.tdnet import SCALE, Params, encode, forward, predict
+from optimus_lab.tdnet import NAMES, SCALE, Params, encode, forward, predict
 
-LAYERS = ("features", "sheet", "w1", "b1", "w2", "b2", "w3", "b3")
+LAYERS = ("features", "sheet", *NAMES)
+"""The keys of an exported network that are not its file's other facts."""
+CHUNK = 50_000
+"""Afterstates through numpy at once."""
 PLAYERS = (4, 4, 3, 2)
 """The players of game ``g``: ``PLAYERS[g % 4]``."""
 
@@ -190,10 +193,6 @@ def pruned(whole: Params, data: dict[str, np.ndarray], which: np.ndarray, keep: 
         "w3": whole["w3"][second].copy(),
         "b3": whole["b3"].copy(),
     }
-
-
-CHUNK = 50_000
-"""Afterstates through numpy at once."""
 
 
 def agreement(p: Params, data: dict[str, np.ndarray], which: np.ndarray) -> dict[str, float]:
