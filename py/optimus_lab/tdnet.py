@@ -16,8 +16,8 @@ give the game: its features, how an episode is played (:class:`Run`'s
   learning curve ``curve.jsonl``; :func:`train`, blocks of episodes from the same
   network through local processes or Ray (:func:`make_pool`), updates in game order,
   a checkpoint every few minutes, a stop on ``kill PID`` after the block, saved;
-* :func:`layers_json` (the package's JSON of the layers) and :func:`main` (the
-  ``train``, ``speed`` and ``export`` commands).
+* :func:`layers_json` (the package's JSON of the layers), :func:`export` (a run's) and
+  :func:`main` (the ``train``, ``speed`` and ``export`` commands).
 """
 
 from __future__ import annotations
@@ -699,6 +699,16 @@ def layers_json(p: Params, digits: int) -> dict[str, Any]:
         "w3": rounded(p["w3"] * SCALE, digits),
         "b3": rounded(p["b3"] * SCALE, digits)[0],
     }
+
+
+def export(run: Run, digits: int = 3) -> str:
+    """The package's JSON of ``run``'s network: its episodes, the curve's last line in a
+    list (None while the curve is empty), its features (:meth:`Run.features`) and
+    :func:`layers_json`'s layers. Optimus's two trainers export with it; Optimus 2's has
+    its own, which names the sheet."""
+    meta = {"episodes": run.episodes, "curve": run.curve()[-1:] or None}
+    data = {**meta, "features": list(run.features()), **layers_json(run.p, digits)}
+    return json.dumps(data, separators=(",", ":"))
 
 
 def main(

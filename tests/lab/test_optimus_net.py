@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from optimus.core.arena import executor
-from optimus.core.mlp import forward
 from optimus.core.rng import Rng
 from optimus.optimus.game import COLOUR_FACES, JOKERS, NUMBER_FACES, SOLO_ROLLS
 from optimus.optimus.net import FEATURES, active, afterstates, choices, parse_net, score_now
 from optimus_lab import tdnet
 from optimus_lab.optimus import net
 from optimus_lab.optimus.train import training_layout
+
+from .optimus_trainers import (
+    check_command_line,
+    check_export,
+    check_seeded_and_resumed,
+    heldout_row,
+    shaken_run,
+)
 
 SMALL = {"hidden": [8, 6], "block": 2, "eval_every": 0, "report": 2, "eval_games": 4}
 
@@ -25,22 +30,7 @@ def small_run(folder: Path, **cfg: object) -> net.OptimusRun:
 
 
 def test_a_training_is_seeded_and_a_resumed_run_goes_on_exactly(tmp_path: Path) -> None:
-    pool = executor(1)
-    runs = {name: small_run(tmp_path / name) for name in ("one", "same", "two")}
-    for name, until in (("one", 4), ("same", 4), ("two", 2)):
-        tdnet.train(runs[name], until, pool, echo=False)
-    one, same = runs["one"], runs["same"]
-    again = net.OptimusRun.load(str(tmp_path / "two"))
-    assert again.episodes == 2 and again.opt.t == 2
-    tdnet.train(again, 4, pool, echo=False)
-    for k in tdnet.NAMES:
-        assert np.array_equal(one.p[k], same.p[k]), k
-        assert np.array_equal(one.p[k], again.p[k]), k
-        assert np.array_equal(one.opt.v[k], again.opt.v[k]), k
-    assert one.recent == again.recent
-    other = small_run(tmp_path / "other", seed=2)
-    tdnet.train(other, 4, pool, echo=False)
-    assert not np.array_equal(one.p["w1"], other.p["w1"])
+    check_seeded_and_resumed(small_run, tmp_path)
 
 
 def test_a_game_depends_on_its_seed_and_number_and_scores_its_sheet() -> None:
@@ -54,47 +44,24 @@ def test_a_game_depends_on_its_seed_and_number_and_scores_its_sheet() -> None:
 
 
 def test_the_curve_has_the_heldout_figures(tmp_path: Path) -> None:
-    run = small_run(tmp_path / "run", eval_every=2)
-    tdnet.train(run, 2, executor(1), echo=False)
-    rows = run.curve()
-    assert [r["episodes"] for r in rows] == [0, 2]
-    row = rows[-1]
+    row = heldout_row(small_run, tmp_path)
     assert set(row["heldout_sheets"]) == {"harbour", "orchard"}
     assert row["heldout_ci"] > 0 and 0 <= row["heldout_jokers_left"] <= 8
     assert row["cap"] is None and row["train_mean"] is not None
 
 
 def test_the_exported_network_is_the_trained_one_in_pure_python(tmp_path: Path) -> None:
-    run = small_run(tmp_path / "run")
-    rng = np.random.default_rng(4)
-    for k in tdnet.NAMES:  # biases and live units of both signs
-        run.p[k] = (run.p[k] + rng.standard_normal(run.p[k].shape) * 0.3).astype(tdnet.F32)
-    model = parse_net(net.export(run, digits=9))
+    run = shaken_run(small_run, tmp_path)
     feats = net.play(run.p, 2, 0, 0.2)[0][0][0]
-    p64 = {k: v.astype(np.float64) for k, v in run.p.items()}  # the same numbers
-    np.testing.assert_allclose(
-        tdnet.predict(p64, feats), [forward(model, i) for i in feats], rtol=0, atol=1e-4
-    )
+    check_export(run, net.export, parse_net, feats)
     np.testing.assert_allclose(
         tdnet.predict_sparse(run.p, feats), tdnet.predict(run.p, feats), rtol=0, atol=1e-3
     )
-    short = json.loads(net.export(run))
-    assert all(x == float(f"{x:.3g}") for x in short["b1"] + short["w1"][0])  # 3 digits
 
 
 def test_the_command_line_trains_resumes_and_exports(tmp_path: Path) -> None:
-    folder = str(tmp_path / "run")
-    small = ["--hidden", "8,6", "--block", "2", "--eval-every", "0", "--report", "2"]
-    net.main(["train", "--run", folder, "--episodes", "2", *small])
-    with pytest.raises(SystemExit):  # a run is there: --resume
-        net.main(["train", "--run", folder, "--episodes", "4"])
-    with pytest.raises(SystemExit):  # Optimus's network is solo
-        net.main(["train", "--run", str(tmp_path / "x"), "--players", "2"])
-    net.main(["train", "--run", folder, "--episodes", "4", "--resume", "--lr", "0.01"])
-    run = net.OptimusRun.load(folder)
-    assert run.episodes == 4 and run.cfg["changes"] == [{"episodes": 2, "lr": 0.01}]
-    out = tmp_path / "net.json"
-    net.main(["export", "--run", folder, "--out", str(out)])
+    # Optimus's network is solo: 2 players refused
+    out = check_command_line(net.main, net.OptimusRun, tmp_path, players="1", refused="2")
     model = parse_net(out.read_text(encoding="utf-8"))
     assert len(model.w1) == len(FEATURES) and len(model.b1) == 8
 

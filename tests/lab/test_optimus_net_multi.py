@@ -3,19 +3,25 @@ seeds, resumes, the solo start, export."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from optimus.core.arena import executor
-from optimus.core.mlp import forward
 from optimus.optimus.net import FEATURES as SOLO_FEATURES
 from optimus.optimus.net_multi import FEATURES, parse_net
 from optimus_lab import tdnet
 from optimus_lab.optimus import net as solo_net
 from optimus_lab.optimus import net_multi as net
+
+from .optimus_trainers import (
+    check_command_line,
+    check_export,
+    check_seeded_and_resumed,
+    heldout_row,
+    shaken_run,
+)
 
 SMALL = {"hidden": [8, 6], "block": 2, "eval_every": 0, "report": 2, "eval_games": 2}
 
@@ -25,23 +31,7 @@ def small_run(folder: Path, **cfg: object) -> net.MultiRun:
 
 
 def test_a_training_is_seeded_and_a_resumed_run_goes_on_exactly(tmp_path: Path) -> None:
-    pool = executor(1)
-    runs = {name: small_run(tmp_path / name) for name in ("one", "same", "two")}
-    for name, until in (("one", 4), ("same", 4), ("two", 2)):
-        tdnet.train(runs[name], until, pool, echo=False)
-    one, same = runs["one"], runs["same"]
-    assert (tmp_path / "two" / "state.npz").exists()
-    again = net.MultiRun.load(str(tmp_path / "two"))
-    assert again.episodes == 2 and again.opt.t == 2
-    tdnet.train(again, 4, pool, echo=False)
-    for k in tdnet.NAMES:
-        assert np.array_equal(one.p[k], same.p[k]), k
-        assert np.array_equal(one.p[k], again.p[k]), k
-        assert np.array_equal(one.opt.m[k], again.opt.m[k]), k
-    assert one.recent == again.recent
-    other = small_run(tmp_path / "other", seed=2)
-    tdnet.train(other, 4, pool, echo=False)
-    assert not np.array_equal(one.p["w1"], other.p["w1"])
+    check_seeded_and_resumed(small_run, tmp_path)
 
 
 def test_a_game_has_every_seat_on_the_network_and_margins_over_the_best_other() -> None:
@@ -79,42 +69,19 @@ def test_the_solo_state_starts_the_network(tmp_path: Path) -> None:
 
 
 def test_the_curve_has_the_heldout_win_rate(tmp_path: Path) -> None:
-    run = small_run(tmp_path / "run", eval_every=2)
-    tdnet.train(run, 2, executor(1), echo=False)
-    rows = run.curve()
-    assert [r["episodes"] for r in rows] == [0, 2]
-    row = rows[-1]
+    row = heldout_row(small_run, tmp_path)
     assert row["heldout_games"] == 2 and 0.0 <= row["heldout_win"] <= 1.0
     assert row["heldout_mean"] > -30 and row["train_mean"] is not None
 
 
 def test_the_exported_network_is_the_trained_one_in_pure_python(tmp_path: Path) -> None:
-    run = small_run(tmp_path / "run")
-    rng = np.random.default_rng(4)
-    for k in tdnet.NAMES:  # biases and live units of both signs
-        run.p[k] = (run.p[k] + rng.standard_normal(run.p[k].shape) * 0.3).astype(tdnet.F32)
-    model = parse_net(net.export(run, digits=9))
+    run = shaken_run(small_run, tmp_path)
     feats = [f for trace, _ in net.play(run.p, 2, 0, 0.2, 3)[0] for f in trace]
-    p64 = {k: v.astype(np.float64) for k, v in run.p.items()}  # the same numbers
-    np.testing.assert_allclose(
-        tdnet.predict(p64, feats), [forward(model, i) for i in feats], rtol=0, atol=1e-4
-    )
-    short = json.loads(net.export(run))
-    assert all(x == float(f"{x:.3g}") for x in short["b1"] + short["w1"][0])
+    check_export(run, net.export, parse_net, feats)
 
 
 def test_the_command_line_trains_resumes_and_exports(tmp_path: Path) -> None:
-    folder = str(tmp_path / "run")
-    small = ["--hidden", "8,6", "--block", "2", "--eval-every", "0", "--report", "2"]
-    net.main(["train", "--run", folder, "--episodes", "2", "--players", "2", *small])
-    with pytest.raises(SystemExit):  # a run is there: --resume
-        net.main(["train", "--run", folder, "--episodes", "4"])
-    with pytest.raises(SystemExit):  # games with others only
-        net.main(["train", "--run", str(tmp_path / "x"), "--players", "1", *small])
-    net.main(["train", "--run", folder, "--episodes", "4", "--resume", "--lr", "0.01"])
-    run = net.MultiRun.load(folder)
-    assert run.episodes == 4 and run.cfg["changes"] == [{"episodes": 2, "lr": 0.01}]
-    out = tmp_path / "net.json"
-    net.main(["export", "--run", folder, "--out", str(out)])
+    # games with others only: 1 player refused
+    out = check_command_line(net.main, net.MultiRun, tmp_path, players="2", refused="1")
     model = parse_net(out.read_text(encoding="utf-8"))
     assert len(model.w1) == len(FEATURES) and len(model.b1) == 8

@@ -432,11 +432,16 @@ class NetLeaf:
         )
 
 
-def move_values(
-    model: Mlp, state: OptimusState, me: int, legal: Sequence[str]
-) -> Generator[None, None, dict[str, float]]:
-    """Solo: each legal move's afterstate value (moves with the same new boxes and "!"
-    spent share theirs; :func:`option_values`)."""
+def move_choices(legal: Sequence[str]) -> tuple[list[Choice], list[int]]:
+    """The distinct choices (new boxes, "!" spent) among the moves ``legal``, in the order
+    first met (the pass: ``(0, 0)``), and each move's index among them: the moves of a
+    choice share its afterstate, valued once (:func:`move_values`, and
+    :func:`optimus.optimus.net_multi.move_values` with others).
+
+    >>> options, of_move = move_choices(["pass", "r1 H1", "x1 H1", "r? H1"])
+    >>> of_move, [cost for _, cost in options]
+    ([0, 1, 2, 2], [0, 0, 1])
+    """
     options: list[Choice] = []
     where: dict[Choice, int] = {}
     of_move = []
@@ -450,6 +455,15 @@ def move_values(
             where[key] = len(options)
             options.append(key)
         of_move.append(where[key])
+    return options, of_move
+
+
+def move_values(
+    model: Mlp, state: OptimusState, me: int, legal: Sequence[str]
+) -> Generator[None, None, dict[str, float]]:
+    """Solo: each legal move's afterstate value (moves with the same new boxes and "!"
+    spent share theirs: :func:`move_choices`; :func:`option_values`)."""
+    options, of_move = move_choices(legal)
     rolls_left = max(0, SOLO_ROLLS - state.roll)
     left = JOKERS - state.jokers_used[me]
     values = yield from option_values(
@@ -469,6 +483,7 @@ __all__ = [
     "choices",
     "dice_choices",
     "has_net",
+    "move_choices",
     "move_values",
     "option_values",
     "parse_net",

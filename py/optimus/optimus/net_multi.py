@@ -54,8 +54,6 @@ from optimus.optimus.game import (
     OPEN_ROLLS,
     STAR_PENALTY,
     OptimusState,
-    joker_cost,
-    parse_move,
 )
 from optimus.optimus.net import Choice
 from optimus.optimus.sheet import COLS, COLUMN_MASKS, COLUMN_POINTS, NUM_COLOURS, Layout
@@ -265,20 +263,9 @@ def move_values(
     model: Mlp, state: OptimusState, me: int, legal: Sequence[str]
 ) -> Generator[None, None, dict[str, float]]:
     """With others: each legal move's afterstate value (moves with the same new boxes and
-    "!" spent share theirs; :func:`option_values`)."""
-    options: list[Choice] = []
-    where: dict[Choice, int] = {}
-    of_move = []
-    for move in legal:
-        if move == "pass":
-            key: Choice = (0, 0)
-        else:
-            cf, nf, mask = parse_move(move)
-            key = (mask, joker_cost(cf, nf))
-        if key not in where:
-            where[key] = len(options)
-            options.append(key)
-        of_move.append(where[key])
+    "!" spent share theirs: :func:`~optimus.optimus.net.move_choices`;
+    :func:`option_values`)."""
+    options, of_move = net.move_choices(legal)
     left = JOKERS - state.jokers_used[me]
     ctx = context(state, me)
     values = yield from option_values(model, ctx, state.marks[me], left, options)

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -60,8 +60,8 @@ from optimus_lab.tdnet import (
     Params,
     Run,
     Sparse,
-    layers_json,
 )
+from optimus_lab.tdnet import export as export  # the trainer's export, named here too
 from optimus_lab.tdnet import (
     main as tdnet_main,
 )
@@ -92,10 +92,18 @@ def eval_layout(g: int) -> Layout:
     return layout_of(standard_sheet(STANDARD_SHEETS[g % len(STANDARD_SHEETS)]))
 
 
-def play(p: Params, seed: int, g: int, epsilon: float, label: str = "train") -> Episode:
+Expect = Callable[[Sparse, Layout, int, int, int], float]
+"""``(network, layout, marks, "!" left, rolls left) -> target``: an afterstate's own target
+(:func:`optimus_lab.optimus.expected.expected_value`)."""
+
+
+def play(
+    p: Params, seed: int, g: int, epsilon: float, label: str = "train", expect: Expect | None = None
+) -> Episode:
     """Solo game ``g`` by afterstate argmax on ``p`` (``epsilon`` exploration): its trace,
     final score, "!" left, and [sheet, columns done, colours done, stars unmarked, "!"
-    left]."""
+    left]. With ``expect``, each chosen afterstate is a trace of its own whose "final" is
+    ``expect``'s target for it (:func:`optimus_lab.tdnet.learn` fits it as it is)."""
     layout = training_layout(seed, g) if label == "train" else eval_layout(g)
     net = Sparse(p)
     dice = Rng(derive_seed(seed, "net", label, g, "dice"))
@@ -103,6 +111,7 @@ def play(p: Params, seed: int, g: int, epsilon: float, label: str = "train") -> 
     marks, left = 0, JOKERS
     feats: list[list[int]] = []
     nows: list[float] = []
+    targets: list[float] = []
     for roll in range(1, SOLO_ROLLS + 1):
         dice_c = [COLOUR_FACES[dice.randrange(6)] for _ in range(SOLO_DICE)]
         dice_n = [NUMBER_FACES[dice.randrange(6)] for _ in range(SOLO_DICE)]
@@ -119,6 +128,8 @@ def play(p: Params, seed: int, g: int, epsilon: float, label: str = "train") -> 
         if rolls_left:
             feats.append(after if after is not None else active(layout, marks, left, rolls_left))
             nows.append(float(score_now(layout, marks, left)))
+            if expect is not None:
+                targets.append(expect(net, layout, marks, left, rolls_left))
     final = float(score_now(layout, marks, left))
     free = ~marks
     summary = [
@@ -128,6 +139,8 @@ def play(p: Params, seed: int, g: int, epsilon: float, label: str = "train") -> 
         (layout.star_mask & free).bit_count(),
         left,
     ]
+    if expect is not None:
+        return [([f], [v]) for f, v in zip(feats, nows, strict=True)], targets, left, [final], None
     return [(feats, nows)], [final], left, [final], summary
 
 
@@ -199,15 +212,6 @@ class OptimusRun(Run):
 
     def features(self) -> tuple[str, ...]:
         return FEATURES
-
-
-def export(run: Run, digits: int = 3) -> str:
-    """The package's JSON of ``run``'s network."""
-    import json
-
-    meta = {"episodes": run.episodes, "curve": run.curve()[-1:] or None}
-    data = {**meta, "features": list(FEATURES), **layers_json(run.p, digits)}
-    return json.dumps(data, separators=(",", ":"))
 
 
 def speed(run: Run, games: int) -> dict[str, float]:

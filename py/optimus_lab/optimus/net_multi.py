@@ -50,7 +50,8 @@ from optimus.optimus.net_multi import FEATURES, afterstates, context
 from optimus.optimus.sheet import standard_sheet
 from optimus_lab.optimus.train import training_sheet
 from optimus_lab.tdnet import DEFAULTS as SHARED
-from optimus_lab.tdnet import F32, Block, Episode, Params, Run, Sparse, layers_json
+from optimus_lab.tdnet import F32, Block, Episode, Params, Run, Sparse
+from optimus_lab.tdnet import export as export  # the trainer's export, named here too
 from optimus_lab.tdnet import main as tdnet_main
 
 DEFAULTS: dict[str, Any] = {
@@ -236,13 +237,6 @@ class MultiRun(Run):
 
     def features(self) -> tuple[str, ...]:
         return FEATURES
-
-
-def export(run: Run, digits: int = 3) -> str:
-    """The package's JSON of ``run``'s network."""
-    meta = {"episodes": run.episodes, "curve": run.curve()[-1:] or None}
-    data = {**meta, "features": list(FEATURES), **layers_json(run.p, digits)}
-    return json.dumps(data, separators=(",", ":"))
 
 
 def speed(run: Run, games: int) -> dict[str, float]:
