@@ -92,19 +92,32 @@ def eval_layout(g: int) -> Layout:
     return layout_of(standard_sheet(STANDARD_SHEETS[g % len(STANDARD_SHEETS)]))
 
 
+def standard_layout(_seed: int, g: int) -> Layout:
+    """Training game ``g``'s sheet on the standard sheets only: :func:`eval_layout`'s."""
+    return eval_layout(g)
+
+
 Expect = Callable[[Sparse, Layout, int, int, int], float]
 """``(network, layout, marks, "!" left, rolls left) -> target``: an afterstate's own target
 (:func:`optimus_lab.optimus.expected.expected_value`)."""
 
 
 def play(
-    p: Params, seed: int, g: int, epsilon: float, label: str = "train", expect: Expect | None = None
+    p: Params,
+    seed: int,
+    g: int,
+    epsilon: float,
+    label: str = "train",
+    expect: Expect | None = None,
+    sheets: Callable[[int, int], Layout] = training_layout,
 ) -> Episode:
     """Solo game ``g`` by afterstate argmax on ``p`` (``epsilon`` exploration): its trace,
     final score, "!" left, and [sheet, columns done, colours done, stars unmarked, "!"
     left]. With ``expect``, each chosen afterstate is a trace of its own whose "final" is
-    ``expect``'s target for it (:func:`optimus_lab.tdnet.learn` fits it as it is)."""
-    layout = training_layout(seed, g) if label == "train" else eval_layout(g)
+    ``expect``'s target for it (:func:`optimus_lab.tdnet.learn` fits it as it is). A
+    training game's sheet is ``sheets(seed, g)``'s (the training sheets, or
+    :func:`standard_layout`)."""
+    layout = sheets(seed, g) if label == "train" else eval_layout(g)
     net = Sparse(p)
     dice = Rng(derive_seed(seed, "net", label, g, "dice"))
     explore = Rng(derive_seed(seed, "net", label, g, "explore"))
