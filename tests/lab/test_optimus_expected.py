@@ -53,14 +53,15 @@ def test_the_expectation_is_the_mean_of_every_roll_s_best_choice() -> None:
         rolls_left = SOLO_ROLLS - rolls
         got = expected.expected_value(tdnet.Sparse(p), layout, marks, left, rolls_left)
         assert abs(got - brute_force(p, marks, left, rolls_left)) < 1e-4
-    # with no "!" left a joker face offers only the pass: less than with them
-    marks, left = a_sheet(p, 20, 3)
-    assert left > 0
-    with_jokers = expected.face_table(tdnet.Sparse(p), layout, marks, left, 9)
-    without = expected.face_table(tdnet.Sparse(p), layout, marks, 0, 9)
-    stay = without[-1, -1]
-    assert (without[-1, :] == stay).all() and (without[:, -1] == stay).all()
-    assert with_jokers[-1, :].max() > with_jokers[-1, -1] or with_jokers[-1, -1] > stay
+    # short of "!": a pair of jokers needs two, a joker one, none with none left
+    marks, _ = a_sheet(p, 20, 3)
+    for left in (1, 0):
+        got = expected.expected_value(tdnet.Sparse(p), layout, marks, left, 10)
+        assert abs(got - brute_force(p, marks, left, 10)) < 1e-4
+    table = expected.face_table(tdnet.Sparse(p), layout, marks, 0, 9)
+    stay = table[-1, -1]  # the pass: all a joker face offers with no "!" left
+    assert (table[-1, :] == stay).all() and (table[:, -1] == stay).all()
+    assert (table[:-1, :-1] > stay).any()
 
 
 def test_a_training_game_fits_each_afterstate_to_its_expectation(tmp_path: Path) -> None:
@@ -71,6 +72,11 @@ def test_a_training_game_fits_each_afterstate_to_its_expectation(tmp_path: Path)
     ((feats, nows),) = net.play(p, 5, 7, 0.1)[0]
     assert [t[0][0] for t in traces] == feats and [t[1][0] for t in traces] == nows
     assert finals == net.play(p, 5, 7, 0.1)[1]
+    # the run's training games are these; its held-out games the lambda trainer's
+    train = expected.play_block((p, 5, [7], [0.1], [None], "train", 1))
+    assert train == [net.play(p, 5, 7, 0.1, "train", expected.expected_value)]
+    held = expected.play_block((p, 5, [7], [0.0], [None], "eval", 1))
+    assert held == [net.play(p, 5, 7, 0.0, "eval")]
     # learning moves the network's value of a trace's afterstate towards its target
     run = expected.ExpectedRun(
         str(tmp_path / "run"),

@@ -123,8 +123,10 @@ def parse_move(move: str) -> tuple[str, str, int]:
     return parts[0][0], parts[0][1], mask
 
 
-_FACE_COLOURS = {f: (range(NUM_COLOURS) if f == "x" else (COLOURS.index(f),)) for f in COLOUR_FACES}
-_FACE_NUMBERS = {f: (range(1, 6) if f == "?" else (int(f),)) for f in NUMBER_FACES}
+FACE_COLOURS = {f: (range(NUM_COLOURS) if f == "x" else (COLOURS.index(f),)) for f in COLOUR_FACES}
+"""The colours a colour face lets a player name (the joker: any)."""
+FACE_NUMBERS = {f: (range(1, 6) if f == "?" else (int(f),)) for f in NUMBER_FACES}
+"""The numbers a number face lets a player name (the joker: any)."""
 
 
 def joker_cost(colour_face: str, number_face: str) -> int:
@@ -369,8 +371,8 @@ class OptimusState(State):
                 if nf not in dice_n or joker_cost(cf, nf) > left:
                     continue
                 prefix = cf + nf + " "
-                colours = _FACE_COLOURS[cf]
-                numbers = _FACE_NUMBERS[nf]
+                colours = FACE_COLOURS[cf]
+                numbers = FACE_NUMBERS[nf]
                 for k in colours:
                     lists = per_colour.get(k)
                     if lists is None:

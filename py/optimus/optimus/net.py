@@ -48,6 +48,8 @@ from optimus.core.mlp import Mlp, hidden, output, parse_net_json
 from optimus.core.weights import Shelf
 from optimus.optimus.game import (
     COLOUR_FACES,
+    FACE_COLOURS,
+    FACE_NUMBERS,
     JOKERS,
     NUMBER_FACES,
     SOLO_ROLLS,
@@ -68,7 +70,7 @@ from optimus.optimus.sheet import (
     box_name,
     eligible_of,
 )
-from optimus.optimus.value import MAX_NUMBER, _piece_sizes, cuts, score_now, sheet_of
+from optimus.optimus.value import _piece_sizes, cuts, score_now, sheet_of
 
 COLOUR_FREE = 21
 """Boxes of a colour."""
@@ -315,10 +317,8 @@ def dice_choices(
             cost = joker_cost(cf, nf)
             if cost > jokers_left:
                 continue
-            colours = range(NUM_COLOURS) if cf == "x" else (COLOURS.index(cf),)
-            numbers = range(1, MAX_NUMBER + 1) if nf == "?" else (int(nf),)
-            for k in colours:
-                for n in numbers:
+            for k in FACE_COLOURS[cf]:
+                for n in FACE_NUMBERS[nf]:
                     for mask, _ in marking_choices(layout, marks, k, n):
                         if (mask, cost) not in seen:
                             seen.add((mask, cost))

@@ -29,9 +29,16 @@ from typing import Any
 
 import numpy as np
 
-from optimus.optimus.game import COLOUR_FACES, NUMBER_FACES, joker_cost, marking_choices
+from optimus.optimus.game import (
+    COLOUR_FACES,
+    FACE_COLOURS,
+    FACE_NUMBERS,
+    NUMBER_FACES,
+    joker_cost,
+    marking_choices,
+)
 from optimus.optimus.net import afterstates, score_now
-from optimus.optimus.sheet import COLOURS, NUM_COLOURS, Layout
+from optimus.optimus.sheet import NUM_COLOURS, Layout
 from optimus.optimus.value import MAX_NUMBER
 from optimus_lab.optimus.net import DEFAULTS as NET_DEFAULTS
 from optimus_lab.optimus.net import OptimusRun, export, play, speed
@@ -40,15 +47,6 @@ from optimus_lab.tdnet import main as tdnet_main
 
 DEFAULTS: dict[str, Any] = {**NET_DEFAULTS, "targets": "expected"}
 """:mod:`optimus_lab.optimus.net`'s settings; ``targets`` records the kind of target."""
-
-
-def _faces(face: str, kinds: int) -> range:
-    """The colours (or numbers, from 0) a face stands for: a joker every one."""
-    return range(kinds) if face in "x?" else range(kinds)[_index(face) : _index(face) + 1]
-
-
-def _index(face: str) -> int:
-    return COLOURS.index(face) if face in COLOURS else int(face) - 1
 
 
 def face_table(net: Sparse, layout: Layout, marks: int, left: int, rolls_left: int) -> np.ndarray:
@@ -85,8 +83,9 @@ def face_table(net: Sparse, layout: Layout, marks: int, left: int, rolls_left: i
         for j, nf in enumerate(NUMBER_FACES):
             cost = joker_cost(cf, nf)
             if cost <= left:
-                ks, ns = _faces(cf, NUM_COLOURS), _faces(nf, MAX_NUMBER)
-                table[i, j] = best[ks.start : ks.stop, ns.start : ns.stop, cost].max()
+                table[i, j] = max(
+                    best[k, n - 1, cost] for k in FACE_COLOURS[cf] for n in FACE_NUMBERS[nf]
+                )
     return table
 
 

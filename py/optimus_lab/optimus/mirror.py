@@ -8,21 +8,18 @@ columns' points are symmetric) or top to bottom (no rule names a row), so every 
 image of a sheet has the sheet's own best mean score. A network that scores less on an
 image than on the sheet, on the same dice, has learned the sheet itself. Prints one line
 a sheet and image: the mean score of ``--games`` greedy games (the network's afterstate
-argmax) and the half-width of its 95% interval.
+argmax) and its 95% interval.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 from collections.abc import Sequence
 
-from optimus.core.rng import Rng, derive_seed
-from optimus.optimus.game import COLOUR_FACES, JOKERS, NUMBER_FACES, SOLO_ROLLS
-from optimus.optimus.net import choices, score_now
+from optimus.core.arena import mean_ci
 from optimus.optimus.sheet import STANDARD_SHEETS, Layout, layout_of, parse_sheet, standard_sheet
-from optimus_lab.optimus.net import SOLO_DICE, OptimusRun, choose
-from optimus_lab.tdnet import Params, Sparse
+from optimus_lab.optimus.net import OptimusRun, play
+from optimus_lab.tdnet import Params
 
 IMAGES = {"itself": (False, False), "left-right": (True, False), "top-bottom": (False, True)}
 
@@ -38,21 +35,10 @@ def mirrored(name: str, left_right: bool, top_bottom: bool) -> Layout:
 
 
 def greedy_scores(p: Params, layout: Layout, games: int, seed: int) -> list[float]:
-    """The final scores of ``games`` greedy solo games on ``layout`` (game ``g``'s dice from
-    ``seed`` and ``g`` only)."""
-    net = Sparse(p)
-    out = []
-    for g in range(games):
-        dice = Rng(derive_seed(seed, "mirror", g))
-        marks, left = 0, JOKERS
-        for roll in range(1, SOLO_ROLLS + 1):
-            dice_c = [COLOUR_FACES[dice.randrange(6)] for _ in range(SOLO_DICE)]
-            dice_n = [NUMBER_FACES[dice.randrange(6)] for _ in range(SOLO_DICE)]
-            options = choices(layout, marks, left, dice_c, dice_n)
-            (mask, cost), _ = choose(net, layout, marks, left, SOLO_ROLLS - roll, options)
-            marks, left = marks | mask, left - cost
-        out.append(float(score_now(layout, marks, left)))
-    return out
+    """The final scores of ``games`` greedy solo games on ``layout``
+    (:func:`optimus_lab.optimus.net.play`'s games: game ``g``'s dice from ``seed`` and ``g``
+    only)."""
+    return [play(p, seed, g, 0.0, sheets=lambda _s, _g: layout)[3][0] for g in range(games)]
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -66,11 +52,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     p = OptimusRun.load(args.run).p
     for name in STANDARD_SHEETS:
         for image, (lr, tb) in IMAGES.items():
-            s = greedy_scores(p, mirrored(name, lr, tb), args.games, args.seed)
-            mean = math.fsum(s) / len(s)
-            sd = math.sqrt(math.fsum((x - mean) ** 2 for x in s) / max(1, len(s) - 1))
-            half = 1.96 * sd / math.sqrt(len(s))
-            print(f"{name:8} {image:10} {mean:6.2f} ±{half:.2f}", flush=True)
+            mean, lo, hi = mean_ci(greedy_scores(p, mirrored(name, lr, tb), args.games, args.seed))
+            print(f"{name:8} {image:10} {mean:6.2f} ({lo:.2f}-{hi:.2f})", flush=True)
 
 
 if __name__ == "__main__":

@@ -8,9 +8,9 @@ evaluation), every training game on a standard sheet (harbour and orchard in tur
 :func:`optimus_lab.optimus.net.standard_layout`) where that trainer plays two games of
 three on random sheets. The network learns the sheets the table offers by name (harbour
 is the default, and the arena's) better, and other sheets less: the game is the same
-with a sheet mirrored, yet the network of run ``solo3`` (two thirds random sheets)
-scores about 3 points less greedily on a mirrored standard sheet than on the sheet
-itself, the same dice (docs/bots.md). A run can start from a run of
+with a sheet mirrored, yet the networks trained on the mixed sheets score 2-3.5
+points less greedily on a mirrored standard sheet than on the sheet itself, the same
+dice (:mod:`optimus_lab.optimus.mirror`, docs/bots.md). A run can start from a run of
 :mod:`optimus_lab.optimus.net` (copy its ``state.npz`` and ``curve.jsonl`` into a new
 folder, then ``train --resume``). The exported JSON is :mod:`optimus_lab.optimus.net`'s
 (``export``).
