@@ -37,11 +37,12 @@ from optimus.optimus.game import (
     joker_cost,
     marking_choices,
 )
+from optimus.optimus.lookahead import expected_best
 from optimus.optimus.net import afterstates, score_now
 from optimus.optimus.sheet import NUM_COLOURS, Layout
 from optimus.optimus.value import MAX_NUMBER
 from optimus_lab.optimus.net import DEFAULTS as NET_DEFAULTS
-from optimus_lab.optimus.net import OptimusRun, export, play, speed
+from optimus_lab.optimus.net import SOLO_DICE, OptimusRun, export, play, speed
 from optimus_lab.tdnet import Block, Episode, Sparse
 from optimus_lab.tdnet import main as tdnet_main
 
@@ -89,21 +90,12 @@ def face_table(net: Sparse, layout: Layout, marks: int, left: int, rolls_left: i
     return table
 
 
-def expected_best(table: np.ndarray) -> float:
-    """The mean over every way two colour and two number dice fall (6^4, equally likely)
-    of the best of the four pairs of faces they offer, by ``table`` (:func:`face_table`)."""
-    f = table
-    four = np.maximum(
-        np.maximum(f[:, None, :, None], f[:, None, None, :]),
-        np.maximum(f[None, :, :, None], f[None, :, None, :]),
-    )
-    return float(four.mean())
-
-
 def expected_value(net: Sparse, layout: Layout, marks: int, left: int, rolls_left: int) -> float:
     """What the next roll makes of the sheet after a roll with ``rolls_left`` (>= 1) rolls
-    to come, by ``net``: :func:`expected_best` of its :func:`face_table`."""
-    return expected_best(face_table(net, layout, marks, left, rolls_left - 1))
+    to come, by ``net``: the mean over the roll's dice of the best entry of its
+    :func:`face_table` they offer (:func:`optimus.optimus.lookahead.expected_best`)."""
+    table = face_table(net, layout, marks, left, rolls_left - 1)
+    return expected_best(table.tolist(), SOLO_DICE, float(table.min()))
 
 
 def play_block(args: Block) -> list[Episode]:
