@@ -42,7 +42,8 @@ from optimus.optimus.net import afterstates, score_now
 from optimus.optimus.sheet import NUM_COLOURS, Layout
 from optimus.optimus.value import MAX_NUMBER
 from optimus_lab.optimus.net import DEFAULTS as NET_DEFAULTS
-from optimus_lab.optimus.net import SOLO_DICE, OptimusRun, export, play, speed
+from optimus_lab.optimus.net import OptimusRun, export, play, speed
+from optimus_lab.optimus.train import SOLO_DICE
 from optimus_lab.tdnet import Block, Episode, Sparse
 from optimus_lab.tdnet import main as tdnet_main
 

@@ -41,7 +41,7 @@ from typing import Any
 import numpy as np
 
 from optimus.core.rng import Rng, derive_seed
-from optimus.optimus.game import COLOUR_FACES, JOKERS, NUMBER_FACES, SOLO_ROLLS
+from optimus.optimus.game import JOKERS, SOLO_ROLLS
 from optimus.optimus.net import FEATURES, Choice, active, afterstates, choices, score_now
 from optimus.optimus.sheet import (
     COLUMN_MASKS,
@@ -50,7 +50,7 @@ from optimus.optimus.sheet import (
     layout_of,
     standard_sheet,
 )
-from optimus_lab.optimus.train import training_layout
+from optimus_lab.optimus.train import roll_dice, training_layout
 from optimus_lab.tdnet import (
     DEFAULTS as SHARED,
 )
@@ -83,8 +83,6 @@ DEFAULTS: dict[str, Any] = {
 }
 """Optimus's settings: a narrow second layer (the page's decision time is in its dense
 product), about 25 points to come at the start (``bias``, the output's first bias)."""
-
-SOLO_DICE = 2
 
 
 def eval_layout(g: int) -> Layout:
@@ -126,9 +124,7 @@ def play(
     nows: list[float] = []
     targets: list[float] = []
     for roll in range(1, SOLO_ROLLS + 1):
-        dice_c = [COLOUR_FACES[dice.randrange(6)] for _ in range(SOLO_DICE)]
-        dice_n = [NUMBER_FACES[dice.randrange(6)] for _ in range(SOLO_DICE)]
-        options = choices(layout, marks, left, dice_c, dice_n)
+        options = choices(layout, marks, left, *roll_dice(dice))
         rolls_left = SOLO_ROLLS - roll
         after = None
         if len(options) == 1:

@@ -109,14 +109,18 @@ def random_sheet(seed: int, k: int) -> Sheet:
     return generate_sheet(derive_seed(seed, "sheet", k))
 
 
+def roll_dice(dice: Rng) -> tuple[list[str], list[str]]:
+    """A solo roll from ``dice``: the colour dice's faces, then the number dice's."""
+    colours = [COLOUR_FACES[dice.randrange(6)] for _ in range(SOLO_DICE)]
+    return colours, [NUMBER_FACES[dice.randrange(6)] for _ in range(SOLO_DICE)]
+
+
 def play(layout: Layout, policy: Policy, rng: Rng) -> list[Position]:
     """One solo game: the sheet after every roll but the last, each with the final score."""
     marks, left = 0, JOKERS
     seen: list[tuple[int, int, int]] = []
     for roll in range(1, SOLO_ROLLS + 1):
-        dice_c = [COLOUR_FACES[rng.randrange(6)] for _ in range(SOLO_DICE)]
-        dice_n = [NUMBER_FACES[rng.randrange(6)] for _ in range(SOLO_DICE)]
-        marks, left = policy(layout, marks, left, roll, dice_c, dice_n)
+        marks, left = policy(layout, marks, left, roll, *roll_dice(rng))
         if roll < SOLO_ROLLS:
             seen.append((SOLO_ROLLS - roll, marks, left))
     final = float(score_now(layout, marks, left))
