@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from optimus.core.rng import Rng, derive_seed
 from optimus.optimus.game import JOKERS
 from optimus.optimus.net import FEATURES
 from optimus_lab import tdnet
@@ -16,7 +15,7 @@ def test_rollouts_play_the_held_out_dice_and_change_the_argmax_s_moves() -> None
     greedy = [net.play(p, 5, g, 0.0, "eval")[3][0] for g in games]
     # played out from the start, the argmax's game is the held-out one
     for g in games:
-        dice = Rng(derive_seed(5, "net", "eval", g, "dice"))
+        dice = net.game_dice(5, "eval", g)
         assert rollout.finish(model, net.eval_layout(g), 0, JOKERS, 0, dice) == greedy[g]
     # the best afterstate alone is the argmax
     assert [rollout.improved(model, 5, g, 1, 2) for g in games] == greedy

@@ -100,6 +100,11 @@ Expect = Callable[[Sparse, Layout, int, int, int], float]
 (:func:`optimus_lab.optimus.expected.expected_value`)."""
 
 
+def game_dice(seed: int, label: str, g: int) -> Rng:
+    """The dice of :func:`play`'s game ``g`` (``label``: ``train``, ``eval``, ...)."""
+    return Rng(derive_seed(seed, "net", label, g, "dice"))
+
+
 def play(
     p: Params,
     seed: int,
@@ -117,7 +122,7 @@ def play(
     :func:`standard_layout`)."""
     layout = sheets(seed, g) if label == "train" else eval_layout(g)
     net = Sparse(p)
-    dice = Rng(derive_seed(seed, "net", label, g, "dice"))
+    dice = game_dice(seed, label, g)
     explore = Rng(derive_seed(seed, "net", label, g, "explore"))
     marks, left = 0, JOKERS
     feats: list[list[int]] = []
@@ -161,20 +166,34 @@ def choose(
     rolls_left: int,
     options: Sequence[Choice],
 ) -> tuple[Choice, list[int] | None]:
-    """The option of highest afterstate value (the first of ties): the score then plus the
-    network's points to come (none after the last roll); with its afterstate's features
-    (None after the last roll)."""
-    values = np.fromiter(
+    """The option of highest afterstate value (the first of ties: :func:`values`); with its
+    afterstate's features (None after the last roll)."""
+    worth, feats = values(net, layout, marks, left, rolls_left, options)
+    best = int(np.argmax(worth))
+    return options[best], feats[best] if feats is not None else None
+
+
+def values(
+    net: Sparse,
+    layout: Layout,
+    marks: int,
+    left: int,
+    rolls_left: int,
+    options: Sequence[Choice],
+) -> tuple[np.ndarray, list[list[int]] | None]:
+    """Each option's afterstate value: the score then plus the network's points to come
+    (none after the last roll); with the afterstates' features (None after the last
+    roll)."""
+    worth = np.fromiter(
         (score_now(layout, marks | mask, left - cost) for mask, cost in options),
         np.float64,
         len(options),
     )
     if not rolls_left:
-        return options[int(np.argmax(values))], None
+        return worth, None
     feats = afterstates(layout, marks, left, rolls_left, options)
-    values += net(feats)
-    best = int(np.argmax(values))
-    return options[best], feats[best]
+    worth += net(feats)
+    return worth, feats
 
 
 def play_block(args: Block) -> list[Episode]:

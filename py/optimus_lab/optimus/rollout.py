@@ -28,9 +28,9 @@ import numpy as np
 from optimus.core.arena import mean_ci
 from optimus.core.rng import Rng, derive_seed
 from optimus.optimus.game import JOKERS, SOLO_ROLLS
-from optimus.optimus.net import afterstates, choices, score_now
+from optimus.optimus.net import choices, score_now
 from optimus.optimus.sheet import Layout
-from optimus_lab.optimus.net import OptimusRun, choose, eval_layout, play
+from optimus_lab.optimus.net import OptimusRun, choose, eval_layout, game_dice, play, values
 from optimus_lab.optimus.train import roll_dice
 from optimus_lab.tdnet import Sparse
 
@@ -47,17 +47,14 @@ def finish(net: Sparse, layout: Layout, marks: int, left: int, roll: int, dice: 
 def improved(net: Sparse, seed: int, g: int, top: int, rollouts: int) -> float:
     """Held-out game ``g`` played by rollouts (the module's docstring)."""
     layout = eval_layout(g)
-    dice = Rng(derive_seed(seed, "net", "eval", g, "dice"))  # net.play's held-out dice
+    dice = game_dice(seed, "eval", g)
     marks, left = 0, JOKERS
     for roll in range(1, SOLO_ROLLS + 1):
         options = choices(layout, marks, left, *roll_dice(dice))
         rolls_left = SOLO_ROLLS - roll
         if len(options) > 1 and rolls_left:
-            values = np.array(
-                [score_now(layout, marks | m, left - c) for m, c in options], np.float64
-            )
-            values += net(afterstates(layout, marks, left, rolls_left, options))
-            best = [options[i] for i in np.argsort(-values, kind="stable")[:top]]
+            worth, _ = values(net, layout, marks, left, rolls_left, options)
+            best = [options[i] for i in np.argsort(-worth, kind="stable")[:top]]
             means = [
                 np.mean(
                     [
