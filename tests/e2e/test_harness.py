@@ -15,12 +15,16 @@ def test_a_crashed_tab_fails_the_guard_and_any_error_it_causes_runs_the_test_aga
     site: str,
     guard_context: Callable[..., Any],
     crash_error: Callable[[BaseException], AssertionError | None],
+    stops_after: Callable[[pytest.Item, pytest.Item | None], bool],
     request: pytest.FixtureRequest,
 ) -> None:
     from playwright.sync_api import Error, expect
 
     marker = request.node.get_closest_marker("flaky")
-    assert marker is not None and marker.kwargs["reruns"] == 1
+    assert marker is not None and marker.kwargs["reruns"] >= 1
+    test = request.node
+    assert not stops_after(test, test)  # the next test of this file keeps the browser
+    assert stops_after(test, None)  # the last test stops it
 
     def rerun(exc: BaseException) -> bool:  # as pytest-rerunfailures matches only_rerun
         text = f"{type(exc).__name__}: {exc}"
@@ -43,5 +47,7 @@ def test_a_crashed_tab_fails_the_guard_and_any_error_it_causes_runs_the_test_aga
         crash = crash_error(waited.value) if not rerun(waited.value) else waited.value
         assert crash is not None and rerun(crash), waited.value
         assert crash_error(ValueError("a plain bug")) is not None  # this guard saw a crash
+    assert stops_after(test, test)  # the rerun, and the tests after it, get a fresh browser
     guard.crashes.clear()
+    assert not stops_after(test, test)
     assert crash_error(ValueError("a plain bug")) is None  # no crash: no rerun
