@@ -711,6 +711,55 @@ def export(run: Run, digits: int = 3) -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
+def curve_windows(curve: Sequence[dict[str, Any]], window: int) -> dict[int, dict[str, Any]]:
+    """A run's held-out evaluations (``Run.curve``) grouped by ``window`` episodes, keyed
+    by each window's first episode: how many evaluations, their held-out means' mean,
+    lowest and highest, and the exploration's epsilon at the window's first and last."""
+    groups: dict[int, list[dict[str, Any]]] = {}
+    for line in curve:
+        groups.setdefault(int(line["episodes"]) // window * window, []).append(line)
+    return {
+        start: {
+            "n": len(lines),
+            "mean": sum(float(x["heldout_mean"]) for x in lines) / len(lines),
+            "low": min(float(x["heldout_mean"]) for x in lines),
+            "high": max(float(x["heldout_mean"]) for x in lines),
+            "epsilon": (float(lines[0]["epsilon"]), float(lines[-1]["epsilon"])),
+        }
+        for start, lines in sorted(groups.items())
+    }
+
+
+def curve_table(runs: Sequence[str], window: int) -> str:
+    """A Markdown table of the runs' learning curves side by side (:func:`curve_windows`):
+    a row a window of episodes, a column a run, each cell the mean of the window's
+    held-out evaluations, their range and (in parentheses) epsilon."""
+    windows = {}
+    for folder in runs:
+        path = os.path.join(folder, "curve.jsonl")
+        with open(path, encoding="utf-8") as f:
+            curve = [json.loads(x) for x in f if x.strip()]
+        windows[folder] = curve_windows(curve, window)
+    starts = sorted({s for w in windows.values() for s in w})
+    names = [os.path.basename(os.path.normpath(r)) for r in runs]
+    lines = [
+        "| episodes | " + " | ".join(names) + " |",
+        "| --- |" + " --- |" * len(names),
+    ]
+    for start in starts:
+        cells = []
+        for folder in runs:
+            w = windows[folder].get(start)
+            if w is None:
+                cells.append("")
+                continue
+            e0, e1 = w["epsilon"]
+            eps = f"{e0:.3f}" if round(e0, 3) == round(e1, 3) else f"{e0:.3f}-{e1:.3f}"
+            cells.append(f"{w['mean']:.2f} ({w['low']:.2f}-{w['high']:.2f}, n={w['n']}, eps {eps})")
+        lines.append(f"| {start:,}-{start + window - 1:,} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def main(
     run_cls: type[Run],
     argv: Sequence[str] | None,
@@ -720,8 +769,9 @@ def main(
     speed: Callable[[Run, int], dict[str, float]],
 ) -> None:
     """The command line of a game's trainer (``python -m PROG``): ``train`` (a new run of
-    ``run_cls``, or ``--resume``), ``speed`` (``speed(run, games)``'s figures) and
-    ``export`` (``export(run, digits)``'s JSON to ``--out``)."""
+    ``run_cls``, or ``--resume``), ``speed`` (``speed(run, games)``'s figures),
+    ``export`` (``export(run, digits)``'s JSON to ``--out``) and ``curve``
+    (:func:`curve_table` of the ``--run`` folders)."""
     defaults = run_cls.defaults
     parser = argparse.ArgumentParser(prog=f"python -m {prog}", description=doc)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -749,7 +799,18 @@ def main(
     ex.add_argument("--run", required=True)
     ex.add_argument("--out", required=True)
     ex.add_argument("--digits", type=int, default=3, help="significant digits a weight keeps")
+    cu = sub.add_parser("curve", help="runs' learning curves side by side, a Markdown table")
+    cu.add_argument("--run", required=True, nargs="+", help="the runs' folders")
+    cu.add_argument("--window", type=int, default=25_000, help="episodes a row")
     args = parser.parse_args(argv)
+    if args.command == "curve":
+        missing = [r for r in args.run if not os.path.exists(os.path.join(r, "curve.jsonl"))]
+        if missing or args.window < 1:
+            parser.error(
+                f"no curve.jsonl in {', '.join(missing)}" if missing else "--window must be >= 1"
+            )
+        print(curve_table(args.run, args.window))
+        return
 
     def load_run() -> Run:
         if not os.path.exists(os.path.join(args.run, "state.npz")):
