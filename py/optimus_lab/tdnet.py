@@ -428,6 +428,20 @@ def epsilon_at(cfg: dict[str, Any], g: int) -> float:
 # -- the run ---------------------------------------------------------------------------
 
 
+def curve_file(folder: str) -> str:
+    """Where a run's learning curve lives: a JSON line per held-out evaluation."""
+    return os.path.join(folder, "curve.jsonl")
+
+
+def read_curve(folder: str) -> list[dict[str, Any]]:
+    """The held-out evaluations of the run in ``folder`` (none before its first)."""
+    path = curve_file(folder)
+    if not os.path.exists(path):
+        return []
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(x) for x in f if x.strip()]
+
+
 class Run:
     """A training run's whole state, saved to and loaded from ``DIR/state.npz``.
 
@@ -470,7 +484,7 @@ class Run:
 
     @property
     def curve_path(self) -> str:
-        return os.path.join(self.folder, "curve.jsonl")
+        return curve_file(self.folder)
 
     def save(self) -> None:
         arrays: dict[str, np.ndarray] = {}
@@ -528,10 +542,7 @@ class Run:
                 f.writelines(keep)
 
     def curve(self) -> list[dict[str, Any]]:
-        if not os.path.exists(self.curve_path):
-            return []
-        with open(self.curve_path, encoding="utf-8") as f:
-            return [json.loads(x) for x in f if x.strip()]
+        return read_curve(self.folder)
 
 
 SIGNALS = (signal.SIGTERM, signal.SIGINT)
@@ -733,13 +744,8 @@ def curve_windows(curve: Sequence[dict[str, Any]], window: int) -> dict[int, dic
 def curve_table(runs: Sequence[str], window: int) -> str:
     """A Markdown table of the runs' learning curves side by side (:func:`curve_windows`):
     a row a window of episodes, a column a run, each cell the mean of the window's
-    held-out evaluations, their range and (in parentheses) epsilon."""
-    windows = {}
-    for folder in runs:
-        path = os.path.join(folder, "curve.jsonl")
-        with open(path, encoding="utf-8") as f:
-            curve = [json.loads(x) for x in f if x.strip()]
-        windows[folder] = curve_windows(curve, window)
+    held-out evaluations and, in parentheses, their range, how many and epsilon."""
+    windows = {folder: curve_windows(read_curve(folder), window) for folder in runs}
     starts = sorted({s for w in windows.values() for s in w})
     names = [os.path.basename(os.path.normpath(r)) for r in runs]
     lines = [
@@ -804,7 +810,7 @@ def main(
     cu.add_argument("--window", type=int, default=25_000, help="episodes a row")
     args = parser.parse_args(argv)
     if args.command == "curve":
-        missing = [r for r in args.run if not os.path.exists(os.path.join(r, "curve.jsonl"))]
+        missing = [r for r in args.run if not os.path.exists(curve_file(r))]
         if missing or args.window < 1:
             parser.error(
                 f"no curve.jsonl in {', '.join(missing)}" if missing else "--window must be >= 1"
