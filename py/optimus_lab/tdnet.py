@@ -741,6 +741,30 @@ def curve_windows(curve: Sequence[dict[str, Any]], window: int) -> dict[int, dic
     }
 
 
+def curve_trend(curve: Sequence[dict[str, Any]], start: int) -> dict[str, Any] | None:
+    """Where a run's curve is going from episode ``start`` on: how many held-out
+    evaluations, their mean, and the least-squares line's slope through them in points per
+    100,000 episodes with its 95% half-width (normal approximation). None with fewer
+    than 3 evaluations or all at one episode count."""
+    points = [
+        (int(x["episodes"]) / 100_000, float(x["heldout_mean"]))
+        for x in curve
+        if int(x["episodes"]) >= start
+    ]
+    n = len(points)
+    if n < 3:
+        return None
+    mx = sum(x for x, _ in points) / n
+    my = sum(y for _, y in points) / n
+    sxx = sum((x - mx) ** 2 for x, _ in points)
+    if sxx == 0.0:
+        return None
+    slope = sum((x - mx) * (y - my) for x, y in points) / sxx
+    residual = sum((y - my - slope * (x - mx)) ** 2 for x, y in points)
+    half = 1.96 * math.sqrt(residual / (n - 2) / sxx)
+    return {"n": n, "mean": my, "slope": slope, "half": half}
+
+
 def curve_table(runs: Sequence[str], window: int) -> str:
     """A Markdown table of the runs' learning curves side by side (:func:`curve_windows`):
     a row a window of episodes, a column a run, each cell the mean of the window's
@@ -808,6 +832,13 @@ def main(
     cu = sub.add_parser("curve", help="runs' learning curves side by side, a Markdown table")
     cu.add_argument("--run", required=True, nargs="+", help="the runs' folders")
     cu.add_argument("--window", type=int, default=25_000, help="episodes a row")
+    cu.add_argument(
+        "--trend",
+        type=int,
+        default=None,
+        metavar="FROM",
+        help="also each run's mean and slope from episode FROM on",
+    )
     args = parser.parse_args(argv)
     if args.command == "curve":
         missing = [r for r in args.run if not os.path.exists(curve_file(r))]
@@ -816,6 +847,19 @@ def main(
                 f"no curve.jsonl in {', '.join(missing)}" if missing else "--window must be >= 1"
             )
         print(curve_table(args.run, args.window))
+        for folder in args.run if args.trend is not None else ():
+            trend = curve_trend(read_curve(folder), args.trend)
+            name = os.path.basename(os.path.normpath(folder))
+            print(
+                f"{name} from {args.trend:,}: "
+                + (
+                    "too few evaluations for a line"
+                    if trend is None
+                    else f"{trend['n']} evaluations, mean {trend['mean']:.2f}, slope "
+                    f"{trend['slope']:+.3f} ({trend['slope'] - trend['half']:+.3f} to "
+                    f"{trend['slope'] + trend['half']:+.3f}) per 100,000 episodes"
+                )
+            )
         return
 
     def load_run() -> Run:
